@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "BindScript",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "BindRuntime", targets: ["BindRuntime"]),
+    .library(name: "BindLanguage", targets: ["BindLanguage"]),
+    .library(name: "LineEditor", targets: ["LineEditor"]),
+    .executable(name: "bindscript", targets: ["BindScriptCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // The reactive runtime: knows nothing of the language.
+    .target(name: "BindRuntime"),
+    // Lexer, parser, diagnostics and interpreter, over the runtime.
+    .target(name: "BindLanguage", dependencies: ["BindRuntime"]),
+    // Fixed-argument C wrappers over libedit's variadic el_set/history.
+    .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
+    // A line-reading protocol, with a libedit and a plain-stdin implementation.
+    .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+    // The `bindscript` command: a thin shell over the language and the line editor.
+    .executableTarget(
+      name: "BindScriptCLI",
+      dependencies: [
+        "BindLanguage", "LineEditor",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "BindRuntimeTests", dependencies: ["BindRuntime"]),
+    .testTarget(name: "BindLanguageTests", dependencies: ["BindLanguage"]),
+    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    .testTarget(name: "EndToEndTests", dependencies: []),
+  ],
+  swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,2 @@
+import XCTest
+final class BindLanguageTestsPlaceholder: XCTestCase { func testNothing() {} }

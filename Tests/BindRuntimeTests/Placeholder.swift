@@ -1,0 +1,2 @@
+import XCTest
+final class BindRuntimeTestsPlaceholder: XCTestCase { func testNothing() {} }
