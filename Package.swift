@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "BindScript",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "BindRuntime", targets: ["BindRuntime"]),
     .library(name: "BindLanguage", targets: ["BindLanguage"]),

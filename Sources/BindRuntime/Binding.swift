@@ -1,0 +1,239 @@
+/// A binding's type-erased face, for graph snapshots.
+class AnyBindingNode: GraphNode {
+  /// The other half of a two-way binding.
+  var partnerID: Int?
+}
+
+/// A one-way binding: after each change of `source`, writes its value into a
+/// target. It runs inside the propagation, in rank order, so whatever reads
+/// the target downstream sees the new value in the same propagation.
+final class BindingNode<Value>: AnyBindingNode {
+  // A derived source is owned by the binding; a property belongs to its object
+  // and is held weakly, so the binding ends when that object goes.
+  private weak var weakSource: ObservableValue<Value>?
+  private var strongSource: ObservableValue<Value>?
+  /// Writes into the target; returns false when the target is gone.
+  private let apply: (Value) throws -> Bool
+  private(set) var isEnded = false
+
+  init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
+    if source.isRetainedBySubscriptions { strongSource = source } else { weakSource = source }
+    self.apply = apply
+    super.init(kind: .binding, label: label)
+  }
+
+  private var source: ObservableValue<Value>? { strongSource ?? weakSource }
+
+  override func update() throws {
+    guard !isEnded, let source else { return end() }
+    let graph = ReactiveGraph.shared
+    let saved = graph.currentWriter
+    graph.currentWriter = self
+    defer { graph.currentWriter = saved }
+    graph.trace(.bind(binding: displayName, value: String(describing: source.storage)))
+    if try !apply(source.storage) { end() }
+  }
+
+  override func upstreamDidComplete(id: Int) {
+    if id == source?.id || source == nil { end() }
+  }
+
+  /// Disconnects from the source and the target. Lock held.
+  func end() {
+    guard !isEnded else { return }
+    isEnded = true
+    if let source { ReactiveGraph.shared.removeEdge(from: source, to: self) }
+    strongSource = nil
+    downstream.removeAll()
+  }
+}
+
+/// The token of a binding: ends it on `dispose()` or deinit.
+final class BindingToken: Disposable {
+  private let bindings: [AnyBindingNode]
+
+  init(_ bindings: [AnyBindingNode]) { self.bindings = bindings }
+
+  deinit { dispose() }
+
+  var isDisposed: Bool {
+    ReactiveGraph.shared.withLock { bindings.allSatisfy { ($0 as? EndableNode)?.hasEnded ?? true } }
+  }
+
+  func dispose() {
+    ReactiveGraph.shared.withLock {
+      for binding in bindings { (binding as? EndableNode)?.endConnection() }
+    }
+  }
+}
+
+/// A connection that can be ended from its token.
+protocol EndableNode: AnyObject {
+  var hasEnded: Bool { get }
+  func endConnection()
+}
+
+extension BindingNode: EndableNode {
+  var hasEnded: Bool { isEnded }
+  func endConnection() { end() }
+}
+
+extension ObservableValue {
+  /// Creates a binding that writes through `apply`, runs it at once, and
+  /// returns its token. Throws if the first run closes a cycle, in which case
+  /// the binding is not made.
+  func makeBinding(label: String?, writes target: GraphNode?, apply: @escaping (Value) throws -> Bool) throws
+    -> Disposable
+  {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    let binding = BindingNode(source: self, label: label, apply: apply)
+    graph.addEdge(from: self, to: binding)
+    if let target { graph.addEdge(from: binding, to: target) }
+    let deliveries: Deliveries
+    do {
+      deliveries = try graph.propagate(startingWith: { graph.enqueue(binding) })
+      if isCompleted { binding.end() }
+    } catch {
+      binding.end()
+      graph.lock.unlock()
+      throw error
+    }
+    graph.lock.unlock()
+    try graph.deliver(deliveries)
+    return BindingToken([binding])
+  }
+
+  // MARK: Throwing forms (for embedders that want errors, not reports)
+
+  /// Binds into a property, throwing ``ReactiveError`` if that closes a cycle.
+  public func bindChecked(to target: Property<Value>, label: String? = nil) throws -> Disposable {
+    try makeBinding(label: label, writes: target) { [weak target] value in
+      guard let target else { return false }
+      try target.set(value)
+      return true
+    }
+  }
+
+  /// Binds into a property of optional type, throwing on a cycle.
+  public func bindChecked(to target: Property<Value?>, label: String? = nil) throws -> Disposable {
+    try makeBinding(label: label, writes: target) { [weak target] value in
+      guard let target else { return false }
+      try target.set(value)
+      return true
+    }
+  }
+
+  /// Binds into a sink, throwing on a cycle.
+  public func bindChecked(to sink: Sink<Value>, label: String? = nil) throws -> Disposable {
+    try makeBinding(label: label, writes: nil, apply: sink.apply)
+  }
+
+  // MARK: Binding (errors go to ReactiveGraph.errorHandler)
+
+  /// Binds into `target[keyPath:]`: the target gets the current value at once,
+  /// then every change. The target is held weakly; the binding ends when it
+  /// is deallocated, or when this value's owner is.
+  @discardableResult
+  public func bind<Target: AnyObject>(to target: Target, at keyPath: ReferenceWritableKeyPath<Target, Value>)
+    -> Disposable
+  {
+    reportingErrors {
+      try makeBinding(label: nil, writes: nil) { [weak target] value in
+        guard let target else { return false }
+        target[keyPath: keyPath] = value
+        return true
+      }
+    }
+  }
+
+  /// Binds a `T` into a `T?` key path.
+  @discardableResult
+  public func bind<Target: AnyObject>(to target: Target, at keyPath: ReferenceWritableKeyPath<Target, Value?>)
+    -> Disposable
+  {
+    reportingErrors {
+      try makeBinding(label: nil, writes: nil) { [weak target] value in
+        guard let target else { return false }
+        target[keyPath: keyPath] = value
+        return true
+      }
+    }
+  }
+
+  /// Binds into an observable property (of a class or a struct), held weakly.
+  @discardableResult
+  public func bind(to target: Property<Value>) -> Disposable {
+    reportingErrors { try bindChecked(to: target) }
+  }
+
+  /// Binds a `T` into a `T?` observable property.
+  @discardableResult
+  public func bind(to target: Property<Value?>) -> Disposable {
+    reportingErrors { try bindChecked(to: target) }
+  }
+
+  /// Binds into a write-only sink (RxCocoa's `Binder`).
+  @discardableResult
+  public func bind(to sink: Sink<Value>) -> Disposable {
+    reportingErrors { try bindChecked(to: sink) }
+  }
+
+  private func reportingErrors(_ make: () throws -> Disposable) -> Disposable {
+    do {
+      return try make()
+    } catch {
+      ReactiveGraph.shared.report(error)
+      return ActionDisposable {}
+    }
+  }
+}
+
+extension Property {
+  /// Binds two properties both ways. At bind time `other` takes this
+  /// property's value; afterwards a change on either side reaches the other
+  /// exactly once (the echo is an equal write, which is not a change).
+  public func bindTwoWayChecked(with other: Property<Value>, label: String? = nil) throws -> Disposable {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    let forward = BindingNode(source: self, label: label) { [weak other] value in
+      guard let other else { return false }
+      try other.set(value)
+      return true
+    }
+    let backward = BindingNode(source: other, label: label) { [weak self] value in
+      guard let self else { return false }
+      try self.set(value)
+      return true
+    }
+    forward.partnerID = backward.id
+    backward.partnerID = forward.id
+    graph.addEdge(from: self, to: forward)
+    graph.addEdge(from: forward, to: other)
+    graph.addEdge(from: other, to: backward)
+    graph.addEdge(from: backward, to: self)
+    let deliveries: Deliveries
+    do {
+      deliveries = try graph.propagate(startingWith: { graph.enqueue(forward) })
+    } catch {
+      forward.end()
+      backward.end()
+      graph.lock.unlock()
+      throw error
+    }
+    graph.lock.unlock()
+    try graph.deliver(deliveries)
+    return BindingToken([forward, backward])
+  }
+
+  /// Binds two properties both ways; see ``bindTwoWayChecked(with:label:)``.
+  @discardableResult
+  public func bindTwoWay(with other: Property<Value>) -> Disposable {
+    do {
+      return try bindTwoWayChecked(with: other)
+    } catch {
+      ReactiveGraph.shared.report(error)
+      return ActionDisposable {}
+    }
+  }
+}

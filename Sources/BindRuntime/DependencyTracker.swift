@@ -1,0 +1,51 @@
+/// Records which nodes one evaluation reads, so that the evaluation re-runs
+/// when, and only when, one of those nodes changes.
+final class DependencyTracker {
+  private(set) var sources: [GraphNode] = []
+  private var seen: Set<ObjectIdentifier> = []
+
+  func record(_ node: GraphNode) {
+    if seen.insert(ObjectIdentifier(node)).inserted { sources.append(node) }
+  }
+}
+
+extension ReactiveGraph {
+  /// Runs `body` recording what it reads, then rewires `owner`'s upstream
+  /// edges to exactly those nodes. Lock held.
+  func evaluateTracked<T>(owner: GraphNode, sources: inout [WeakNode], _ body: () throws -> T) throws -> T {
+    let tracker = DependencyTracker()
+    let saved = self.tracker
+    self.tracker = tracker
+    defer { self.tracker = saved }
+    let result = try body()
+    rewire(owner, from: &sources, to: tracker.sources)
+    return result
+  }
+
+  /// Replaces the edges into `owner`; unchanged dependencies cost nothing.
+  func rewire(_ owner: GraphNode, from old: inout [WeakNode], to new: [GraphNode]) {
+    if old.count == new.count && zip(old, new).allSatisfy({ $0.node === $1 }) { return }
+    let kept = Set(new.map(ObjectIdentifier.init))
+    for edge in old {
+      if let source = edge.node, !kept.contains(ObjectIdentifier(source)) {
+        removeEdge(from: source, to: owner)
+      }
+    }
+    let previous = Set(old.compactMap { $0.node.map(ObjectIdentifier.init) })
+    for source in new where !previous.contains(ObjectIdentifier(source)) {
+      addEdge(from: source, to: owner)
+    }
+    old = new.map(WeakNode.init)
+    // A dependency may have been raised above the owner by the edges just added.
+    if let highest = new.map(\.rank).max(), highest >= owner.rank, !new.contains(where: { $0 === owner }) {
+      enqueueAgainIfNeeded(owner)
+    }
+  }
+
+  /// An evaluation that discovered a new dependency ranked at or above it may
+  /// have read a stale value; it runs again after that dependency settles.
+  private func enqueueAgainIfNeeded(_ owner: GraphNode) {
+    guard isPropagating else { return }
+    enqueue(owner)
+  }
+}

@@ -1,0 +1,110 @@
+/// A value in the graph that can be read and observed: a ``Property`` (read-write)
+/// or a ``Derived`` value (read-only). Expose an `ObservableValue` to give
+/// callers a read-only view of a property.
+public class ObservableValue<Value>: GraphNode {
+  /// The current value. Guarded by the graph lock.
+  var storage: Value
+  /// Decides whether a write is a change. Equatable values compare with `==`,
+  /// objects by identity; other values always count as changed.
+  let isSame: (Value, Value) -> Bool
+  var observers: ContiguousArray<ObserverEntry<Value>> = []
+  /// Set once the value can never change again (its sources are gone).
+  var isCompleted = false
+
+  init(storage: Value, kind: NodeKind, label: String?, isSame: @escaping (Value, Value) -> Bool) {
+    self.storage = storage
+    self.isSame = isSame
+    super.init(kind: kind, label: label)
+  }
+
+  /// The current value. Reading it inside a ``Derived`` closure or an
+  /// ``Effect`` makes that computation depend on it.
+  public var value: Value {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    defer { graph.lock.unlock() }
+    return trackedValue()
+  }
+
+  /// The value for a reader that holds the lock, recording the dependency.
+  func trackedValue() -> Value {
+    ReactiveGraph.shared.tracker?.record(self)
+    return storage
+  }
+
+  /// Starts observing. The handler runs synchronously on the writer's thread,
+  /// after the write's propagation, with the old and the new value.
+  ///
+  /// - Parameters:
+  ///   - options: `.initial` delivers the current value at once.
+  ///   - handler: receives `.initial`, `.changed(old:new:)` and, when the
+  ///     source's owner is deallocated, `.completed`.
+  /// - Returns: a token; dispose it (or let it deallocate) to stop observing.
+  @discardableResult
+  public func observe(options: ObserveOptions = [], _ handler: @escaping (Change<Value>) -> Void) -> Disposable {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    let entry = ObserverEntry(sequence: graph.nextSequence(), callback: handler)
+    let completed = isCompleted
+    if !completed { observers.append(entry) }
+    let initial = options.contains(.initial) ? storage : nil
+    graph.lock.unlock()
+    if let initial { entry.deliver(.initial(initial)) }
+    if completed { entry.complete() }
+    return ObservationToken(node: self, entry: entry)
+  }
+
+  /// Observes changes only, as `(old, new)` pairs.
+  @discardableResult
+  public func observeChanges(_ handler: @escaping (_ old: Value, _ new: Value) -> Void) -> Disposable {
+    observe { change in
+      if case .changed(let old, let new) = change { handler(old, new) }
+    }
+  }
+
+  override func removeObserver(_ entry: AnyObserverEntry) {
+    if let index = observers.firstIndex(where: { $0 === entry }) { observers.remove(at: index) }
+  }
+
+  override var observerCount: Int { observers.count }
+
+  override var valueDescription: String? { String(describing: storage) }
+
+  override func appendNotifications(old: Any, to notifications: inout [PendingNotification]) {
+    let old = old as! Value
+    guard !isSame(old, storage) else { return }
+    let new: Any = storage
+    for entry in observers {
+      notifications.append(PendingNotification(entry: entry, old: old, new: new))
+    }
+  }
+
+  /// Ends this value: observers hear `.completed`, downstream nodes let go.
+  /// Lock held.
+  func complete() {
+    guard !isCompleted else { return }
+    isCompleted = true
+    let entries = Array(observers) as [AnyObserverEntry]
+    observers.removeAll()
+    let graph = ReactiveGraph.shared
+    graph.nodeDidComplete(entries)
+    notifyDownstreamOfCompletion()
+  }
+}
+
+extension GraphNode {
+  /// Tells the nodes downstream that this one will never change again. Lock held.
+  func notifyDownstreamOfCompletion() {
+    let edges = downstream
+    downstream.removeAll()
+    for edge in edges { edge.node?.upstreamDidComplete(id: id) }
+  }
+}
+
+/// Equality strategies for the value kinds the runtime can compare.
+enum Sameness {
+  static func equatable<T: Equatable>(_ a: T, _ b: T) -> Bool { a == b }
+  static func identical<T: AnyObject>(_ a: T, _ b: T) -> Bool { a === b }
+  static func identicalOptional<T: AnyObject>(_ a: T?, _ b: T?) -> Bool { a === b }
+  static func never<T>(_ a: T, _ b: T) -> Bool { false }
+}

@@ -1,0 +1,103 @@
+/// A stored, observable, writable value: the handle behind `@Observed`.
+///
+/// ```swift
+/// let name = Property("Ada")
+/// let token = name.observe(options: .initial) { print($0) }
+/// name.value = "Grace"   // .changed(old: "Ada", new: "Grace")
+/// ```
+///
+/// Writing a value equal to the current one is not a change: nothing runs.
+/// When the property is deallocated (with the object that owns it), its
+/// observers receive `.completed` and its bindings end.
+public final class Property<Value>: ObservableValue<Value> {
+  /// Creates a property whose writes count as changes when `isSame` says so.
+  public init(_ value: Value, label: String? = nil, isSame: @escaping (Value, Value) -> Bool) {
+    super.init(storage: value, kind: .property, label: label, isSame: isSame)
+  }
+
+  /// Creates a property compared with `==`.
+  public convenience init(_ value: Value, label: String? = nil) where Value: Equatable {
+    self.init(value, label: label, isSame: Sameness.equatable)
+  }
+
+  /// Creates a property holding an object, compared by identity.
+  public convenience init(_ value: Value, label: String? = nil) where Value: AnyObject {
+    self.init(value, label: label, isSame: Sameness.identical)
+  }
+
+  /// Creates a property holding an optional object, compared by identity.
+  public convenience init<Object: AnyObject>(_ value: Value, label: String? = nil) where Value == Object? {
+    self.init(value, label: label, isSame: Sameness.identicalOptional)
+  }
+
+  /// Creates a property whose every write counts as a change (the values
+  /// cannot be compared).
+  public convenience init(_ value: Value, label: String? = nil) {
+    self.init(value, label: label, isSame: Sameness.never)
+  }
+
+  deinit {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    complete()
+    graph.lock.unlock()
+  }
+
+  /// The current value. Setting it propagates the change; errors that a
+  /// setter cannot throw (a binding cycle) go to ``ReactiveGraph/errorHandler``.
+  override public var value: Value {
+    get {
+      let graph = ReactiveGraph.shared
+      graph.lock.lock()
+      defer { graph.lock.unlock() }
+      return trackedValue()
+    }
+    set {
+      do { try set(newValue) } catch { ReactiveGraph.shared.report(error) }
+    }
+  }
+
+  /// Writes a value and propagates it, throwing ``ReactiveError`` if the
+  /// change feeds back into itself or observers loop.
+  public func set(_ newValue: Value) throws {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    if isSame(storage, newValue) {
+      graph.lock.unlock()
+      return
+    }
+    if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil {
+      // The fast path: nothing to propagate, only observers to call.
+      let old = storage
+      storage = newValue
+      let entries = observers
+      graph.lock.unlock()
+      try graph.deliver(entries, old: old, new: newValue)
+      return
+    }
+    let deliveries: Deliveries
+    do {
+      if let writer = graph.currentWriter, !writer.downstream.contains(where: { $0.node === self }) {
+        graph.addEdge(from: writer, to: self)
+      }
+      try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
+      let old = storage
+      storage = newValue
+      graph.trace(.write(node: displayName, old: String(describing: old), new: String(describing: newValue)))
+      graph.enqueueDownstream(of: self)
+      deliveries = graph.isBusy ? Deliveries() : try graph.propagate()
+    } catch {
+      graph.lock.unlock()
+      throw error
+    }
+    graph.lock.unlock()
+    try graph.deliver(deliveries)
+  }
+
+  /// Applies `transform` to the value in place, as one write.
+  public func modify(_ transform: (inout Value) throws -> Void) throws {
+    var copy = value
+    try transform(&copy)
+    try set(copy)
+  }
+}

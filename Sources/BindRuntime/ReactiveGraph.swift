@@ -1,0 +1,399 @@
+/// The scheduler behind every observable value: one lock, one propagation queue.
+///
+/// A write starts one propagation. Derived values and bindings downstream are
+/// brought up to date in rank order, each at most once (two-way links aside),
+/// then the observers of every value that changed run, oldest registration
+/// first, outside the lock. A write made by an observer starts its own
+/// propagation at once.
+public final class ReactiveGraph: @unchecked Sendable {
+  /// The graph all observable values belong to.
+  public static let shared = ReactiveGraph()
+
+  let lock = RecursiveLock()
+
+  // Everything below is guarded by `lock`.
+  private var nextNodeID = 0
+  private var nextObserverSequence = 0
+  private var liveNodes: [Int: WeakNode] = [:]
+  var isPropagating = false
+  var batchDepth = 0
+  var queue = PropagationQueue()
+  private var changes: [ChangeRecord] = []
+  private var completions: [AnyObserverEntry] = []
+  /// Counts propagations; a node's `changeEpoch` tells whether it changed in this one.
+  private(set) var epoch = 0
+  /// The evaluation that records what it reads, if any.
+  var tracker: DependencyTracker?
+  /// The binding or effect whose write is under way, to learn its write edges.
+  var currentWriter: GraphNode?
+  /// Set while a derived value is read inside an unfinished batch: reads then
+  /// compute fresh values instead of trusting caches that the batch made stale.
+  var evaluatesFresh = false
+  /// An error raised where it could not be thrown (a non-throwing setter).
+  var deferredError: Error?
+  private var searchMark = 0
+  private let observerDepth = ThreadLocalCounter()
+
+  /// How often one value may change within one propagation before the change
+  /// is declared a cycle. Two-way bindings settle in one or two rounds.
+  public var feedbackLimit: Int {
+    get { withLock { storedFeedbackLimit } }
+    set { withLock { storedFeedbackLimit = newValue } }
+  }
+  private var storedFeedbackLimit = 100
+
+  /// How deeply observers may write back into the graph.
+  public var observerDepthLimit = 200
+
+  /// Receives each propagation step while set (`bindscript run --trace`).
+  public var tracer: ((TraceEvent) -> Void)? {
+    get { withLock { storedTracer } }
+    set { withLock { storedTracer = newValue } }
+  }
+  private(set) var storedTracer: ((TraceEvent) -> Void)?
+
+  /// Receives errors from writes that cannot throw (a plain `value` setter, a
+  /// key-path binding target). Prints to standard error by default.
+  public var errorHandler: (Error) -> Void = { error in
+    fputs("BindRuntime: \(error)\n", stderr)
+  }
+
+  init() {}
+
+  /// Runs `body` under the graph lock.
+  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    lock.lock(); defer { lock.unlock() }
+    return try body()
+  }
+
+  var isBusy: Bool { isPropagating || batchDepth > 0 }
+
+  // MARK: Registration
+
+  func nextNodeIdentifier() -> Int {
+    nextNodeID += 1
+    return nextNodeID
+  }
+
+  func register(_ node: GraphNode) {
+    liveNodes[node.id] = WeakNode(node)
+  }
+
+  func unregister(id: Int) {
+    liveNodes[id] = nil
+  }
+
+  func nextSequence() -> Int {
+    nextObserverSequence += 1
+    return nextObserverSequence
+  }
+
+  // MARK: Transactions
+
+  /// Runs `body` as one transaction: its writes apply at once, but bindings and
+  /// observers run once at the end, with the final values.
+  ///
+  /// Errors from the body are rethrown after the writes it made have propagated;
+  /// a cycle found while propagating is thrown.
+  @discardableResult
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    lock.lock()
+    batchDepth += 1
+    let result = Result { try body() }
+    batchDepth -= 1
+    var deliveries = Deliveries()
+    if batchDepth == 0 && !isPropagating {
+      do {
+        deliveries = try propagate()
+      } catch {
+        lock.unlock()
+        throw error
+      }
+    }
+    lock.unlock()
+    try deliver(deliveries)
+    return try result.get()
+  }
+
+  // MARK: Propagation (lock held)
+
+  func enqueue(_ node: GraphNode) {
+    guard !node.isQueued else { return }
+    node.isQueued = true
+    queue.push(node)
+  }
+
+  func enqueueDownstream(of node: GraphNode) {
+    var sawDeadEdge = false
+    for edge in node.downstream {
+      if let next = edge.node { enqueue(next) } else { sawDeadEdge = true }
+    }
+    if sawDeadEdge { node.compactDownstream() }
+  }
+
+  /// Counts a change of `node`, and remembers its old value for its observers
+  /// on the first change of this propagation. Throws once a value has changed
+  /// so often in one propagation that it can only be feeding itself.
+  func willChange(_ node: GraphNode, hasObservers: Bool, old: @autoclosure () -> Any) throws {
+    if node.changeEpoch != epoch {
+      node.changeEpoch = epoch
+      node.changeCount = 0
+      if hasObservers { changes.append(ChangeRecord(node: node, old: old())) }
+    }
+    node.changeCount += 1
+    if node.changeCount > storedFeedbackLimit {
+      throw ReactiveError.cycle(path: cyclePath(through: node), limit: storedFeedbackLimit)
+    }
+  }
+
+  /// Processes the queue until it is empty, then collects what observers must hear.
+  func propagate() throws -> Deliveries {
+    precondition(!isPropagating, "propagate() re-entered")
+    isPropagating = true
+    do {
+      while let node = queue.pop() {
+        node.isQueued = false
+        try node.update()
+        if let error = deferredError {
+          deferredError = nil
+          throw error
+        }
+      }
+    } catch {
+      abandonPropagation()
+      throw error
+    }
+    isPropagating = false
+    return finishPropagation()
+  }
+
+  /// Runs `start` (which enqueues work) as a propagation of its own, or inside
+  /// the one already under way.
+  func propagate(startingWith start: () throws -> Void) throws -> Deliveries {
+    if isBusy {
+      try start()
+      return Deliveries()
+    }
+    do {
+      try start()
+    } catch {
+      abandonPropagation()
+      throw error
+    }
+    return try propagate()
+  }
+
+  private func abandonPropagation() {
+    for node in queue.removeAll() { node.isQueued = false }
+    changes.removeAll()
+    isPropagating = false
+    currentWriter = nil
+    epoch += 1
+  }
+
+  private func finishPropagation() -> Deliveries {
+    var deliveries = Deliveries()
+    for record in changes {
+      record.node.appendNotifications(old: record.old, to: &deliveries.changes)
+    }
+    if changes.count > 1 {
+      deliveries.changes.sort { $0.entry.sequence < $1.entry.sequence }
+    }
+    changes.removeAll(keepingCapacity: true)
+    deliveries.completions = completions
+    completions.removeAll()
+    epoch += 1
+    return deliveries
+  }
+
+  /// Completion entries from a node that died. Delivered at the end of the
+  /// propagation under way, or at once.
+  func nodeDidComplete(_ entries: [AnyObserverEntry]) {
+    guard !entries.isEmpty else { return }
+    if isBusy {
+      completions.append(contentsOf: entries)
+    } else {
+      for entry in entries { entry.complete() }
+    }
+  }
+
+  // MARK: Delivery (lock NOT held)
+
+  /// Runs observers. MUST be called without the lock, so an observer may write
+  /// (starting its own propagation) or block on another thread without deadlock.
+  func deliver(_ deliveries: Deliveries) throws {
+    if deliveries.changes.isEmpty && deliveries.completions.isEmpty { return }
+    let depth = try enterDelivery()
+    defer { observerDepth.value = depth }
+    for notification in deliveries.changes {
+      notification.entry.deliverBoxed(old: notification.old, new: notification.new)
+    }
+    for entry in deliveries.completions { entry.complete() }
+  }
+
+  /// The fast path's delivery: one property, typed values, no boxing.
+  @inline(__always)
+  func deliver<Value>(_ entries: ContiguousArray<ObserverEntry<Value>>, old: Value, new: Value) throws {
+    if entries.isEmpty { return }
+    let depth = try enterDelivery()
+    defer { observerDepth.value = depth }
+    for entry in entries { entry.deliver(.changed(old: old, new: new)) }
+  }
+
+  private func enterDelivery() throws -> Int { try enterDeliveryLevel() }
+
+  func enterDeliveryLevel() throws -> Int {
+    let depth = observerDepth.value
+    if depth >= observerDepthLimit { throw ReactiveError.observerFeedback(depth: depth) }
+    observerDepth.value = depth + 1
+    return depth
+  }
+
+  func leaveDeliveryLevel(to depth: Int) { observerDepth.value = depth }
+
+  /// Reports an error that a non-throwing API could not throw. Inside a
+  /// propagation it is kept and thrown by the propagation itself.
+  func report(_ error: Error) {
+    lock.lock()
+    if isPropagating {
+      if deferredError == nil { deferredError = error }
+      lock.unlock()
+      return
+    }
+    let handler = errorHandler
+    lock.unlock()
+    handler(error)
+  }
+
+  /// Traces an event if a tracer is set. Lock held.
+  @inline(__always)
+  func trace(_ event: @autoclosure () -> TraceEvent) {
+    if let tracer = storedTracer { tracer(event()) }
+  }
+
+  // MARK: Edges and ranks (lock held)
+
+  /// Adds the edge `upstream -> downstream`, keeping ranks topological. An edge
+  /// that closes a loop (a two-way binding) is kept as a back edge: it does not
+  /// constrain ranks, and changes that cross it start a new round.
+  func addEdge(from upstream: GraphNode, to downstream: GraphNode) {
+    upstream.downstream.append(WeakNode(downstream))
+    guard downstream.rank <= upstream.rank else { return }
+    if isReachable(upstream, from: downstream) { return }
+    raiseRank(of: downstream, above: upstream.rank)
+  }
+
+  func removeEdge(from upstream: GraphNode, to downstream: GraphNode) {
+    if let index = upstream.downstream.firstIndex(where: { $0.node === downstream }) {
+      upstream.downstream.remove(at: index)
+    }
+  }
+
+  private func raiseRank(of start: GraphNode, above rank: Int) {
+    var work: [(GraphNode, Int)] = [(start, rank + 1)]
+    while let (node, newRank) = work.popLast() {
+      guard node.rank < newRank else { continue }
+      node.rank = newRank
+      for edge in node.downstream {
+        guard let next = edge.node, next.rank <= newRank else { continue }
+        // Edges into a lower rank that can reach back here are back edges.
+        if isReachable(node, from: next) { continue }
+        work.append((next, newRank + 1))
+      }
+    }
+  }
+
+  /// Whether `target` can be reached from `start` along downstream edges.
+  func isReachable(_ target: GraphNode, from start: GraphNode) -> Bool {
+    searchMark += 1
+    let mark = searchMark
+    var work = [start]
+    start.visitMark = mark
+    while let node = work.popLast() {
+      if node === target { return true }
+      for edge in node.downstream {
+        guard let next = edge.node, next.visitMark != mark else { continue }
+        next.visitMark = mark
+        work.append(next)
+      }
+    }
+    return false
+  }
+
+  /// The shortest loop through `node`, named by its values (bindings and
+  /// effects are the arrows between them).
+  func cyclePath(through node: GraphNode) -> [String] {
+    searchMark += 1
+    let mark = searchMark
+    var parent: [ObjectIdentifier: GraphNode] = [:]
+    var frontier = [node]
+    node.visitMark = mark
+    var closing: GraphNode?
+    search: while !frontier.isEmpty {
+      var next: [GraphNode] = []
+      for current in frontier {
+        for edge in current.downstream {
+          guard let candidate = edge.node else { continue }
+          if candidate === node {
+            closing = current
+            break search
+          }
+          guard candidate.visitMark != mark else { continue }
+          candidate.visitMark = mark
+          parent[ObjectIdentifier(candidate)] = current
+          next.append(candidate)
+        }
+      }
+      frontier = next
+    }
+    // Walk back from the node that closes the loop to the start.
+    var backwards: [GraphNode] = []
+    var cursor = closing
+    while let current = cursor, current !== node {
+      backwards.append(current)
+      cursor = parent[ObjectIdentifier(current)]
+    }
+    let path = [node] + backwards.reversed() + [node]
+    return path.filter { $0.kind == .property || $0.kind == .derived }.map(\.displayName)
+  }
+
+  // MARK: Introspection
+
+  /// A consistent picture of every live node and edge, for `graph` and `:bindings`.
+  public func snapshot() -> GraphSnapshot {
+    withLock {
+      let nodes = liveNodes.values.compactMap(\.node).sorted { $0.id < $1.id }
+      var snapshot = GraphSnapshot()
+      for node in nodes {
+        snapshot.nodes.append(
+          GraphSnapshot.Node(
+            id: node.id, label: node.displayName, kind: node.kind,
+            value: node.valueDescription, observerCount: node.observerCount,
+            partnerID: (node as? AnyBindingNode)?.partnerID))
+        for edge in node.downstream {
+          if let next = edge.node { snapshot.edges.append(.init(from: node.id, to: next.id)) }
+        }
+      }
+      return snapshot
+    }
+  }
+}
+
+/// A value that changed in the current propagation, with its value before it.
+struct ChangeRecord {
+  let node: GraphNode
+  let old: Any
+}
+
+/// One observer call waiting to be made.
+struct PendingNotification {
+  let entry: AnyObserverEntry
+  let old: Any
+  let new: Any
+}
+
+/// What a finished propagation owes its observers.
+struct Deliveries {
+  var changes: [PendingNotification] = []
+  var completions: [AnyObserverEntry] = []
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class BindLanguageTestsPlaceholder: XCTestCase { func testNothing() {} }

@@ -1,2 +1,0 @@
-import XCTest
-final class BindRuntimeTestsPlaceholder: XCTestCase { func testNothing() {} }

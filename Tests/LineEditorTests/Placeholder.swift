@@ -1,2 +1,0 @@
-import XCTest
-final class LineEditorTestsPlaceholder: XCTestCase { func testNothing() {} }
