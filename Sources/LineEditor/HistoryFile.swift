@@ -1,0 +1,153 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call on the history file, described like `strerror`.
+struct HistoryFileError: Error, CustomStringConvertible {
+  /// The call that failed, e.g. "open".
+  let operation: String
+  /// Its `errno`.
+  let code: Int32
+
+  var description: String {
+    String(cString: strerror(code))
+  }
+}
+
+/// The POSIX side of `HistoryStore`: locked, atomic read-merge-write.
+struct HistoryFile {
+  /// The history file's path.
+  let path: String
+
+  /// The file's entries, or `nil` when it does not exist.
+  func read() throws -> [String]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw HistoryFileError(operation: "open", code: errno)
+    }
+    defer { posixClose(fd) }
+    return HistoryStore.decodeFile(try readAll(fd))
+  }
+
+  /// Appends `newEntries` to the file's current entries (skipping one that
+  /// repeats the entry before it), keeps the newest `capacity`, and replaces
+  /// the file atomically.
+  ///
+  /// The whole read-merge-write runs under an exclusive `flock` on the
+  /// current file, so two sessions saving at once serialize instead of one
+  /// overwriting the other's entries.
+  func merge(_ newEntries: [String], capacity: Int) throws {
+    let fd = try openLocked()
+    defer { posixClose(fd) }  // Closing releases the lock.
+    var entries = HistoryStore.decodeFile(try readAll(fd))
+    for entry in newEntries where entries.last != entry {
+      entries.append(entry)
+    }
+    HistoryStore.cap(&entries, to: capacity)
+    var status = stat()
+    let mode = fstat(fd, &status) == 0 ? mode_t(status.st_mode) & 0o777 : 0o600
+    try replace(with: Data(HistoryStore.encodeFile(entries).utf8), mode: mode)
+  }
+
+  /// Opens (creating if needed) and exclusively locks the file at `path`.
+  ///
+  /// The lock is on the inode, and every save renames a new inode into
+  /// place, so after locking we check that `path` still names the inode we
+  /// hold; if another session replaced it meanwhile, lock the new one.
+  private func openLocked() throws -> Int32 {
+    let deadline = Date().addingTimeInterval(2)
+    while true {
+      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard fd >= 0 else { throw HistoryFileError(operation: "open", code: errno) }
+      // A session stuck holding the lock must not hang this one: after the
+      // deadline, go on unlocked; the rename still keeps the file whole.
+      while flock(fd, LOCK_EX | LOCK_NB) != 0, Date() < deadline {
+        usleep(5_000)
+      }
+      var held = stat()
+      var current = stat()
+      if fstat(fd, &held) == 0, stat(path, &current) == 0,
+        held.st_ino == current.st_ino, held.st_dev == current.st_dev
+      {
+        return fd
+      }
+      posixClose(fd)
+      if Date() >= deadline { throw HistoryFileError(operation: "flock", code: EAGAIN) }
+    }
+  }
+
+  /// Writes `data` to a temporary file beside `path`, flushes it to disk
+  /// and renames it over `path`.
+  private func replace(with data: Data, mode: mode_t) throws {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw HistoryFileError(operation: "open", code: errno) }
+    var failure: HistoryFileError?
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = HistoryFileError(operation: "write", code: errno)
+          return
+        }
+        offset += written
+      }
+    }
+    // fsync before rename: otherwise a crash could leave the new name
+    // pointing at an empty file.
+    if failure == nil, fsync(fd) != 0 { failure = HistoryFileError(operation: "fsync", code: errno) }
+    posixClose(fd)
+    if failure == nil, rename(temporary, path) != 0 {
+      failure = HistoryFileError(operation: "rename", code: errno)
+    }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+    // Persist the rename itself; best effort, as not every filesystem
+    // allows fsync on a directory.
+    let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
+    if directoryFD >= 0 {
+      fsync(directoryFD)
+      posixClose(directoryFD)
+    }
+  }
+
+  /// Everything from `fd`'s current offset to the end, as UTF-8 text
+  /// (invalid bytes become U+FFFD rather than failing the load).
+  private func readAll(_ fd: Int32) throws -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw HistoryFileError(operation: "read", code: errno)
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// `close(2)`, named apart from the many `close()` methods in this module.
+@inline(__always)
+func posixClose(_ fd: Int32) {
+  _ = close(fd)
+}
+
+/// `read(2)`, named apart from `read()` methods in this module.
+@inline(__always)
+func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}

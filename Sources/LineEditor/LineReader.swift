@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads input one line at a time, with or without line editing.
+///
+/// The REPL talks only to this protocol, so it runs unchanged over a
+/// terminal (`EditLineReader`) and over a pipe or a test (`PlainLineReader`).
+public protocol LineReader: AnyObject {
+  /// Shows `prompt` (when the reader shows prompts) and reads one line.
+  ///
+  /// A continuation line is just another call with the continuation prompt.
+  func readLine(prompt: String) -> LineInput
+
+  /// Adds a submitted entry to the history, persisting it if the reader has
+  /// a persistent history. A multi-line entry (a whole block typed over
+  /// several lines, joined with "\n") is kept and recalled as one entry.
+  func addHistory(_ entry: String)
+
+  /// Restores the terminal and releases the editor. Idempotent; reading
+  /// after `close()` returns `.endOfFile`.
+  func close()
+
+  /// The text that the most recent `.interrupted` discarded ("" when the
+  /// line was empty), so the CLI can make a second Ctrl-C on an empty line
+  /// exit, as Node's REPL does.
+  var discardedText: String { get }
+}
+
+extension LineReader {
+  /// Readers that cannot tell report an empty discarded line.
+  public var discardedText: String { "" }
+}
+
+/// Returns the reader the REPL should use: an `EditLineReader` when both
+/// standard input and standard output are terminals and libedit starts,
+/// otherwise a `PlainLineReader` on standard input (no prompts, no editing).
+///
+/// - Parameters:
+///   - history: The persistent history for the line editor.
+///   - completer: Tab completion for the line editor.
+public func makeLineReader(
+  history: HistoryStore,
+  completer: Completer? = nil
+) -> any LineReader {
+  if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+    let editor = EditLineReader(history: history, completer: completer)
+  {
+    return editor
+  }
+  return PlainLineReader()
+}
