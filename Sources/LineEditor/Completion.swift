@@ -62,7 +62,7 @@ public struct Completion: Equatable, Sendable {
       return .replace(with: unique[0])
     default:
       let prefix = longestCommonPrefix(unique)
-      if prefix.count > word.count, prefix.hasPrefix(word) || word.isEmpty {
+      if prefix.count > word.count, prefix.hasPrefix(word) {
         return .replace(with: prefix)
       }
       return .list(names.sorted())
