@@ -124,6 +124,19 @@ extension ObservableValue {
     }
   }
 
+  /// Binds into a property through `transform` (a conversion or a check that
+  /// may throw), throwing what the first write throws; later errors are
+  /// thrown by the write that propagates into this binding.
+  public func bindChecked<Target>(
+    to target: Property<Target>, label: String? = nil, transform: @escaping (Value) throws -> Target
+  ) throws -> Disposable {
+    try makeBinding(label: label, writes: target) { [weak target] value in
+      guard let target else { return false }
+      try target.set(transform(value))
+      return true
+    }
+  }
+
   /// Binds into a sink, throwing on a cycle.
   public func bindChecked(to sink: Sink<Value>, label: String? = nil) throws -> Disposable {
     try makeBinding(label: label, writes: nil, apply: sink.apply)
@@ -184,7 +197,7 @@ extension ObservableValue {
       return try make()
     } catch {
       ReactiveGraph.shared.report(error)
-      return ActionDisposable {}
+      return ActionDisposable.ended
     }
   }
 }
@@ -196,14 +209,17 @@ extension Property {
   public func bindTwoWayChecked(with other: Property<Value>, label: String? = nil) throws -> Disposable {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
-    let forward = BindingNode(source: self, label: label) { [weak other] value in
+    let echo = TwoWayEcho()
+    let forward = BindingNode(source: self, label: label) { [weak self, weak other] value in
       guard let other else { return false }
-      try other.set(value)
+      if let self, echo.isEcho(of: self) { return true }
+      try echo.write(value, into: other)
       return true
     }
-    let backward = BindingNode(source: other, label: label) { [weak self] value in
+    let backward = BindingNode(source: other, label: label) { [weak self, weak other] value in
       guard let self else { return false }
-      try self.set(value)
+      if let other, echo.isEcho(of: other) { return true }
+      try echo.write(value, into: self)
       return true
     }
     forward.partnerID = backward.id
@@ -233,7 +249,43 @@ extension Property {
       return try bindTwoWayChecked(with: other)
     } catch {
       ReactiveGraph.shared.report(error)
-      return ActionDisposable {}
+      return ActionDisposable.ended
     }
+  }
+}
+
+extension ActionDisposable {
+  /// The token of a binding that could not be made: already disposed, so
+  /// `isDisposed` tells the caller that nothing is connected.
+  static var ended: ActionDisposable {
+    let token = ActionDisposable {}
+    token.dispose()
+    return token
+  }
+}
+
+/// Remembers the write one half of a two-way binding made, so the other half
+/// does not carry it back. Equal values would stop the echo anyway; values
+/// that cannot be compared MUST be stopped here, or every echo is a change and
+/// the link is reported as a cycle.
+final class TwoWayEcho {
+  private var written: ObjectIdentifier?
+  private var epoch = -1
+  private var count = 0
+
+  /// Writes `value` into `target`, remembering the change if it made one. Lock held.
+  func write<Value>(_ value: Value, into target: Property<Value>) throws {
+    let before = (target.changeEpoch, target.changeCount)
+    try target.set(value)
+    if target.changeEpoch != before.0 || target.changeCount != before.1 {
+      (written, epoch, count) = (ObjectIdentifier(target), target.changeEpoch, target.changeCount)
+    }
+  }
+
+  /// Whether the latest change of `source` in this propagation is the one
+  /// this link wrote. Lock held.
+  func isEcho(of source: GraphNode) -> Bool {
+    written == ObjectIdentifier(source) && epoch == ReactiveGraph.shared.epoch
+      && source.changeEpoch == epoch && source.changeCount == count
   }
 }

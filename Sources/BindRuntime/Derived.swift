@@ -16,16 +16,19 @@
 public final class Derived<Value>: ObservableValue<Value> {
   private let compute: () throws -> Value
   private var sources: [WeakNode] = []
-  private let lifetimeID: Int?
+  /// The last fresh read's result, valid while no property has been written since.
+  private var freshCache: (generation: Int, value: Value)?
+  private let lifetimeIDs: [Int]
 
   /// Creates a derived value whose changes are decided by `isSame`.
   ///
   /// - Parameters:
   ///   - lifetime: a node whose completion completes this value too (the root
   ///     of a key-path chain).
+  ///   - lifetimes: more such nodes: the value completes when any of them does.
   ///   - compute: evaluated at once and after each change of what it read.
   public init(
-    label: String? = nil, lifetime: GraphNode? = nil,
+    label: String? = nil, lifetime: GraphNode? = nil, lifetimes: [GraphNode] = [],
     isSame: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value
   ) rethrows {
     let graph = ReactiveGraph.shared
@@ -38,9 +41,14 @@ public final class Derived<Value>: ObservableValue<Value> {
     let initial = try compute()
     graph.tracker = saved
     self.compute = compute
-    self.lifetimeID = lifetime?.id
+    let lifetimeNodes = (lifetime.map { [$0] } ?? []) + lifetimes
+    self.lifetimeIDs = lifetimeNodes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     graph.rewire(self, from: &sources, to: tracker.sources)
+    // Lifetime edges carry only completion: a lifetime node never changes.
+    for node in lifetimeNodes where !node.downstream.contains(where: { $0.node === self }) {
+      node.downstream.append(WeakNode(self))
+    }
     // Nothing read means nothing can change it: it is complete from the start.
     if tracker.sources.isEmpty { isCompleted = true }
   }
@@ -69,14 +77,20 @@ public final class Derived<Value>: ObservableValue<Value> {
     return trackedValue()
   }
 
-  /// Computes the value without caching or tracking, for reads mid-transaction.
+  /// Computes the value without tracking, for reads mid-transaction. The
+  /// result is kept until the next write: this MUST be memoized, because a
+  /// fresh read re-reads every input, and without it diamonds stacked in
+  /// layers make one read exponential in the depth.
   private func freshValue() throws -> Value {
     let graph = ReactiveGraph.shared
+    if let cached = freshCache, cached.generation == graph.writeGeneration { return cached.value }
     let (savedFresh, savedTracker) = (graph.evaluatesFresh, graph.tracker)
     graph.evaluatesFresh = true
     graph.tracker = nil
     defer { (graph.evaluatesFresh, graph.tracker) = (savedFresh, savedTracker) }
-    return try compute()
+    let value = try compute()
+    freshCache = (graph.writeGeneration, value)
+    return value
   }
 
   override var isRetainedBySubscriptions: Bool { true }
@@ -94,7 +108,7 @@ public final class Derived<Value>: ObservableValue<Value> {
 
   override func upstreamDidComplete(id: Int) {
     sources.removeAll { $0.node == nil || $0.node?.id == id }
-    if id == lifetimeID || sources.isEmpty { complete() }
+    if lifetimeIDs.contains(id) || sources.isEmpty { complete() }
   }
 }
 

@@ -1,0 +1,298 @@
+import BindRuntime
+
+/// What a `bind`/`observe`/`on` source turned out to be when the statement ran.
+enum ReactiveSource {
+  case value(ObservableValue<Value>)
+  case event(ScriptEvent)
+}
+
+/// What a binding writes into.
+enum BindingTarget {
+  case property(ScriptObject, index: Int)
+  case event(ScriptEvent)
+}
+
+extension Compiler {
+  /// The source of a `bind` or `observe`. `obj.prop` connects to that
+  /// property's node directly; any other expression becomes a derived value
+  /// over the variables it names, read once now ("properties are live;
+  /// variables are looked up once"), holding the objects they name weakly.
+  func compileReactiveSource(_ expression: Expression) throws -> (Frame) throws -> ReactiveSource {
+    let interpreter = self.interpreter
+    let file = self.file
+    let range = expression.range
+    if case .member(let base, let name, _) = expression, case .name = base {
+      let object = try compileExpression(base)
+      let cache = MemberCache()
+      return { frame in
+        let receiver = try object(frame)
+        guard case .object(let target) = receiver else {
+          throw ScriptError(
+            receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'",
+            at: range, in: file)
+        }
+        do {
+          switch try cache.member(name.name, of: target.type) {
+          case .stored(let index): return .value(target.stored[index])
+          case .derived(let index): return .value(try target.derived(index, interpreter: interpreter))
+          case .event(let index): return .event(target.event(index))
+          }
+        } catch let error as ScriptError {
+          throw error.located(at: range, in: file)
+        }
+      }
+    }
+    let captures = CaptureList()
+    let saved = captureList
+    captureList = captures
+    let evaluate = try compileExpression(expression)
+    captureList = saved
+    let readers = captures.sources.enumerated().map { index, resolution in
+      reader(for: resolution, name: "#\(index)", range: range)
+    }
+    let label = file.text(in: range)
+    return { frame in
+      let snapshot = Frame(parent: nil, selfObject: frame.selfObject)
+      snapshot.captures = try readers.map { CapturedValue(try $0(frame)) }
+      let roots = snapshot.captures.compactMap { capture -> GraphNode? in
+        if case .object(let weak) = capture { return weak.object?.lifetime }
+        return nil
+      }
+      var last = Value.null
+      let derived: Derived<Value>
+      do {
+        derived = try Derived(label: label, lifetimes: roots, isSame: ==) {
+          // Once a captured object is gone the value can no longer change;
+          // any late read sees the last value.
+          if snapshot.capturesLostAnObject { return last }
+          last = try evaluate(snapshot)
+          return last
+        }
+      } catch {
+        throw error.asScriptError(at: range, in: file)
+      }
+      if case .event(let event) = derived.value { return .event(event) }
+      return .value(derived)
+    }
+  }
+
+  /// The target of a binding: `obj.prop` (a stored property) or an event.
+  func compileBindingTarget(_ expression: Expression) throws -> (Frame) throws -> BindingTarget {
+    let file = self.file
+    guard case .member(let base, let name, let range) = expression.unparenthesized else {
+      if case .name(let variable, let range) = expression.unparenthesized {
+        throw error("cannot bind into variable '\(variable)'; bind into a property such as 'label.text'", at: range)
+      }
+      throw error("the target of a binding must be a property such as 'label.text'", at: expression.range)
+    }
+    let object = try compileExpression(base)
+    let cache = MemberCache()
+    return { frame in
+      do {
+        let receiver = try object(frame)
+        guard case .object(let target) = receiver else {
+          throw ScriptError(receiver.isNull ? "cannot bind into '\(name.name)' of nil" : "cannot bind into a value of type '\(receiver.typeName)'")
+        }
+        switch try cache.member(name.name, of: target.type) {
+        case .stored(let index):
+          if target.type.stored[index].isConstant {
+            throw ScriptError("cannot bind into '\(name.name)': it is a 'let' property of \(target.type.name)")
+          }
+          return .property(target, index: index)
+        case .derived:
+          throw ScriptError("cannot bind into '\(name.name)': it is a derived property, computed from other properties")
+        case .event(let index): return .event(target.event(index))
+        }
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
+      }
+    }
+  }
+
+  /// bindStatement -> 'bind' expression ('->' | '<->') expression ('as' NAME)?
+  func compileBind(_ bind: BindStatement) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let summary = "\(file.text(in: bind.source.range)) \(bind.direction.rawValue) \(file.text(in: bind.target.range))"
+    let name = bind.name?.name
+    let target = try compileBindingTarget(bind.target)
+    if bind.direction == .twoWay {
+      let left = try compileBindingTarget(bind.source)
+      return { frame in
+        guard case .property(let leftObject, let leftIndex) = try left(frame),
+          case .property(let rightObject, let rightIndex) = try target(frame)
+        else { throw ScriptError("'<->' binds two properties; events cannot be bound both ways", at: bind.range, in: file) }
+        let leftType = leftObject.type.stored[leftIndex].type
+        let rightType = rightObject.type.stored[rightIndex].type
+        guard leftType == rightType else {
+          throw ScriptError(
+            "'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'", at: bind.range, in: file)
+        }
+        let token: Disposable
+        do {
+          token = try leftObject.stored[leftIndex].bindTwoWayChecked(with: rightObject.stored[rightIndex], label: summary)
+        } catch {
+          throw error.asScriptError(at: bind.range, in: file)
+        }
+        interpreter.connections.add(name: name, kind: .twoWayBinding, summary: summary, token: token)
+        try interpreter.throwPendingError()
+        return .next
+      }
+    }
+    let source = try compileReactiveSource(bind.source)
+    return { frame in
+      let token: Disposable
+      switch (try source(frame), try target(frame)) {
+      case (.event(let event), .event(let destination)):
+        token = event.stream.on { [weak interpreter] payload in
+          interpreter?.reportingErrors { try interpreter?.emit(destination, payload: payload) }
+        }
+      case (.event(let event), .property(let object, let index)):
+        let spec = object.type.stored[index]
+        token = event.stream.on { [weak interpreter, weak object] payload in
+          interpreter?.reportingErrors {
+            try object.map { try interpreter?.write(payload, to: .stored(index), of: $0, name: spec.name) }
+          }
+        }
+      case (.value, .event(let destination)):
+        throw ScriptError(
+          "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'", at: bind.range, in: file)
+      case (.value(let node), .property(let object, let index)):
+        let spec = object.type.stored[index]
+        let targetName = "\(object.displayName).\(spec.name)"
+        do {
+          token = try node.bindChecked(to: object.stored[index], label: summary) { value in
+            guard let checked = spec.type.coerce(value) else {
+              throw ScriptError(
+                "cannot bind value of type '\(value.typeName)' into '\(targetName)' of type '\(spec.type)'", at: bind.range, in: file)
+            }
+            return checked
+          }
+        } catch {
+          throw error.asScriptError(at: bind.range, in: file)
+        }
+      }
+      interpreter.connections.add(name: name, kind: .binding, summary: summary, token: token)
+      try interpreter.throwPendingError()
+      return .next
+    }
+  }
+
+  /// observeStatement -> 'observe' expression 'initial'? ('as' NAME)? handlerBlock?
+  func compileObserve(_ observe: ObserveStatement) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let text = file.text(in: observe.expression.range)
+    if case .name(let variable, let range) = observe.expression.unparenthesized {
+      throw error(
+        "'\(variable)' is a variable; only properties are observable, such as '\(variable).name'", at: range)
+    }
+    let source = try compileReactiveSource(observe.expression)
+    let handler = try observe.handler.map { block -> (Execution, () -> Int, Int) in
+      guard block.parameters.count <= 2 else {
+        throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
+      }
+      let (body, slots) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+      return (body, slots, block.parameters.count)
+    }
+    let options: ObserveOptions = observe.initial ? .initial : []
+    let name = observe.name?.name
+    return { frame in
+      guard case .value(let node) = try source(frame) else {
+        throw ScriptError(
+          "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
+      }
+      let token: Disposable
+      if let (body, slots, parameterCount) = handler {
+        token = node.observe(options: options) { [weak interpreter, unowned frame] change in
+          let arguments: [Value]
+          switch change {
+          case .initial(let value): arguments = parameterCount == 2 ? [.null, value] : [value]
+          case .changed(let old, let new): arguments = parameterCount == 2 ? [old, new] : [new]
+          case .completed: return
+          }
+          interpreter?.runHandler(body, slotCount: slots(), arguments: Array(arguments.prefix(parameterCount)), parent: frame)
+        }
+      } else {
+        token = node.observe(options: options) { [weak interpreter] change in
+          switch change {
+          case .initial(let value): interpreter?.output("\(text): \(value.literal)")
+          case .changed(let old, let new): interpreter?.output("\(text): \(old.literal) -> \(new.literal)")
+          case .completed: interpreter?.output("\(text): completed")
+          }
+        }
+      }
+      interpreter.connections.add(name: name, kind: .observer, summary: text, token: token)
+      try interpreter.throwPendingError()
+      return .next
+    }
+  }
+
+  /// onStatement -> 'on' expression ('as' NAME)? handlerBlock
+  func compileOn(_ on: OnStatement) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let text = file.text(in: on.event.range)
+    guard on.handler.parameters.count <= 1 else {
+      throw error("an event handler takes at most 1 parameter, the payload: { value in … }", at: on.handler.parameters[1].range)
+    }
+    let event = try compileExpression(on.event)
+    let (body, slots) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
+    let takesPayload = !on.handler.parameters.isEmpty
+    let name = on.name?.name
+    return { frame in
+      guard case .event(let stream) = try event(frame) else {
+        throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
+      }
+      let token = stream.stream.on { [weak interpreter, unowned frame] payload in
+        interpreter?.runHandler(body, slotCount: slots(), arguments: takesPayload ? [payload] : [], parent: frame)
+      }
+      interpreter.connections.add(name: name, kind: .handler, summary: text, token: token)
+      return .next
+    }
+  }
+
+  /// emitStatement -> 'emit' expression ('(' expression ')')?
+  func compileEmit(_ emit: EmitStatement) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let text = file.text(in: emit.event.range)
+    let event = try compileExpression(emit.event)
+    let payload = try emit.payload.map(compileExpression)
+    return { frame in
+      guard case .event(let target) = try event(frame) else {
+        throw ScriptError("'\(text)' is not an event; only events can be emitted", at: emit.event.range, in: file)
+      }
+      do {
+        try interpreter.emit(target, payload: try payload?(frame))
+      } catch {
+        throw error.asScriptError(at: emit.range, in: file)
+      }
+      return .next
+    }
+  }
+
+  /// disposeStatement -> 'dispose' NAME
+  func compileDispose(_ name: Identifier, range: SourceRange) -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    return { _ in
+      guard interpreter.connections.dispose(named: name.name) else {
+        var message = "no binding, observer or handler named '\(name.name)'"
+        if let guess = suggestion(for: name.name, among: interpreter.connections.names) {
+          message += "; did you mean '\(guess)'?"
+        }
+        throw ScriptError(message, at: name.range, in: file)
+      }
+      return .next
+    }
+  }
+}
+
+extension Expression {
+  /// The expression without enclosing parentheses.
+  var unparenthesized: Expression {
+    if case .parenthesized(let inner, _) = self { return inner.unparenthesized }
+    return self
+  }
+}

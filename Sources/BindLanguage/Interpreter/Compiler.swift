@@ -1,0 +1,172 @@
+import BindRuntime
+
+/// Turns resolved AST into closures ("closure compilation"): every name is
+/// resolved to a slot once, here, so that running does no string lookups.
+final class Compiler {
+  unowned let interpreter: Interpreter
+  let file: SourceFile
+  var scope: FunctionScope
+  /// Set while compiling the expression of a `bind` or `observe`.
+  var captureList: CaptureList?
+  /// Loop nesting within the current function, for `break`/`continue`.
+  var loopDepth = 0
+
+  init(interpreter: Interpreter, file: SourceFile, scope: FunctionScope) {
+    self.interpreter = interpreter
+    self.file = file
+    self.scope = scope
+  }
+
+  func error(_ message: String, at range: SourceRange, notes: [String] = []) -> ScriptError {
+    ScriptError(message, at: range, in: file, notes: notes)
+  }
+
+  /// Wraps an evaluation so that errors raised without a location get `range`.
+  func locating(_ range: SourceRange, _ evaluation: @escaping Evaluation) -> Evaluation {
+    let file = self.file
+    return { frame in
+      do { return try evaluation(frame) } catch let error as ScriptError where error.range == nil {
+        throw error.located(at: range, in: file)
+      } catch let error as ReactiveError {
+        throw ScriptError(error.description, at: range, in: file)
+      }
+    }
+  }
+
+  // MARK: Names
+
+  /// Resolves a name through the enclosing scopes. Inside a `bind`/`observe`
+  /// expression every variable becomes a capture, read once.
+  func resolve(_ name: String) -> Resolution? {
+    guard let found = resolveInScopes(name) else { return nil }
+    if let captureList, !isSelfMember(found) {
+      return .captured(index: captureList.index(of: name, resolvedAs: found))
+    }
+    return found
+  }
+
+  private func isSelfMember(_ resolution: Resolution) -> Bool {
+    if case .selfMember = resolution { return true }
+    return false
+  }
+
+  private func resolveInScopes(_ name: String) -> Resolution? {
+    var hops = 0
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      if let variable = candidate.lookup(name) {
+        if candidate.isGlobal { return .global(slot: variable.slot, isMutable: variable.isMutable) }
+        if hops == 0 { return .local(slot: variable.slot, isMutable: variable.isMutable) }
+        return .outer(hops: hops, slot: variable.slot, isMutable: variable.isMutable)
+      }
+      if let type = candidate.selfType, let member = type.members[name] {
+        return .selfMember(member, name: name)
+      }
+      hops += 1
+      current = candidate.parent
+    }
+    return nil
+  }
+
+  /// Every name visible here, for "did you mean" suggestions.
+  var visibleNames: [String] {
+    var names: [String] = []
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      names += candidate.visibleNames
+      current = candidate.parent
+    }
+    return names + Array(interpreter.types.keys) + Builtins.functionNames
+  }
+
+  func unknownName(_ name: String, at range: SourceRange) -> ScriptError {
+    var message = "cannot find '\(name)' in scope"
+    if let guess = suggestion(for: name, among: visibleNames) { message += "; did you mean '\(guess)'?" }
+    return error(message, at: range)
+  }
+
+  /// A closure that reads a resolved variable.
+  func reader(for resolution: Resolution, name: String, range: SourceRange) -> Evaluation {
+    let globals = interpreter.globalFrame
+    switch resolution {
+    case .local(let slot, _): return { frame in frame.slots[slot] }
+    case .outer(let hops, let slot, _): return { frame in frame.ancestor(hops).slots[slot] }
+    case .global(let slot, _): return { [unowned globals] _ in globals.slots[slot] }
+    case .captured(let index): return { frame in frame.captures[index].value }
+    case .selfMember(let member, let name):
+      let interpreter = self.interpreter
+      return locating(range) { frame in
+        guard let object = frame.selfObject else { throw ScriptError("'\(name)' needs an object") }
+        return try interpreter.read(member, of: object, name: name)
+      }
+    }
+  }
+
+  /// A closure that writes a resolved variable, or an error if it cannot be written.
+  func writer(for resolution: Resolution, name: String, range: SourceRange) throws -> (Frame, Value) -> Void {
+    guard resolution.isMutable else {
+      if case .selfMember = resolution {
+        throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+      }
+      if case .captured = resolution {
+        throw error("cannot assign to '\(name)' inside a 'bind' or 'observe' expression", at: range)
+      }
+      throw error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it", at: range)
+    }
+    let globals = interpreter.globalFrame
+    switch resolution {
+    case .local(let slot, _): return { frame, value in frame.slots[slot] = value }
+    case .outer(let hops, let slot, _): return { frame, value in frame.ancestor(hops).slots[slot] = value }
+    case .global(let slot, _): return { [unowned globals] _, value in globals.slots[slot] = value }
+    case .captured, .selfMember: fatalError("not mutable")
+    }
+  }
+
+  // MARK: Blocks
+
+  /// Compiles a block in a nested block scope of the same frame.
+  func compileBlock(_ block: Block) throws -> Execution {
+    scope.pushBlock()
+    defer { scope.popBlock() }
+    return try compileSequence(block.statements)
+  }
+
+  func compileSequence(_ statements: [Statement]) throws -> Execution {
+    let compiled = try statements.map(compileStatement)
+    switch compiled.count {
+    case 0: return { _ in .next }
+    case 1: return compiled[0]
+    default:
+      return { frame in
+        for statement in compiled {
+          let flow = try statement(frame)
+          if case .next = flow { continue }
+          return flow
+        }
+        return .next
+      }
+    }
+  }
+
+  /// Compiles a function-like body (a `func`, a handler block) in a scope of
+  /// its own; returns the body and the frame size it needs.
+  func compileFunctionBody(parameters: [Identifier], body: Block, selfType: ObjectType? = nil) throws
+    -> (body: Execution, slotCount: () -> Int)
+  {
+    let inner = FunctionScope(parent: scope, selfType: selfType)
+    var seen = Set<String>()
+    for parameter in parameters {
+      guard seen.insert(parameter.name).inserted else {
+        throw error("duplicate parameter '\(parameter.name)'", at: parameter.range)
+      }
+      inner.declare(parameter.name, isMutable: true)
+    }
+    let saved = (scope, captureList, loopDepth)
+    scope = inner
+    captureList = nil
+    loopDepth = 0
+    defer { (scope, captureList, loopDepth) = saved }
+    let compiled = try compileSequence(body.statements)
+    return (compiled, { inner.slotCount })
+  }
+}

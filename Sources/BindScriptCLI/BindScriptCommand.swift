@@ -1,0 +1,36 @@
+import ArgumentParser
+import BindLanguage
+
+/// `bindscript`: a REPL, a script runner and a test runner for reactive bindings.
+@main
+struct BindScriptCommand: ParsableCommand {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "bindscript",
+    abstract: "A scripting language, REPL and test runner for reactive bindings.",
+    discussion: """
+      With no subcommand, bindscript starts the REPL when standard input is a \
+      terminal, and otherwise runs the script it reads from standard input.
+      """,
+    version: version,
+    subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self]
+  )
+
+  @OptionGroup var limits: LimitOptions
+
+  func run() throws {
+    if Terminal.isInteractive {
+      throw CleanExit.message("The REPL is not available in this build yet; run a file with 'bindscript run FILE'.")
+    }
+    let bytes = try ScriptLoader.readStandardInput()
+    let session = ScriptSession(limits: limits, trace: false)
+    try session.runWholeFile(path: "<stdin>", bytes: bytes)
+  }
+}
+
+/// Options every command that runs scripts shares.
+struct LimitOptions: ParsableArguments {
+  @Option(name: .long, help: "The most loop iterations and calls one statement may take.")
+  var maxSteps: Int = Interpreter.Options().maxSteps
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import BindLanguage
+import BindRuntime
+
+/// One interpreter plus the way `run` reports: output to stdout, errors
+/// rendered to stderr, exit codes 1 (runtime) and 2 (syntax or file).
+final class ScriptSession {
+  let interpreter: Interpreter
+
+  init(limits: LimitOptions, trace: Bool) {
+    var options = Interpreter.Options()
+    options.maxSteps = limits.maxSteps
+    interpreter = Interpreter(options: options)
+    interpreter.output = { line in print(line) }
+    if trace {
+      ReactiveGraph.shared.tracer = { event in print("trace: \(event)") }
+    }
+  }
+
+  /// Parses and runs a whole file, stopping at the first error.
+  func runWholeFile(path: String, bytes: [UInt8]) throws {
+    let file = try ScriptLoader.sourceFile(path: path, bytes: bytes)
+    let parsed = Parser.parse(file)
+    if parsed.hasErrors {
+      Terminal.printError(Terminal.renderer.render(parsed.diagnostics, in: file))
+      throw ExitCode(2)
+    }
+    do {
+      try interpreter.run(parsed)
+    } catch let error as ScriptError {
+      Terminal.flushOutput()
+      Terminal.printError(Terminal.render(error, fallback: file))
+      throw ExitCode(1)
+    }
+  }
+}
+
+/// Reading script files and turning their problems into exit code 2.
+enum ScriptLoader {
+  static func read(_ path: String) throws -> [UInt8] {
+    do {
+      return try FileSystem.readBytes(path)
+    } catch {
+      Terminal.printError("error: cannot read '\(path)': \(error)\n")
+      throw ExitCode(2)
+    }
+  }
+
+  static func readStandardInput() throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, stdin)
+      if count <= 0 { return bytes }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  /// Validates UTF-8; a bad byte is a located error, exit code 2.
+  static func sourceFile(path: String, bytes: [UInt8]) throws -> SourceFile {
+    do {
+      return try SourceFile(path: path, bytes: bytes)
+    } catch let error as InvalidUTF8Error {
+      Terminal.printError(Terminal.renderer.render([error.diagnostic], in: error.file))
+      throw ExitCode(2)
+    }
+  }
+}
