@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// The benchmarks live in their own package so that their dependencies
+// (OpenCombine, the comparison code) never reach BindScript's products.
+import PackageDescription
+
+let package = Package(
+  name: "BindScriptBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "BindScript", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+  ],
+  targets: [
+    // Timing, medians, memory readings and the markdown table: shared by every section.
+    .target(name: "BenchSupport", dependencies: ["CHeapUsage"]),
+    // glibc's mallinfo2(), which Swift's Glibc module does not export.
+    .target(name: "CHeapUsage"),
+    // The runtime section: BindRuntime against a hand-written baseline,
+    // OpenCombine and the Observation framework.
+    .target(
+      name: "RuntimeBenchmarks",
+      dependencies: [
+        "BenchSupport",
+        .product(name: "BindRuntime", package: "BindScript"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
+    // The one command: `swift run -c release BindBench` runs every section.
+    // A language section (interpreter loops against Lua and Python) goes
+    // beside RuntimeBenchmarks as its own target and is listed in main.swift.
+    .executableTarget(name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks"]),
+  ],
+  swiftLanguageModes: [.v5]
+)
