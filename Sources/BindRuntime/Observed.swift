@@ -36,6 +36,10 @@ public struct Observed<Value> {
   }
 
   /// A value that cannot be compared: every write is a change.
+  ///
+  /// MUST stay disfavoured, or it wins over the generic optional-object
+  /// initializer above and `@Observed var friend: Person?` never compares.
+  @_disfavoredOverload
   public init(wrappedValue: Value) {
     projectedValue = Property(wrappedValue)
   }

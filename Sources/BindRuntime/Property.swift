@@ -32,6 +32,11 @@ public final class Property<Value>: ObservableValue<Value> {
 
   /// Creates a property whose every write counts as a change (the values
   /// cannot be compared).
+  ///
+  /// MUST stay disfavoured: without it Swift prefers this non-generic
+  /// initializer to the generic optional-object one, and `Person?` values
+  /// would never compare equal (every write a change, two-way echoes).
+  @_disfavoredOverload
   public convenience init(_ value: Value, label: String? = nil) {
     self.init(value, label: label, isSame: Sameness.never)
   }
@@ -66,6 +71,7 @@ public final class Property<Value>: ObservableValue<Value> {
       graph.lock.unlock()
       return
     }
+    graph.writeGeneration &+= 1
     if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil {
       // The fast path: nothing to propagate, only observers to call.
       let old = storage

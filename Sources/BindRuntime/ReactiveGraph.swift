@@ -29,6 +29,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// Set while a derived value is read inside an unfinished batch: reads then
   /// compute fresh values instead of trusting caches that the batch made stale.
   var evaluatesFresh = false
+  /// Counts property writes, so fresh reads can be cached until the next one.
+  var writeGeneration = 0
   /// An error raised where it could not be thrown (a non-throwing setter).
   var deferredError: Error?
   private var searchMark = 0
