@@ -1,0 +1,165 @@
+/// A type as written in a property or event declaration.
+public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertible {
+  /// `Int`, `String`, `Person`.
+  case named(String, SourceRange)
+  /// `T?`.
+  case optional(TypeAnnotation, SourceRange)
+  /// `[T]`.
+  case array(TypeAnnotation, SourceRange)
+
+  /// Where the annotation is written.
+  public var range: SourceRange {
+    switch self {
+    case .named(_, let range), .optional(_, let range), .array(_, let range): return range
+    }
+  }
+
+  /// The type in source form: `String?`, `[Int]`.
+  public var description: String {
+    switch self {
+    case .named(let name, _): return name
+    case .optional(let wrapped, _): return "\(wrapped)?"
+    case .array(let element, _): return "[\(element)]"
+    }
+  }
+}
+
+/// `type Name { members }`.
+public struct TypeDeclaration: Equatable, Sendable {
+  /// A property or an event, in declaration order.
+  public enum Member: Equatable, Sendable {
+    /// `var name: T ...`
+    case property(PropertyDeclaration)
+    /// `event name[: T]`
+    case event(EventDeclaration)
+  }
+
+  /// The type's name.
+  public var name: Identifier
+  /// Its members in declaration order.
+  public var members: [Member]
+  /// From `type` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a type declaration.
+  public init(name: Identifier, members: [Member], range: SourceRange) {
+    self.name = name
+    self.members = members
+    self.range = range
+  }
+
+  /// The property declarations, in order.
+  public var properties: [PropertyDeclaration] {
+    members.compactMap { if case .property(let p) = $0 { return p } else { return nil } }
+  }
+
+  /// The event declarations, in order.
+  public var events: [EventDeclaration] {
+    members.compactMap { if case .event(let e) = $0 { return e } else { return nil } }
+  }
+}
+
+/// A property of a declared type.
+public struct PropertyDeclaration: Equatable, Sendable {
+  /// How the property gets its value.
+  public enum Value: Equatable, Sendable {
+    /// `var x: T` or `var x: T = default`: stored, observable, writable.
+    /// Without a default an optional starts `nil`; the interpreter decides
+    /// what a missing non-optional default means.
+    case stored(default: Expression?)
+    /// `var x: T { expression }`: derived, read-only, re-evaluated when
+    /// what it read changes.
+    case derived(Expression)
+  }
+
+  /// `let` instead of `var`: stored, but not writable after construction.
+  public var isConstant: Bool
+  /// The property's name.
+  public var name: Identifier
+  /// Its declared type.
+  public var type: TypeAnnotation
+  /// Stored (with an optional default) or derived.
+  public var value: Value
+  /// From `var` to the end of the declaration.
+  public var range: SourceRange
+
+  /// Creates a property declaration.
+  public init(
+    isConstant: Bool, name: Identifier, type: TypeAnnotation, value: Value, range: SourceRange
+  ) {
+    self.isConstant = isConstant
+    self.name = name
+    self.type = type
+    self.value = value
+    self.range = range
+  }
+}
+
+/// `event name` or `event name: PayloadType`.
+public struct EventDeclaration: Equatable, Sendable {
+  /// The event's name.
+  public var name: Identifier
+  /// The payload type, or `nil` for an event without payload.
+  public var payloadType: TypeAnnotation?
+  /// From `event` to the end of the declaration.
+  public var range: SourceRange
+
+  /// Creates an event declaration.
+  public init(name: Identifier, payloadType: TypeAnnotation?, range: SourceRange) {
+    self.name = name
+    self.payloadType = payloadType
+    self.range = range
+  }
+}
+
+/// `func name(a, b) { body }` with untyped parameters.
+public struct FunctionDeclaration: Equatable, Sendable {
+  /// The function's name.
+  public var name: Identifier
+  /// The parameter names, in order.
+  public var parameters: [Identifier]
+  /// The body.
+  public var body: Block
+  /// From `func` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a function declaration.
+  public init(name: Identifier, parameters: [Identifier], body: Block, range: SourceRange) {
+    self.name = name
+    self.parameters = parameters
+    self.body = body
+    self.range = range
+  }
+}
+
+/// `{ statements }`.
+public struct Block: Equatable, Sendable {
+  /// The statements, in order.
+  public var statements: [Statement]
+  /// From `{` to `}`.
+  public var range: SourceRange
+
+  /// Creates a block.
+  public init(statements: [Statement], range: SourceRange) {
+    self.statements = statements
+    self.range = range
+  }
+}
+
+/// The block of an `observe` or `on` statement, with optional parameters:
+/// `{ old, new in ... }`, `{ v in ... }`, `{ ... }`.
+public struct HandlerBlock: Equatable, Sendable {
+  /// The parameter names before `in` (empty when there is no `in`).
+  public var parameters: [Identifier]
+  /// The statements after `in`; its range is the whole `{ … }`.
+  public var body: Block
+
+  /// Creates a handler block.
+  public init(parameters: [Identifier], body: Block) {
+    self.parameters = parameters
+    self.body = body
+  }
+
+  /// From `{` to `}`.
+  public var range: SourceRange { body.range }
+}

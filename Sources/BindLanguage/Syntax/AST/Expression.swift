@@ -1,0 +1,131 @@
+/// A name as written in the source, with its range (a variable, property,
+/// label or parameter name).
+public struct Identifier: Hashable, Sendable {
+  /// The name.
+  public var name: String
+  /// Where it is written.
+  public var range: SourceRange
+
+  /// Creates an identifier.
+  public init(_ name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
+}
+
+/// A prefix operator.
+public enum UnaryOperator: String, Hashable, Sendable {
+  /// `-x`
+  case negate = "-"
+  /// `!x`
+  case not = "!"
+}
+
+/// An infix operator. The raw value is its spelling.
+public enum BinaryOperator: String, Hashable, Sendable {
+  /// Additive (`+` also joins strings).
+  case add = "+", subtract = "-"
+  /// Multiplicative.
+  case multiply = "*", divide = "/", remainder = "%"
+  /// Comparison (non-associative).
+  case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">"
+  /// Comparison (non-associative).
+  case greaterEqual = ">="
+  /// Logical, short-circuiting.
+  case and = "&&", or = "||"
+  /// `a ?? b`: `a` unless it is `nil`, then `b` (short-circuiting).
+  case nilCoalescing = "??"
+  /// Ranges `a...b` and `a..<b`.
+  case closedRange = "...", halfOpenRange = "..<"
+}
+
+/// One argument of a call: `f(x)` or `Person(name: "P1")`.
+public struct Argument: Equatable, Sendable {
+  /// The label before `:`, if any.
+  public var label: Identifier?
+  /// The argument's value.
+  public var value: Expression
+  /// From the label (or value) to the end of the value.
+  public var range: SourceRange
+
+  /// Creates an argument.
+  public init(label: Identifier?, value: Expression, range: SourceRange) {
+    self.label = label
+    self.value = value
+    self.range = range
+  }
+}
+
+/// A piece of an interpolated string literal.
+public enum StringSegment: Equatable, Sendable {
+  /// Literal text, escapes already resolved.
+  case text(String, SourceRange)
+  /// An interpolated `\(expression)`.
+  case expression(Expression)
+}
+
+/// An expression. Every case carries the `SourceRange` of its whole text, so
+/// `file.text(in: expression.range)` gives the expression exactly as written
+/// (what `observe EXPR` prints).
+public indirect enum Expression: Equatable, Sendable {
+  /// `42`, `1_000`, `-7` (a `-` directly before a literal folds into it).
+  case integer(Int64, SourceRange)
+  /// `3.25`, `1e-3`.
+  case double(Double, SourceRange)
+  /// `"text"` without interpolation, escapes resolved.
+  case string(String, SourceRange)
+  /// `"Hi, \(name)!"`: text and expression segments in order.
+  case interpolatedString([StringSegment], SourceRange)
+  /// `true` or `false`.
+  case boolean(Bool, SourceRange)
+  /// `nil`.
+  case nilLiteral(SourceRange)
+  /// A variable, function or type name.
+  case name(String, SourceRange)
+  /// `[a, b]` or `[]`.
+  case array([Expression], SourceRange)
+  /// `(expression)`, kept so ranges and dumps show the parentheses.
+  case parenthesized(Expression, SourceRange)
+  /// `-x`, `!x`.
+  case unary(UnaryOperator, Expression, SourceRange)
+  /// `lhs op rhs`, including `&&`, `||`, `??` and ranges.
+  case binary(BinaryOperator, Expression, Expression, SourceRange)
+  /// `condition ? then : else`.
+  case ternary(Expression, Expression, Expression, SourceRange)
+  /// `base.name`.
+  case member(Expression, Identifier, SourceRange)
+  /// `base?.name`: `nil` when `base` is `nil`.
+  case optionalMember(Expression, Identifier, SourceRange)
+  /// `callee(arguments)`; constructors and method calls are calls too.
+  case call(Expression, [Argument], SourceRange)
+  /// `base[index]`.
+  case index(Expression, Expression, SourceRange)
+
+  /// The range of the whole expression.
+  public var range: SourceRange {
+    switch self {
+    case .integer(_, let range), .double(_, let range), .string(_, let range),
+      .interpolatedString(_, let range), .boolean(_, let range), .nilLiteral(let range),
+      .name(_, let range), .array(_, let range), .parenthesized(_, let range),
+      .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
+      .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
+      .index(_, _, let range):
+      return range
+    }
+  }
+
+  /// The expression's source text, exactly as written in `file`.
+  public func sourceText(in file: SourceFile) -> String {
+    file.text(in: range)
+  }
+
+  /// Whether the expression can be written to: a name, `a.b` or `a[i]`
+  /// (parentheses allowed), as assignment and binding targets must be.
+  public var isAssignable: Bool {
+    switch self {
+    case .name, .member, .index: return true
+    case .parenthesized(let inner, _): return inner.isAssignable
+    default: return false
+    }
+  }
+}

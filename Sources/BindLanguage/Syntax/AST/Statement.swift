@@ -1,0 +1,278 @@
+/// A statement. Every case knows its `SourceRange`, which spans the whole
+/// statement (the test runner uses its lines to attach `#>` expectations).
+public enum Statement: Equatable, Sendable {
+  /// A bare expression; the REPL and test scripts print its value.
+  case expression(Expression)
+  /// `let x = e` / `var x = e`.
+  case variable(VariableDeclaration)
+  /// `target = e`, `target += e`, `target -= e`.
+  case assignment(Assignment)
+  /// `type Name { ... }`.
+  case typeDeclaration(TypeDeclaration)
+  /// `func name(a, b) { ... }`.
+  case function(FunctionDeclaration)
+  /// `bind a -> b [as n]`, `bind a <-> b [as n]`.
+  case bind(BindStatement)
+  /// `observe e [initial] [as n] [{ old, new in ... }]`.
+  case observe(ObserveStatement)
+  /// `on e [as n] { [v in] ... }`.
+  case on(OnStatement)
+  /// `emit e` or `emit e(payload)`.
+  case emit(EmitStatement)
+  /// `dispose name`.
+  case dispose(Identifier, SourceRange)
+  /// `batch { ... }`.
+  case batch(Block, SourceRange)
+  /// `if c { } else if c2 { } else { }`.
+  case ifStatement(IfStatement)
+  /// `for x in e { }`.
+  case forLoop(ForLoop)
+  /// `while c { }`.
+  case whileLoop(WhileLoop)
+  /// `return` or `return e`.
+  case returnStatement(Expression?, SourceRange)
+  /// `break`.
+  case breakStatement(SourceRange)
+  /// `continue`.
+  case continueStatement(SourceRange)
+  /// `import "path"`; the path is relative to the importing file.
+  case importStatement(path: String, SourceRange)
+
+  /// The range of the whole statement.
+  public var range: SourceRange {
+    switch self {
+    case .expression(let e): return e.range
+    case .variable(let v): return v.range
+    case .assignment(let a): return a.range
+    case .typeDeclaration(let t): return t.range
+    case .function(let f): return f.range
+    case .bind(let b): return b.range
+    case .observe(let o): return o.range
+    case .on(let o): return o.range
+    case .emit(let e): return e.range
+    case .ifStatement(let i): return i.range
+    case .forLoop(let f): return f.range
+    case .whileLoop(let w): return w.range
+    case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range),
+      .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
+      return range
+    }
+  }
+}
+
+/// `let name = initializer` or `var name = initializer`.
+public struct VariableDeclaration: Equatable, Sendable {
+  /// `var` (reassignable) rather than `let`.
+  public var isMutable: Bool
+  /// The variable's name.
+  public var name: Identifier
+  /// Its initial value.
+  public var initializer: Expression
+  /// From `let`/`var` to the end of the initializer.
+  public var range: SourceRange
+
+  /// Creates a variable declaration.
+  public init(isMutable: Bool, name: Identifier, initializer: Expression, range: SourceRange) {
+    self.isMutable = isMutable
+    self.name = name
+    self.initializer = initializer
+    self.range = range
+  }
+}
+
+/// An assignment operator.
+public enum AssignmentOperator: String, Equatable, Sendable {
+  /// `=`
+  case assign = "="
+  /// `+=`
+  case add = "+="
+  /// `-=`
+  case subtract = "-="
+}
+
+/// `target op value`, where `target.isAssignable`.
+public struct Assignment: Equatable, Sendable {
+  /// A name, member or subscript.
+  public var target: Expression
+  /// `=`, `+=` or `-=`.
+  public var op: AssignmentOperator
+  /// The assigned value.
+  public var value: Expression
+  /// From the target to the end of the value.
+  public var range: SourceRange
+
+  /// Creates an assignment.
+  public init(target: Expression, op: AssignmentOperator, value: Expression, range: SourceRange) {
+    self.target = target
+    self.op = op
+    self.value = value
+    self.range = range
+  }
+}
+
+/// `bind source -> target [as name]` (one-way, or event forwarding when the
+/// source is an event: the interpreter decides) or `bind a <-> b [as name]`.
+public struct BindStatement: Equatable, Sendable {
+  /// Which arrow was used.
+  public enum Direction: String, Equatable, Sendable {
+    /// `->`
+    case oneWay = "->"
+    /// `<->`
+    case twoWay = "<->"
+  }
+
+  /// The left side: any expression for `->`, a property for `<->`.
+  public var source: Expression
+  /// The arrow.
+  public var direction: Direction
+  /// The right side: an assignable expression.
+  public var target: Expression
+  /// The name given with `as`, for `dispose`.
+  public var name: Identifier?
+  /// From `bind` to the end of the statement.
+  public var range: SourceRange
+
+  /// Creates a bind statement.
+  public init(
+    source: Expression, direction: Direction, target: Expression, name: Identifier?,
+    range: SourceRange
+  ) {
+    self.source = source
+    self.direction = direction
+    self.target = target
+    self.name = name
+    self.range = range
+  }
+}
+
+/// `observe expression [initial] [as name] [{ [old, new in] ... }]`.
+///
+/// Without a handler the interpreter prints `EXPR: OLD -> NEW`, with EXPR
+/// being `expression.sourceText(in: file)`.
+public struct ObserveStatement: Equatable, Sendable {
+  /// What to observe.
+  public var expression: Expression
+  /// Whether `initial` was written: deliver the current value at once.
+  public var initial: Bool
+  /// The name given with `as`, for `dispose`.
+  public var name: Identifier?
+  /// The handler; at most two parameters (one: the new value; two: old, new).
+  public var handler: HandlerBlock?
+  /// From `observe` to the end of the statement.
+  public var range: SourceRange
+
+  /// Creates an observe statement.
+  public init(
+    expression: Expression, initial: Bool, name: Identifier?, handler: HandlerBlock?,
+    range: SourceRange
+  ) {
+    self.expression = expression
+    self.initial = initial
+    self.name = name
+    self.handler = handler
+    self.range = range
+  }
+}
+
+/// `on event [as name] { [payload in] ... }`.
+public struct OnStatement: Equatable, Sendable {
+  /// The event expression, such as `button.tap`.
+  public var event: Expression
+  /// The name given with `as`, for `dispose`.
+  public var name: Identifier?
+  /// The handler; at most one parameter (the payload).
+  public var handler: HandlerBlock
+  /// From `on` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates an on statement.
+  public init(event: Expression, name: Identifier?, handler: HandlerBlock, range: SourceRange) {
+    self.event = event
+    self.name = name
+    self.handler = handler
+    self.range = range
+  }
+}
+
+/// `emit event` or `emit event(payload)`.
+public struct EmitStatement: Equatable, Sendable {
+  /// The event expression, such as `button.tap` (the call's callee when a
+  /// payload is given).
+  public var event: Expression
+  /// The payload, if one was passed.
+  public var payload: Expression?
+  /// From `emit` to the end of the statement.
+  public var range: SourceRange
+
+  /// Creates an emit statement.
+  public init(event: Expression, payload: Expression?, range: SourceRange) {
+    self.event = event
+    self.payload = payload
+    self.range = range
+  }
+}
+
+/// `if condition { } [else if ... | else { }]`.
+public struct IfStatement: Equatable, Sendable {
+  /// What follows `else`.
+  public indirect enum ElseBranch: Equatable, Sendable {
+    /// `else { ... }`
+    case block(Block)
+    /// `else if ...`
+    case elseIf(IfStatement)
+  }
+
+  /// The condition.
+  public var condition: Expression
+  /// The block run when the condition holds.
+  public var thenBlock: Block
+  /// The `else` part, if any.
+  public var elseBranch: ElseBranch?
+  /// From `if` to the last closing `}`.
+  public var range: SourceRange
+
+  /// Creates an if statement.
+  public init(condition: Expression, thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange) {
+    self.condition = condition
+    self.thenBlock = thenBlock
+    self.elseBranch = elseBranch
+    self.range = range
+  }
+}
+
+/// `for variable in sequence { body }`.
+public struct ForLoop: Equatable, Sendable {
+  /// The loop variable.
+  public var variable: Identifier
+  /// A range (`1...10`, `0..<n`) or an array.
+  public var sequence: Expression
+  /// The body.
+  public var body: Block
+  /// From `for` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a for loop.
+  public init(variable: Identifier, sequence: Expression, body: Block, range: SourceRange) {
+    self.variable = variable
+    self.sequence = sequence
+    self.body = body
+    self.range = range
+  }
+}
+
+/// `while condition { body }`.
+public struct WhileLoop: Equatable, Sendable {
+  /// The condition, checked before each iteration.
+  public var condition: Expression
+  /// The body.
+  public var body: Block
+  /// From `while` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a while loop.
+  public init(condition: Expression, body: Block, range: SourceRange) {
+    self.condition = condition
+    self.body = body
+    self.range = range
+  }
+}

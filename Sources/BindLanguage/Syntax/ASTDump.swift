@@ -1,0 +1,153 @@
+/// Prints syntax trees as compact s-expressions, for tests and debugging:
+///
+///     bind "Hi, \(p1.name)!" -> label.text as greet
+///     (bind (interp "Hi, " (. p1 name) "!") -> (. label text) as greet)
+///
+/// Names print bare, literals in source form, everything else as
+/// `(head children…)`.
+public enum ASTDump {
+  /// One line per statement.
+  public static func dump(_ statements: [Statement]) -> String {
+    statements.map(dump).joined(separator: "\n")
+  }
+
+  /// A statement as an s-expression.
+  public static func dump(_ statement: Statement) -> String {
+    switch statement {
+    case .expression(let e): return dump(e)
+    case .variable(let v):
+      return "(\(v.isMutable ? "var" : "let") \(v.name.name) \(dump(v.initializer)))"
+    case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
+    case .typeDeclaration(let t):
+      return list(["type", t.name.name] + t.members.map(dump))
+    case .function(let f):
+      return list(["func", f.name.name, list(f.parameters.map(\.name)), dump(f.body)])
+    case .bind(let b):
+      return list(["bind", dump(b.source), b.direction.rawValue, dump(b.target)] + named(b.name))
+    case .observe(let o):
+      var parts = ["observe", dump(o.expression)]
+      if o.initial { parts.append("initial") }
+      return list(parts + named(o.name) + (o.handler.map { [dump($0)] } ?? []))
+    case .on(let o):
+      return list(["on", dump(o.event)] + named(o.name) + [dump(o.handler)])
+    case .emit(let e):
+      return list(["emit", dump(e.event)] + (e.payload.map { [dump($0)] } ?? []))
+    case .dispose(let name, _): return "(dispose \(name.name))"
+    case .batch(let block, _): return "(batch \(dump(block)))"
+    case .ifStatement(let i): return dump(i)
+    case .forLoop(let f):
+      return "(for \(f.variable.name) \(dump(f.sequence)) \(dump(f.body)))"
+    case .whileLoop(let w): return "(while \(dump(w.condition)) \(dump(w.body)))"
+    case .returnStatement(let value, _): return list(["return"] + (value.map { [dump($0)] } ?? []))
+    case .breakStatement: return "(break)"
+    case .continueStatement: return "(continue)"
+    case .importStatement(let path, _): return "(import \(quote(path)))"
+    }
+  }
+
+  /// An expression as an s-expression.
+  public static func dump(_ expression: Expression) -> String {
+    switch expression {
+    case .integer(let value, _): return String(value)
+    case .double(let value, _): return String(value)
+    case .string(let value, _): return quote(value)
+    case .interpolatedString(let segments, _):
+      return list(["interp"] + segments.map { segment in
+        switch segment {
+        case .text(let text, _): return quote(text)
+        case .expression(let e): return dump(e)
+        }
+      })
+    case .boolean(let value, _): return String(value)
+    case .nilLiteral: return "nil"
+    case .name(let name, _): return name
+    case .array(let elements, _): return list(["array"] + elements.map(dump))
+    case .parenthesized(let inner, _): return "(paren \(dump(inner)))"
+    case .unary(let op, let operand, _): return "(\(op.rawValue) \(dump(operand)))"
+    case .binary(let op, let lhs, let rhs, _): return "(\(op.rawValue) \(dump(lhs)) \(dump(rhs)))"
+    case .ternary(let c, let t, let e, _): return "(?: \(dump(c)) \(dump(t)) \(dump(e)))"
+    case .member(let base, let name, _): return "(. \(dump(base)) \(name.name))"
+    case .optionalMember(let base, let name, _): return "(?. \(dump(base)) \(name.name))"
+    case .call(let callee, let arguments, _):
+      return list(["call", dump(callee)] + arguments.map { argument in
+        argument.label.map { "(\($0.name): \(dump(argument.value)))" } ?? dump(argument.value)
+      })
+    case .index(let base, let index, _): return "([] \(dump(base)) \(dump(index)))"
+    }
+  }
+
+  /// A block as `(block statements…)`.
+  public static func dump(_ block: Block) -> String {
+    list(["block"] + block.statements.map(dump))
+  }
+
+  private static func dump(_ handler: HandlerBlock) -> String {
+    let parameters = handler.parameters.isEmpty ? [] : [list(["params"] + handler.parameters.map(\.name))]
+    return list(["block"] + parameters + handler.body.statements.map(dump))
+  }
+
+  private static func dump(_ statement: IfStatement) -> String {
+    var parts = ["if", dump(statement.condition), dump(statement.thenBlock)]
+    switch statement.elseBranch {
+    case .block(let block): parts.append("(else \(dump(block)))")
+    case .elseIf(let nested): parts.append("(else \(dump(nested)))")
+    case nil: break
+    }
+    return list(parts)
+  }
+
+  private static func dump(_ member: TypeDeclaration.Member) -> String {
+    switch member {
+    case .property(let p):
+      let keyword = p.isConstant ? "let" : "var"
+      switch p.value {
+      case .stored(let initial):
+        return list([keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
+      case .derived(let e):
+        return list(["derived", p.name.name, p.type.description, dump(e)])
+      }
+    case .event(let e):
+      return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))
+    }
+  }
+
+  private static func named(_ name: Identifier?) -> [String] {
+    name.map { ["as", $0.name] } ?? []
+  }
+
+  private static func list(_ parts: [String]) -> String {
+    "(" + parts.joined(separator: " ") + ")"
+  }
+
+  /// A string in literal form, escaped as the language writes it.
+  static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case "\0": result += "\\0"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}
+
+extension Statement: CustomStringConvertible {
+  /// The statement as an `ASTDump` s-expression.
+  public var description: String { ASTDump.dump(self) }
+}
+
+extension Expression: CustomStringConvertible {
+  /// The expression as an `ASTDump` s-expression.
+  public var description: String { ASTDump.dump(self) }
+}

@@ -1,0 +1,174 @@
+extension Parser {
+  /// typeDeclaration → 'type' IDENTIFIER '{' separator* (typeMember (separator+ typeMember)*)? separator* '}'
+  func typeDeclaration() throws -> Statement {
+    let keyword = advance()
+    let name = try identifier(after: "'type'")
+    guard check(.leftBrace) else { throw error("expected '{' after type name '\(name.name)'") }
+    let open = advance()
+    var members: [TypeDeclaration.Member] = []
+    skipSeparators()
+    while !check(.rightBrace), !check(.eof) {
+      let start = current
+      do {
+        members.append(try typeMember())
+        try endOfStatement("declaration")
+      } catch {
+        report(error as? ParseError ?? ParseError(diagnostic: nil, isAtEnd: false))
+        synchronize()
+        if current == start, !check(.rightBrace) { advance() }
+      }
+      skipSeparators()
+    }
+    let close = try self.close(.rightBrace, opener: open)
+    return .typeDeclaration(TypeDeclaration(
+      name: name, members: members, range: keyword.range.union(close.range)))
+  }
+
+  /// typeMember → propertyDeclaration | eventDeclaration
+  func typeMember() throws -> TypeDeclaration.Member {
+    switch peek().kind {
+    case .var, .let: return .property(try propertyDeclaration())
+    case .event: return .event(try eventDeclaration())
+    default: throw error("expected 'var', 'let' or 'event' in type body")
+    }
+  }
+
+  /// propertyDeclaration → ('var' | 'let') memberName ':' typeAnnotation
+  ///                       ('=' expression | '{' separator* expression separator* '}')?
+  func propertyDeclaration() throws -> PropertyDeclaration {
+    let keyword = advance()
+    let name = try memberName(after: "'\(keyword.text)'")
+    try expect(.colon, "expected ':' and a type after property name '\(name.name)'")
+    let type = try typeAnnotation(after: "':'")
+    var value = PropertyDeclaration.Value.stored(default: nil)
+    var end = type.range
+    if match(.equal) != nil {
+      let initial = try expression()
+      value = .stored(default: initial)
+      end = initial.range
+    } else if check(.leftBrace) {
+      let open = advance()
+      skipSeparators()
+      let derived = try expression()
+      skipSeparators()
+      let close = try self.close(.rightBrace, opener: open)
+      value = .derived(derived)
+      end = close.range
+    }
+    return PropertyDeclaration(
+      isConstant: keyword.kind == .let, name: name, type: type, value: value,
+      range: keyword.range.union(end))
+  }
+
+  /// eventDeclaration → 'event' memberName (':' typeAnnotation)?
+  func eventDeclaration() throws -> EventDeclaration {
+    let keyword = advance()
+    let name = try memberName(after: "'event'")
+    var payload: TypeAnnotation?
+    if match(.colon) != nil { payload = try typeAnnotation(after: "':'") }
+    return EventDeclaration(
+      name: name, payloadType: payload, range: keyword.range.union(payload?.range ?? name.range))
+  }
+
+  /// typeAnnotation → (IDENTIFIER | '[' typeAnnotation ']') ('?' | '??')*
+  func typeAnnotation(after context: String) throws -> TypeAnnotation {
+    try nested {
+      var type: TypeAnnotation
+      if check(.leftBracket) {
+        let open = advance()
+        let element = try typeAnnotation(after: "'['")
+        let close = try self.close(.rightBracket, opener: open)
+        type = .array(element, open.range.union(close.range))
+      } else {
+        let name = try expect(.identifier, "expected type after \(context)")
+        type = .named(name.text, name.range)
+      }
+      while let mark = match(.question, .questionQuestion) {
+        type = .optional(type, type.range.union(mark.range))
+        if mark.kind == .questionQuestion { type = .optional(type, type.range) }
+      }
+      return type
+    }
+  }
+
+  /// functionDeclaration → 'func' IDENTIFIER '(' (IDENTIFIER (',' IDENTIFIER)* ','?)? ')' block
+  func functionDeclaration() throws -> Statement {
+    let keyword = advance()
+    let name = try identifier(after: "'func'")
+    let open = try expect(.leftParen, "expected '(' after function name '\(name.name)'")
+    var parameters: [Identifier] = []
+    while !check(.rightParen) {
+      parameters.append(try identifier(after: parameters.isEmpty ? "'('" : "','"))
+      if match(.comma) == nil { break }
+    }
+    try close(.rightParen, opener: open)
+    let body = try block(after: "parameter list")
+    return .function(FunctionDeclaration(
+      name: name, parameters: parameters, body: body, range: keyword.range.union(body.range)))
+  }
+
+  /// block → '{' separator* (statement (separator+ statement)*)? separator* '}'
+  func block(after context: String) throws -> Block {
+    guard check(.leftBrace) else { throw error("expected '{' after \(context)") }
+    return try nested {
+      let open = advance()
+      let statements = blockStatements()
+      let close = try self.close(.rightBrace, opener: open)
+      return Block(statements: statements, range: open.range.union(close.range))
+    }
+  }
+
+  /// handlerBlock → '{' (IDENTIFIER (',' IDENTIFIER)* 'in')? separator*
+  ///                (statement (separator+ statement)*)? separator* '}'
+  func handlerBlock() throws -> HandlerBlock {
+    try nested {
+      let open = try expect(.leftBrace, "expected '{'")
+      var parameters: [Identifier] = []
+      if startsParameterList() {
+        repeat {
+          let token = advance()
+          parameters.append(Identifier(token.text, range: token.range))
+        } while match(.comma) != nil
+        advance()  // 'in', checked by startsParameterList
+      }
+      let statements = blockStatements()
+      let close = try self.close(.rightBrace, opener: open)
+      return HandlerBlock(
+        parameters: parameters, body: Block(statements: statements, range: open.range.union(close.range)))
+    }
+  }
+
+  /// Whether the tokens ahead are `name (, name)* in`.
+  private func startsParameterList() -> Bool {
+    var ahead = 0
+    while peek(ahead).kind == .identifier {
+      switch peek(ahead + 1).kind {
+      case .in: return true
+      case .comma: ahead += 2
+      default: return false
+      }
+    }
+    return false
+  }
+
+  /// The statements of a block, up to (not including) its `}`.
+  private func blockStatements() -> [Statement] {
+    var statements: [Statement] = []
+    skipSeparators()
+    while !check(.rightBrace), !check(.eof) {
+      if let statement = statementWithRecovery() { statements.append(statement) }
+      skipSeparators()
+    }
+    return statements
+  }
+
+  /// memberName → IDENTIFIER | keyword (keywords are allowed after '.', as
+  /// property and event names and as argument labels)
+  func memberName(after context: String) throws -> Identifier {
+    guard check(.identifier) || peek().kind.isKeyword else {
+      throw error("expected member name after \(context)")
+    }
+    let token = advance()
+    return Identifier(token.text, range: token.range)
+  }
+}

@@ -1,0 +1,140 @@
+extension Parser {
+  /// expression → ternaryExpression
+  func expression() throws -> Expression {
+    try nested { try ternaryExpression() }
+  }
+
+  /// ternaryExpression → orExpression ('?' expression ':' ternaryExpression)?
+  func ternaryExpression() throws -> Expression {
+    let condition = try orExpression()
+    guard let question = match(.question) else { return condition }
+    let thenValue = try expression()
+    try expect(.colon, "expected ':' after '?' branch of conditional expression",
+               notes: matchingNote(question))
+    let elseValue = try nested { try ternaryExpression() }
+    return .ternary(condition, thenValue, elseValue, condition.range.union(elseValue.range))
+  }
+
+  /// orExpression → andExpression ('||' andExpression)*
+  func orExpression() throws -> Expression {
+    try leftAssociative(Operators.or, operand: andExpression)
+  }
+
+  /// andExpression → comparisonExpression ('&&' comparisonExpression)*
+  func andExpression() throws -> Expression {
+    try leftAssociative(Operators.and, operand: comparisonExpression)
+  }
+
+  /// comparisonExpression → nilCoalescingExpression
+  ///                        (('==' | '!=' | '<' | '<=' | '>' | '>=') nilCoalescingExpression)?
+  ///
+  /// Non-associative: `a < b < c` is an error.
+  func comparisonExpression() throws -> Expression {
+    try nonAssociative(
+      Operators.comparison, operand: nilCoalescingExpression,
+      chained: "comparison operators cannot be chained; combine comparisons with '&&'")
+  }
+
+  /// nilCoalescingExpression → rangeExpression ('??' nilCoalescingExpression)?
+  ///
+  /// Right-associative, and tighter than comparison, as in Swift.
+  func nilCoalescingExpression() throws -> Expression {
+    let value = try rangeExpression()
+    guard match(.questionQuestion) != nil else { return value }
+    let fallback = try nested { try nilCoalescingExpression() }
+    return .binary(.nilCoalescing, value, fallback, value.range.union(fallback.range))
+  }
+
+  /// rangeExpression → additiveExpression (('...' | '..<') additiveExpression)?
+  func rangeExpression() throws -> Expression {
+    try nonAssociative(
+      Operators.range, operand: additiveExpression,
+      chained: "range operators cannot be chained")
+  }
+
+  /// additiveExpression → multiplicativeExpression (('+' | '-') multiplicativeExpression)*
+  func additiveExpression() throws -> Expression {
+    try leftAssociative(Operators.additive, operand: multiplicativeExpression)
+  }
+
+  /// multiplicativeExpression → prefixExpression (('*' | '/' | '%') prefixExpression)*
+  func multiplicativeExpression() throws -> Expression {
+    try leftAssociative(Operators.multiplicative, operand: prefixExpression)
+  }
+
+  /// prefixExpression → ('-' | '!') prefixExpression | postfixExpression
+  ///
+  /// A `-` written directly before a number literal makes a negative
+  /// literal, so `-9223372036854775808` is `Int.min`.
+  func prefixExpression() throws -> Expression {
+    guard let token = match(.minus, .bang) else { return try postfixExpression() }
+    if token.kind == .minus, let literal = negativeLiteral(after: token) { return literal }
+    let operand = try nested { try prefixExpression() }
+    let op: UnaryOperator = token.kind == .minus ? .negate : .not
+    return .unary(op, operand, token.range.union(operand.range))
+  }
+
+  /// A literal right after `minus` (no space, no postfix operator after it),
+  /// folded into a negative literal; `nil` otherwise.
+  private func negativeLiteral(after minus: Token) -> Expression? {
+    let number = peek()
+    guard number.kind == .integer || number.kind == .double,
+      number.range.start.offset == minus.range.end.offset
+    else { return nil }
+    switch peek(1).kind {
+    case .dot, .questionDot, .leftParen, .leftBracket: return nil
+    default: break
+    }
+    advance()
+    let range = minus.range.union(number.range)
+    return number.kind == .integer
+      ? integerLiteral(number, negated: true, range: range)
+      : doubleLiteral(number, negated: true, range: range)
+  }
+
+  /// operand (op operand)*, building a left-leaning tree. Each operator
+  /// counts as one nesting level, because the tree gets one level deeper.
+  private func leftAssociative(
+    _ operators: [TokenKind: BinaryOperator], operand: () throws -> Expression
+  ) throws -> Expression {
+    var lhs = try operand()
+    var levels = 0
+    defer { depth -= levels }
+    while let op = operators[peek().kind] {
+      try deepen()
+      levels += 1
+      advance()
+      let rhs = try operand()
+      lhs = .binary(op, lhs, rhs, lhs.range.union(rhs.range))
+    }
+    return lhs
+  }
+
+  /// operand (op operand)?, with an error if a second operator follows.
+  private func nonAssociative(
+    _ operators: [TokenKind: BinaryOperator], operand: () throws -> Expression, chained: String
+  ) throws -> Expression {
+    let lhs = try operand()
+    guard let op = operators[peek().kind] else { return lhs }
+    advance()
+    let rhs = try operand()
+    if operators[peek().kind] != nil { throw error(chained, at: peek().range) }
+    return .binary(op, lhs, rhs, lhs.range.union(rhs.range))
+  }
+}
+
+/// The binary operators of each precedence level, by token (built once:
+/// these are looked up for every operand).
+private enum Operators {
+  static let or: [TokenKind: BinaryOperator] = [.pipePipe: .or]
+  static let and: [TokenKind: BinaryOperator] = [.ampAmp: .and]
+  static let comparison: [TokenKind: BinaryOperator] = [
+    .equalEqual: .equal, .bangEqual: .notEqual, .less: .less, .lessEqual: .lessEqual,
+    .greater: .greater, .greaterEqual: .greaterEqual,
+  ]
+  static let range: [TokenKind: BinaryOperator] = [.dotDotDot: .closedRange, .dotDotLess: .halfOpenRange]
+  static let additive: [TokenKind: BinaryOperator] = [.plus: .add, .minus: .subtract]
+  static let multiplicative: [TokenKind: BinaryOperator] = [
+    .star: .multiply, .slash: .divide, .percent: .remainder,
+  ]
+}

@@ -1,0 +1,251 @@
+extension Parser {
+  /// program → separator* (statement (separator+ statement)*)? separator* EOF
+  func program() -> [Statement] {
+    var statements: [Statement] = []
+    skipSeparators()
+    while !check(.eof) {
+      if check(.rightBrace) {
+        report(error("extraneous '}' at top level"))
+        advance()
+      } else if let statement = statementWithRecovery() {
+        statements.append(statement)
+      }
+      skipSeparators()
+    }
+    return statements
+  }
+
+  /// statement → variableDeclaration | typeDeclaration | functionDeclaration
+  ///           | bindStatement | observeStatement | onStatement | emitStatement
+  ///           | disposeStatement | batchStatement | ifStatement | forStatement
+  ///           | whileStatement | returnStatement | breakStatement
+  ///           | continueStatement | importStatement | expressionStatement
+  func statement() throws -> Statement {
+    switch peek().kind {
+    case .let, .var: return try variableDeclaration()
+    case .type: return try typeDeclaration()
+    case .func: return try functionDeclaration()
+    case .bind: return try bindStatement()
+    case .observe: return try observeStatement()
+    case .on: return try onStatement()
+    case .emit: return try emitStatement()
+    case .dispose: return try disposeStatement()
+    case .batch: return try batchStatement()
+    case .if: return .ifStatement(try ifStatement())
+    case .for: return try forStatement()
+    case .while: return try whileStatement()
+    case .return: return try returnStatement()
+    case .break: return .breakStatement(advance().range)
+    case .continue: return .continueStatement(advance().range)
+    case .import: return try importStatement()
+    default: return try expressionStatement()
+    }
+  }
+
+  /// variableDeclaration → ('let' | 'var') IDENTIFIER '=' expression
+  func variableDeclaration() throws -> Statement {
+    let keyword = advance()
+    let name = try identifier(after: "'\(keyword.text)'")
+    try expect(.equal, "expected '=' after variable name '\(name.name)'")
+    let value = try expression()
+    return .variable(VariableDeclaration(
+      isMutable: keyword.kind == .var, name: name, initializer: value,
+      range: keyword.range.union(value.range)))
+  }
+
+  /// bindStatement → 'bind' expression ('->' | '<->') expression ('as' IDENTIFIER)?
+  func bindStatement() throws -> Statement {
+    let keyword = advance()
+    let source = try expression()
+    guard let arrow = match(.arrow, .twoWayArrow) else {
+      throw error("expected '->' or '<->' after bind source")
+    }
+    let target = try expression()
+    let direction: BindStatement.Direction = arrow.kind == .arrow ? .oneWay : .twoWay
+    if direction == .twoWay, !source.isAssignable {
+      report("two-way binding needs a property on both sides; '\(source.sourceText(in: file))' is not one",
+             at: source.range)
+    }
+    if !target.isAssignable {
+      report("cannot bind to '\(target.sourceText(in: file))'; the target must be a property such as 'label.text'",
+             at: target.range)
+    }
+    let name = try asName()
+    return .bind(BindStatement(
+      source: source, direction: direction, target: target, name: name,
+      range: keyword.range.union(name?.range ?? target.range)))
+  }
+
+  /// observeStatement → 'observe' expression 'initial'? ('as' IDENTIFIER)? handlerBlock?
+  func observeStatement() throws -> Statement {
+    let keyword = advance()
+    let observed = try expression()
+    var end = observed.range
+    let initial = match(.initial)
+    if let initial { end = initial.range }
+    let name = try asName()
+    if let name { end = name.range }
+    var handler: HandlerBlock?
+    if check(.leftBrace) {
+      let block = try handlerBlock()
+      if block.parameters.count > 2 {
+        report("an 'observe' handler takes at most two parameters (old, new)",
+               at: block.parameters[2].range)
+      }
+      handler = block
+      end = block.range
+    }
+    return .observe(ObserveStatement(
+      expression: observed, initial: initial != nil, name: name, handler: handler,
+      range: keyword.range.union(end)))
+  }
+
+  /// onStatement → 'on' expression ('as' IDENTIFIER)? handlerBlock
+  func onStatement() throws -> Statement {
+    let keyword = advance()
+    let event = try expression()
+    let name = try asName()
+    guard check(.leftBrace) else { throw error("expected '{' after 'on' event") }
+    let handler = try handlerBlock()
+    if handler.parameters.count > 1 {
+      report("an 'on' handler takes at most one parameter (the payload)",
+             at: handler.parameters[1].range)
+    }
+    return .on(OnStatement(
+      event: event, name: name, handler: handler, range: keyword.range.union(handler.range)))
+  }
+
+  /// emitStatement → 'emit' postfixExpression
+  ///
+  /// A trailing call passes the payload: `emit picker.picked(3)` is the
+  /// event `picker.picked` with payload `3`.
+  func emitStatement() throws -> Statement {
+    let keyword = advance()
+    let expression = try postfixExpression()
+    let range = keyword.range.union(expression.range)
+    guard case .call(let callee, let arguments, _) = expression else {
+      return .emit(EmitStatement(event: expression, payload: nil, range: range))
+    }
+    if arguments.count > 1 || arguments.first?.label != nil {
+      report("'emit' passes at most one payload, without a label, as in 'emit picker.picked(3)'",
+             at: arguments[arguments.count > 1 ? 1 : 0].range)
+    }
+    return .emit(EmitStatement(event: callee, payload: arguments.first?.value, range: range))
+  }
+
+  /// disposeStatement → 'dispose' IDENTIFIER
+  func disposeStatement() throws -> Statement {
+    let keyword = advance()
+    let name = try identifier(after: "'dispose'")
+    return .dispose(name, keyword.range.union(name.range))
+  }
+
+  /// batchStatement → 'batch' block
+  func batchStatement() throws -> Statement {
+    let keyword = advance()
+    let body = try block(after: "'batch'")
+    return .batch(body, keyword.range.union(body.range))
+  }
+
+  /// ifStatement → 'if' expression block (NEWLINE? 'else' (ifStatement | block))?
+  func ifStatement() throws -> IfStatement {
+    let keyword = advance()
+    let condition = try expression()
+    let thenBlock = try block(after: "'if' condition")
+    var elseBranch: IfStatement.ElseBranch?
+    var end = thenBlock.range
+    if check(.else) || (check(.newline) && peek(1).kind == .else) {
+      skipNewline()
+      advance()
+      if check(.if) {
+        let nestedIf = try nested { try ifStatement() }
+        elseBranch = .elseIf(nestedIf)
+        end = nestedIf.range
+      } else {
+        let elseBlock = try block(after: "'else'")
+        elseBranch = .block(elseBlock)
+        end = elseBlock.range
+      }
+    }
+    return IfStatement(
+      condition: condition, thenBlock: thenBlock, elseBranch: elseBranch,
+      range: keyword.range.union(end))
+  }
+
+  /// forStatement → 'for' IDENTIFIER 'in' expression block
+  func forStatement() throws -> Statement {
+    let keyword = advance()
+    let variable = try identifier(after: "'for'")
+    try expect(.in, "expected 'in' after loop variable '\(variable.name)'")
+    let sequence = try expression()
+    let body = try block(after: "'for' sequence")
+    return .forLoop(ForLoop(
+      variable: variable, sequence: sequence, body: body, range: keyword.range.union(body.range)))
+  }
+
+  /// whileStatement → 'while' expression block
+  func whileStatement() throws -> Statement {
+    let keyword = advance()
+    let condition = try expression()
+    let body = try block(after: "'while' condition")
+    return .whileLoop(WhileLoop(
+      condition: condition, body: body, range: keyword.range.union(body.range)))
+  }
+
+  /// returnStatement → 'return' expression?
+  func returnStatement() throws -> Statement {
+    let keyword = advance()
+    switch peek().kind {
+    case .newline, .semicolon, .rightBrace, .eof:
+      return .returnStatement(nil, keyword.range)
+    default:
+      let value = try expression()
+      return .returnStatement(value, keyword.range.union(value.range))
+    }
+  }
+
+  /// importStatement → 'import' STRING
+  func importStatement() throws -> Statement {
+    let keyword = advance()
+    guard check(.string) else {
+      throw error("expected a plain string literal with the file's path after 'import'")
+    }
+    let path = advance()
+    return .importStatement(path: path.value ?? "", keyword.range.union(path.range))
+  }
+
+  /// expressionStatement → expression (('=' | '+=' | '-=') expression)?
+  func expressionStatement() throws -> Statement {
+    let target = try expression()
+    guard let op = match(.equal, .plusEqual, .minusEqual) else { return .expression(target) }
+    let value = try expression()
+    if !target.isAssignable {
+      report("cannot assign to '\(target.sourceText(in: file))'; expected a variable, property or subscript",
+             at: target.range)
+    }
+    return .assignment(Assignment(
+      target: target, op: AssignmentOperator(rawValue: op.kind.rawValue) ?? .assign, value: value,
+      range: target.range.union(value.range)))
+  }
+
+  /// ('as' IDENTIFIER)?
+  func asName() throws -> Identifier? {
+    guard match(.as) != nil else { return nil }
+    return try identifier(after: "'as'")
+  }
+
+  /// IDENTIFIER, with "expected name after X" when missing.
+  func identifier(after context: String) throws -> Identifier {
+    guard check(.identifier) else {
+      let found = peek().kind.isKeyword ? "; '\(peek().text)' is a keyword" : ""
+      throw error("expected name after \(context)\(found)")
+    }
+    let token = advance()
+    return Identifier(token.text, range: token.range)
+  }
+
+  /// Consumes one newline token, if there is one.
+  func skipNewline() {
+    if check(.newline) { advance() }
+  }
+}
