@@ -101,6 +101,9 @@ extension Parser {
       parameters.append(try identifier(after: parameters.isEmpty ? "'('" : "','"))
       if match(.comma) == nil { break }
     }
+    if !check(.rightParen), !check(.eof) {
+      throw error("expected ',' or ')' after parameter", notes: matchingNote(open))
+    }
     try close(.rightParen, opener: open)
     let body = try block(after: "parameter list")
     return .function(FunctionDeclaration(

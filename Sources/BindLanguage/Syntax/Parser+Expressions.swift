@@ -17,12 +17,12 @@ extension Parser {
 
   /// orExpression → andExpression ('||' andExpression)*
   func orExpression() throws -> Expression {
-    try leftAssociative(Operators.or, operand: andExpression)
+    try leftAssociative(OperatorPrecedence.or, operand: andExpression)
   }
 
   /// andExpression → comparisonExpression ('&&' comparisonExpression)*
   func andExpression() throws -> Expression {
-    try leftAssociative(Operators.and, operand: comparisonExpression)
+    try leftAssociative(OperatorPrecedence.and, operand: comparisonExpression)
   }
 
   /// comparisonExpression → nilCoalescingExpression
@@ -31,7 +31,7 @@ extension Parser {
   /// Non-associative: `a < b < c` is an error.
   func comparisonExpression() throws -> Expression {
     try nonAssociative(
-      Operators.comparison, operand: nilCoalescingExpression,
+      OperatorPrecedence.comparison, operand: nilCoalescingExpression,
       chained: "comparison operators cannot be chained; combine comparisons with '&&'")
   }
 
@@ -48,18 +48,18 @@ extension Parser {
   /// rangeExpression → additiveExpression (('...' | '..<') additiveExpression)?
   func rangeExpression() throws -> Expression {
     try nonAssociative(
-      Operators.range, operand: additiveExpression,
+      OperatorPrecedence.range, operand: additiveExpression,
       chained: "range operators cannot be chained")
   }
 
   /// additiveExpression → multiplicativeExpression (('+' | '-') multiplicativeExpression)*
   func additiveExpression() throws -> Expression {
-    try leftAssociative(Operators.additive, operand: multiplicativeExpression)
+    try leftAssociative(OperatorPrecedence.additive, operand: multiplicativeExpression)
   }
 
   /// multiplicativeExpression → prefixExpression (('*' | '/' | '%') prefixExpression)*
   func multiplicativeExpression() throws -> Expression {
-    try leftAssociative(Operators.multiplicative, operand: prefixExpression)
+    try leftAssociative(OperatorPrecedence.multiplicative, operand: prefixExpression)
   }
 
   /// prefixExpression → ('-' | '!') prefixExpression | postfixExpression
@@ -125,7 +125,7 @@ extension Parser {
 
 /// The binary operators of each precedence level, by token (built once:
 /// these are looked up for every operand).
-private enum Operators {
+private enum OperatorPrecedence {
   static let or: [TokenKind: BinaryOperator] = [.pipePipe: .or]
   static let and: [TokenKind: BinaryOperator] = [.ampAmp: .and]
   static let comparison: [TokenKind: BinaryOperator] = [

@@ -94,10 +94,10 @@ extension Parser {
 
   /// "expected expression after '='", worded for where the parser is.
   private func missingExpressionMessage() -> String {
-    if current == 0 { return "expected expression" }
+    if current == 0 { return "expected expression, found \(peek())" }
     switch previous.kind {
     case .stringHead, .stringMiddle: return "expected expression in string interpolation"
-    case .newline, .semicolon: return "expected expression"
+    case .newline, .semicolon, .leftBrace: return "expected expression, found \(peek())"
     default:
       if peek().kind.isKeyword, peek().kind != .eof {
         return "expected expression after \(previous), found keyword '\(peek().text)'"

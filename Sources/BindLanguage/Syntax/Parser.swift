@@ -53,14 +53,10 @@ public final class Parser {
     let lexed = Lexer.tokenize(file)
     let parser = Parser(file: file, tokens: lexed.tokens)
     let statements = parser.program()
-    // A lexical error (say, an unterminated string) usually causes parser
-    // errors later on its line; only the first cause is worth showing.
-    let lexicalLines = Dictionary(
-      lexed.diagnostics.map { ($0.range.start.line, $0.range.start.offset) }, uniquingKeysWith: min)
-    let parserDiagnostics = parser.diagnostics.filter { diagnostic in
-      guard let offset = lexicalLines[diagnostic.range.start.line] else { return true }
-      return diagnostic.range.start.offset < offset
-    }
+    // A lexical error (say, an unterminated string or a stray character)
+    // usually causes parser errors on its line; only the cause is shown.
+    let lexicalLines = Set(lexed.diagnostics.map(\.range.start.line))
+    let parserDiagnostics = parser.diagnostics.filter { !lexicalLines.contains($0.range.start.line) }
     let diagnostics = (lexed.diagnostics + parserDiagnostics).enumerated()
       .sorted { ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset) }
       .map(\.element)
@@ -133,7 +129,7 @@ public final class Parser {
   }
 
   /// A syntax error at the current token; when that is a newline or the end
-  /// of input, at the end of the previous token (where the missing text
+  /// of input, just after the last token before it (where the missing text
   /// belongs).
   func error(_ message: String, at range: SourceRange? = nil,
              notes: [Diagnostic.Note] = []) -> ParseError {
@@ -141,8 +137,10 @@ public final class Parser {
     let isAtEnd = token.kind == .eof
     if token.isRecovery && range == nil { return ParseError(diagnostic: nil, isAtEnd: isAtEnd) }
     var where_ = range ?? token.range
-    if range == nil, token.kind == .newline || token.kind == .eof, current > 0 {
-      where_ = SourceRange(at: previous.range.end)
+    if range == nil, token.kind == .newline || token.kind == .eof {
+      var index = current - 1
+      while index > 0, tokens[index].kind == .newline { index -= 1 }
+      if index >= 0 { where_ = SourceRange(at: tokens[index].range.end) }
     }
     return ParseError(diagnostic: .error(message, at: where_, notes: notes), isAtEnd: isAtEnd)
   }
