@@ -18,8 +18,8 @@ extension Parser {
   /// statement → variableDeclaration | typeDeclaration | functionDeclaration
   ///           | bindStatement | observeStatement | onStatement | emitStatement
   ///           | disposeStatement | batchStatement | ifStatement | forStatement
-  ///           | whileStatement | returnStatement | breakStatement
-  ///           | continueStatement | importStatement | expressionStatement
+  ///           | whileStatement | returnStatement | 'break' | 'continue'
+  ///           | importStatement | expressionStatement
   func statement() throws -> Statement {
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
