@@ -114,6 +114,8 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(dump("observe a {\n  print(1)\n  print(2)\n}"),
                    "(observe a (block (call print 1) (call print 2)))")
     XCTAssertEqual(dump("observe a { v in }"), "(observe a (block (params v)))")
+    XCTAssertEqual(dump("observe a {\n  old, new in\n  print(old)\n}"),
+                   "(observe a (block (params old new) (call print old)))")
   }
 
   func testOnEmitDisposeBatch() {

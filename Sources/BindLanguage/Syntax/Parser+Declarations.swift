@@ -121,13 +121,14 @@ extension Parser {
     }
   }
 
-  /// handlerBlock → '{' (IDENTIFIER (',' IDENTIFIER)* 'in')? separator*
+  /// handlerBlock → '{' NEWLINE? (IDENTIFIER (',' IDENTIFIER)* 'in')? separator*
   ///                (statement (separator+ statement)*)? separator* '}'
   func handlerBlock() throws -> HandlerBlock {
     try nested {
       let open = try expect(.leftBrace, "expected '{'")
       var parameters: [Identifier] = []
-      if startsParameterList() {
+      if check(.newline), startsParameterList(at: 1) { advance() }
+      if startsParameterList(at: 0) {
         repeat {
           let token = advance()
           parameters.append(Identifier(token.text, range: token.range))
@@ -141,9 +142,9 @@ extension Parser {
     }
   }
 
-  /// Whether the tokens ahead are `name (, name)* in`.
-  private func startsParameterList() -> Bool {
-    var ahead = 0
+  /// Whether the tokens from `start` places ahead are `name (, name)* in`.
+  private func startsParameterList(at start: Int) -> Bool {
+    var ahead = start
     while peek(ahead).kind == .identifier {
       switch peek(ahead + 1).kind {
       case .in: return true
