@@ -22,11 +22,14 @@ let package = Package(
     .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
     // A line-reading protocol, with a libedit and a plain-stdin implementation.
     .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+    // The REPL's terminal-free logic: input accumulation, meta commands,
+    // completion and the loop over a LineReader, so tests can reach it.
+    .target(name: "REPLCore", dependencies: ["BindLanguage", "LineEditor"]),
     // The `bindscript` command: a thin shell over the language and the line editor.
     .executableTarget(
       name: "BindScriptCLI",
       dependencies: [
-        "BindLanguage", "LineEditor",
+        "BindLanguage", "LineEditor", "REPLCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -34,6 +37,7 @@ let package = Package(
     .testTarget(name: "BindLanguageTests", dependencies: ["BindLanguage"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "EndToEndTests", dependencies: []),
+    .testTarget(name: "REPLTests", dependencies: ["REPLCore", "BindLanguage", "LineEditor"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -21,7 +21,7 @@ struct BindScriptCommand: ParsableCommand {
 
   func run() throws {
     if Terminal.isInteractive {
-      throw CleanExit.message("The REPL is not available in this build yet; run a file with 'bindscript run FILE'.")
+      return REPLLauncher.run(limits: limits, version: Self.version)
     }
     let bytes = try ScriptLoader.readStandardInput()
     let session = ScriptSession(limits: limits, trace: false)

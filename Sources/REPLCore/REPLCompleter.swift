@@ -1,0 +1,104 @@
+import BindLanguage
+import LineEditor
+
+/// Tab completion from the live session: keywords, variables, type names
+/// and built-in functions; the members of an object after `name.` (also
+/// through chains such as `vm.user.`); meta commands after `:`; help topics
+/// after `:help `; file names after `:load `, `:save ` and `:graph `.
+///
+/// It reads the session's state and never runs script code (see
+/// `Interpreter.storedValue(_:of:)`), so a Tab press cannot change anything.
+public struct REPLCompleter {
+  /// The interpreter to complete against; asked on every Tab press because
+  /// `:reset` replaces it.
+  public var interpreter: () -> Interpreter
+  /// Completes file names.
+  public var files: FileNameCompleter
+
+  /// Creates a completer.
+  /// - Parameters:
+  ///   - files: Completes paths; relative to the current directory by default.
+  ///   - interpreter: The session's current interpreter.
+  public init(files: FileNameCompleter = FileNameCompleter(), interpreter: @escaping () -> Interpreter) {
+    self.files = files
+    self.interpreter = interpreter
+  }
+
+  /// The completion for the text before the cursor.
+  public func complete(_ lineBeforeCursor: String) -> Completion {
+    if let topic = helpTopicPrefix(lineBeforeCursor) {
+      return matching(topic, among: REPLHelp.topics.keys.sorted())
+    }
+    let word = CompletionWord.split(lineBeforeCursor)
+    switch word.kind {
+    case .identifier: return matching(word.partial, among: identifiers())
+    case .member: return matching(word.partial, among: members(of: word.receiver))
+    case .metaCommand: return metaCommands(word.partial)
+    case .path: return files.complete(word.directory + word.partial)
+    case .none: return .none
+    }
+  }
+
+  /// Keywords, global variables, type names and built-in functions.
+  func identifiers() -> [String] {
+    let session = interpreter()
+    return Interpreter.keywordNames + session.globals.map(\.name)
+      + session.typesByName.keys.sorted() + Interpreter.builtinFunctionNames
+  }
+
+  /// The members of the value `receiver` names (`["vm", "user"]`), found by
+  /// reading variables and stored properties; where a value is `nil` or a
+  /// derived property, by the property's declared type.
+  func members(of receiver: [String]) -> [String] {
+    let session = interpreter()
+    guard let first = receiver.first, var value = session.globalValue(named: first) else { return [] }
+    var type: ObjectType? = nil
+    if case .object(let object) = value { type = object.type }
+    for name in receiver.dropFirst() {
+      guard let current = type else { return [] }
+      if case .object(let object) = value, let stored = session.storedValue(name, of: object),
+        !stored.isNil
+      {
+        value = stored
+        if case .object(let next) = stored { type = next.type } else { type = nil }
+      } else {
+        // Unset optional or derived property: follow the declared type.
+        value = .null
+        type = session.declaredObjectType(of: name, in: current)
+      }
+    }
+    if let type { return type.memberNames }
+    return Interpreter.builtinMemberNames(of: value)
+  }
+
+  /// `:` commands; those taking an argument complete with a trailing space.
+  func metaCommands(_ partial: String) -> Completion {
+    let names = MetaCommand.names.map { ":" + $0 }
+    let found = names.filter { $0.hasPrefix(partial) }
+    let candidates = found.map { MetaCommand.takesArgument.contains(String($0.dropFirst())) ? $0 + " " : $0 }
+    return Completion(word: partial, candidates: candidates, listedNames: found)
+  }
+
+  /// The topic typed so far after `:help `, or `nil` on another line.
+  func helpTopicPrefix(_ line: String) -> String? {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    guard trimmed.hasPrefix(":help ") || trimmed.hasPrefix(":help\t") else { return nil }
+    let topic = trimmed.dropFirst(5).drop { $0 == " " || $0 == "\t" }
+    return topic.contains(where: \.isWhitespace) ? nil : String(topic)
+  }
+
+  /// The candidates that start with `partial`, in order, without duplicates.
+  func matching(_ partial: String, among names: [String]) -> Completion {
+    var seen = Set<String>()
+    let candidates = names.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
+    return Completion(word: partial, candidates: candidates)
+  }
+}
+
+extension Value {
+  /// Whether this is `nil`.
+  var isNil: Bool {
+    if case .null = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,148 @@
+import BindLanguage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The meta commands: `:help`, `:load`, `:save`, `:vars`, `:types`,
+/// `:bindings`, `:graph`, `:reset` (and `:quit`, which the loop handles).
+extension REPLSession {
+  /// Parses and runs a meta command line.
+  /// - Returns: `false` when the command ends the session (`:quit`).
+  public func perform(_ line: String) -> Bool {
+    switch MetaCommand.parse(line) {
+    case .success(let command): return perform(command)
+    case .failure(let error):
+      console.error(error.message)
+      return true
+    }
+  }
+
+  /// Runs a meta command.
+  /// - Returns: `false` when the command ends the session (`:quit`).
+  public func perform(_ command: MetaCommand) -> Bool {
+    switch command {
+    case .quit: return false
+    case .help(let topic): showHelp(topic)
+    case .load(let path): load(path)
+    case .save(let path): save(path)
+    case .vars: showVariables()
+    case .types: showTypes()
+    case .bindings: showBindings()
+    case .graph(let path): writeGraph(to: path)
+    case .reset:
+      reset()
+      console.line("session reset: variables, types and bindings are gone")
+    }
+    return true
+  }
+
+  func showHelp(_ topic: String?) {
+    guard let topic else { return console.line(REPLHelp.overview) }
+    switch REPLHelp.text(for: topic) {
+    case .success(let text): console.line(text)
+    case .failure(let error): console.error(error.message)
+    }
+  }
+
+  /// Runs a file into the session, statement by statement, stopping at the
+  /// first error. Errors show `path:line:col`. The statements go into the
+  /// transcript as if typed, so a saved session replays without the file.
+  func load(_ path: String) {
+    let resolved = REPLSession.expandingTilde(path)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readBytes(resolved)
+    } catch {
+      return console.error("cannot read '\(path)': \(error)")
+    }
+    let file: SourceFile
+    do {
+      file = try SourceFile(path: path, bytes: bytes)
+    } catch let error as InvalidUTF8Error {
+      return console.writeError(console.renderer.render(error.diagnostic, in: error.file))
+    } catch {
+      return console.error("cannot read '\(path)': \(error)")
+    }
+    let parsed = Parser.parse(file)
+    if parsed.hasErrors {
+      return console.writeError(console.renderer.render(parsed.diagnostics, in: file))
+    }
+    recordComment(":load \(path)")
+    interpreter.hoist(parsed.statements)
+    for statement in parsed.statements where !run(statement, in: file) { break }
+  }
+
+  /// Writes the transcript as a test script `bindscript test` replays.
+  func save(_ path: String) {
+    do {
+      try FileSystem.write(transcript.text, to: REPLSession.expandingTilde(path))
+    } catch {
+      return console.error("cannot write '\(path)': \(error)")
+    }
+    let count = recordedStatementCount
+    console.line("saved \(count) statement\(count == 1 ? "" : "s") to '\(path)'")
+  }
+
+  func showVariables() {
+    let globals = interpreter.globals
+    guard !globals.isEmpty else { return console.line("no variables") }
+    for (name, value) in globals {
+      console.line("\(name) = \(console.paint(value))")
+    }
+  }
+
+  /// Declared types first, as declarations, then the built-in ones.
+  func showTypes() {
+    let types = interpreter.typesByName
+    let builtIn = interpreter.preludeTypeNames
+    let declared = types.keys.filter { !builtIn.contains($0) }.sorted()
+    for name in declared + builtIn.sorted() {
+      guard let type = types[name] else { continue }
+      if name == builtIn.sorted().first { console.line("# built-in") }
+      guard !type.memberSummaries.isEmpty else {
+        console.line("type \(name) {}")
+        continue
+      }
+      console.line("type \(name) {")
+      for member in type.memberSummaries { console.line("  " + member) }
+      console.line("}")
+    }
+  }
+
+  /// One line per live connection, written as the statement that made it.
+  func showBindings() {
+    let entries = interpreter.connections.entries
+    guard !entries.isEmpty else { return console.line("no live bindings, observers or handlers") }
+    for entry in entries {
+      let keyword: String
+      switch entry.kind {
+      case .binding, .twoWayBinding: keyword = "bind"
+      case .observer: keyword = "observe"
+      case .handler: keyword = "on"
+      }
+      let name = entry.name.map { " as \($0)" } ?? ""
+      console.line("\(keyword) \(entry.summary)\(name)")
+    }
+  }
+
+  /// The binding graph as DOT, on standard output or into a file.
+  func writeGraph(to path: String?) {
+    let dot = GraphExport.dot(for: interpreter)
+    guard let path else { return console.write(dot) }
+    do {
+      try FileSystem.write(dot, to: REPLSession.expandingTilde(path))
+      console.line("wrote the binding graph to '\(path)'")
+    } catch {
+      console.error("cannot write '\(path)': \(error)")
+    }
+  }
+
+  /// `~/x` as `$HOME/x`, as a shell would have expanded it.
+  static func expandingTilde(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
+    return String(cString: home) + path.dropFirst()
+  }
+}

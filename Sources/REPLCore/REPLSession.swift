@@ -1,0 +1,126 @@
+import BindLanguage
+
+/// The state of one REPL session and how it evaluates input: an
+/// interpreter, the transcript `:save` writes, and the console it prints to.
+///
+/// Input runs through the same `Interpreter.hoist`/`execute` entry point as
+/// `bindscript run`; the session differs only in reporting: a bare
+/// expression echoes its value, and an error is shown (with a caret) and
+/// leaves the state as it was.
+public final class REPLSession {
+  /// The interpreter; `:reset` replaces it.
+  public private(set) var interpreter: Interpreter
+  /// The statements entered since the session (or the last `:reset`)
+  /// began, with what they printed, as a replayable test script.
+  public private(set) var transcript = Transcript()
+  /// How many statements `transcript` holds.
+  public private(set) var recordedStatementCount = 0
+  /// Where output and errors go.
+  public let console: REPLConsole
+
+  let options: Interpreter.Options
+  let interruptRequested: () -> Bool
+  /// The lines the running statement printed, for the transcript.
+  private var capturedOutput: [String] = []
+  /// Whether the running statement was stopped by Ctrl-C: such a statement
+  /// is left out of the transcript, as replaying it could not end the same way.
+  private var wasInterrupted = false
+
+  /// Creates a session.
+  /// - Parameters:
+  ///   - options: The interpreter's limits.
+  ///   - console: Where to print.
+  ///   - interruptRequested: Polled while a statement runs; `true` stops it
+  ///     with an "interrupted" error (Ctrl-C).
+  public init(
+    options: Interpreter.Options = Interpreter.Options(), console: REPLConsole,
+    interruptRequested: @escaping () -> Bool = { false }
+  ) {
+    self.options = options
+    self.console = console
+    self.interruptRequested = interruptRequested
+    interpreter = Interpreter(options: options)
+    connect(interpreter)
+  }
+
+  /// Routes an interpreter's output and interruption polling through this session.
+  private func connect(_ interpreter: Interpreter) {
+    interpreter.output = { [unowned self] line in
+      self.capturedOutput.append(line)
+      self.console.line(line)
+    }
+    interpreter.interruptRequested = { [unowned self] in
+      guard self.interruptRequested() else { return false }
+      self.wasInterrupted = true
+      return true
+    }
+  }
+
+  /// Evaluates one complete entry. A syntax error rejects the whole entry;
+  /// otherwise its statements run in order until one fails.
+  public func evaluate(_ parsed: ParseResult) {
+    if parsed.hasErrors {
+      console.writeError(console.renderer.render(parsed.diagnostics, in: parsed.file))
+      return
+    }
+    interpreter.hoist(parsed.statements)
+    for statement in parsed.statements where !run(statement, in: parsed.file) { break }
+  }
+
+  /// Parses `text` as one entry and evaluates it, for callers that already
+  /// know the input is complete.
+  public func evaluate(_ text: String) {
+    evaluate(Parser.parse(SourceFile(path: nil, text: text)))
+  }
+
+  /// Runs one statement, echoing a bare expression's value, rendering an
+  /// error, and recording the statement with its output in the transcript.
+  /// - Returns: Whether it succeeded.
+  @discardableResult
+  func run(_ statement: Statement, in file: SourceFile) -> Bool {
+    capturedOutput = []
+    wasInterrupted = false
+    defer { capturedOutput = [] }
+    let source = file.text(in: statement.range)
+    do {
+      if let value = try interpreter.execute(statement, in: file) {
+        capturedOutput.append(value.literal)
+        console.line(console.paint(value))
+      }
+      record(source, output: capturedOutput)
+      return true
+    } catch let error as ScriptError {
+      // The terminal echoed "^C" where the cursor was; start the error below it.
+      if wasInterrupted { console.write("\n") }
+      console.writeError(console.renderer.render(error.diagnostic, in: error.file ?? file))
+      // `bindscript test` compares exactly this line, so no caret and no location.
+      if !wasInterrupted { record(source, output: capturedOutput + ["error: " + error.message]) }
+      return false
+    } catch {
+      console.error("\(error)")
+      return false
+    }
+  }
+
+  /// Appends to the transcript.
+  func record(_ source: String, output: [String]) {
+    transcript.append(source: source, output: output)
+    recordedStatementCount += 1
+  }
+
+  /// Adds a comment line to the transcript (where a `:load` began).
+  func recordComment(_ text: String) {
+    transcript.append(source: "# " + text, output: [])
+  }
+
+  /// Replaces the interpreter with a fresh one and empties the transcript.
+  /// The old session's connections are ended and its variables cleared
+  /// first, so its objects are released rather than kept alive by cycles.
+  public func reset() {
+    interpreter.endSession()
+    interpreter = Interpreter(options: options)
+    connect(interpreter)
+    transcript = Transcript()
+    recordedStatementCount = 0
+  }
+}
