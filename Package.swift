@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "BindRuntime", targets: ["BindRuntime"]),
     .library(name: "BindLanguage", targets: ["BindLanguage"]),
     .library(name: "LineEditor", targets: ["LineEditor"]),
+    .library(name: "BindScriptTesting", targets: ["BindScriptTesting"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
   ],
   dependencies: [
@@ -18,6 +19,8 @@ let package = Package(
     .target(name: "BindRuntime"),
     // Lexer, parser, diagnostics and interpreter, over the runtime.
     .target(name: "BindLanguage", dependencies: ["BindRuntime"]),
+    // Runs .bind scripts from a host app's XCTest or Swift Testing suite.
+    .target(name: "BindScriptTesting", dependencies: ["BindLanguage"]),
     // Fixed-argument C wrappers over libedit's variadic el_set/history.
     .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
     // A line-reading protocol, with a libedit and a plain-stdin implementation.
@@ -37,6 +40,7 @@ let package = Package(
     .testTarget(name: "BindLanguageTests", dependencies: ["BindLanguage"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "EndToEndTests", dependencies: []),
+    .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting"]),
     .testTarget(name: "REPLTests", dependencies: ["REPLCore", "BindLanguage", "LineEditor"]),
   ],
   swiftLanguageModes: [.v5]

@@ -14,10 +14,23 @@ struct BindScriptCommand: ParsableCommand {
       terminal, and otherwise runs the script it reads from standard input.
       """,
     version: version,
-    subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self]
+    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self]
   )
 
   @OptionGroup var limits: LimitOptions
+
+  /// Parses the command line and runs; a usage error exits with 2, as SPEC
+  /// section 3 says, rather than argument-parser's 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      Terminal.printError(fullMessage(for: error) + "\n")
+      exit(withError: ExitCode(2))
+    }
+  }
 
   func run() throws {
     if Terminal.isInteractive {

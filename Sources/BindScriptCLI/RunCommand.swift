@@ -15,9 +15,20 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Print each propagation step: writes, re-evaluations and binding updates.")
   var trace = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write the run as a test script: each statement with its output as '#>' lines.",
+      discussion: "Bare expressions are recorded with their values, as 'bindscript test' prints them.",
+      valueName: "FILE"),
+    completion: .file(extensions: ["bind"]))
+  var record: String?
+
   @OptionGroup var limits: LimitOptions
 
   func run() throws {
+    if let record {
+      return try RecordSession(limits: limits, trace: trace).run(files, recordingTo: record)
+    }
     let session = ScriptSession(limits: limits, trace: trace)
     for path in files {
       try session.runWholeFile(path: path, bytes: try ScriptLoader.read(path))

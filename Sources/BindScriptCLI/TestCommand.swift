@@ -1,0 +1,142 @@
+import ArgumentParser
+import BindLanguage
+import BindRuntime
+
+/// `bindscript test [PATH...]`: runs test scripts (SPEC section 4).
+///
+/// Each file runs in a child process of its own (this executable, as
+/// `bindscript test --worker FILE`), so a crash or a `--timeout` fails that
+/// file only. Results are reported in file order.
+///
+/// Test hook: when `BINDSCRIPT_TEST_CRASH` is set, a worker whose path
+/// contains its value aborts, so the runner's own tests can show that a
+/// crashing script fails alone.
+struct TestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Run test scripts and check their assertions and expected output.",
+    discussion: """
+      Finds *.bind files under the given paths (Scripts by default) and runs \
+      each like a REPL session with a fresh interpreter. The '#>' lines after a \
+      statement state what it prints; lines ending in ' (re)' are regular \
+      expressions. A file starting with '# skip: reason' is skipped. Exit \
+      code 0 when every file passed, 1 on any failure, 2 for usage or file errors.
+      """
+  )
+
+  @ArgumentParser.Argument(help: "Files and folders to search for *.bind scripts.", completion: .file(extensions: ["bind"]))
+  var paths: [String] = []
+
+  @Option(help: "Run only the scripts whose path contains PATTERN or matches it as a regular expression.")
+  var filter: String?
+
+  @Option(help: "How many scripts to run at once (default: the number of cores).")
+  var jobs: Int?
+
+  @Option(help: ArgumentHelp("Run only part K of N of the suite, for spreading it over machines.", valueName: "K/N"))
+  var shard: String?
+
+  @Option(help: "Fail a script that runs longer than this many seconds.")
+  var timeout: Double = 120
+
+  @Option(help: "The report format: plain, tap or junit.")
+  var format: TestReportFormat = .plain
+
+  @Flag(help: "Rewrite the '#>' lines of failing statements with their actual output.")
+  var update = false
+
+  @OptionGroup var limits: LimitOptions
+
+  @Flag(help: .hidden)
+  var worker = false
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("'--jobs' must be at least 1.") }
+    if let shard, ScriptDiscovery.parseShard(shard) == nil {
+      throw ValidationError("'--shard' takes K/N with 1 <= K <= N, such as 2/4.")
+    }
+    if !(timeout > 0) { throw ValidationError("'--timeout' must be a positive number of seconds.") }
+    if worker, paths.count != 1 { throw ValidationError("a worker runs exactly one file.") }
+  }
+
+  func run() throws {
+    if worker { return runWorker(path: paths[0]) }
+    let files = try selectFiles()
+    let reporter = format.reporter(useColor: format == .plain && Terminal.useColor(on: STDOUT_FILENO))
+    emit(reporter.start(total: files.count))
+    let clock = ContinuousClock()
+    let start = clock.now
+    var arguments = ["test", "--worker", "--max-steps", String(limits.maxSteps)]
+    if update { arguments.append("--update") }
+    let pool = TestWorkerPool(
+      executable: TestWorkerPool.currentExecutable, arguments: arguments,
+      jobs: jobs ?? Self.coreCount, timeout: timeout)
+    let results = pool.run(files) { index, result in emit(reporter.report(result, number: index + 1)) }
+    emit(reporter.finish(results, seconds: ScriptTestRunner.seconds(start.duration(to: clock.now))))
+    if results.contains(where: \.isFileError) { throw ExitCode(2) }
+    if results.contains(where: { $0.status == .failed }) { throw ExitCode(1) }
+  }
+
+  /// The scripts to run: discovered, filtered, sharded.
+  private func selectFiles() throws -> [String] {
+    var files: [String]
+    do {
+      files = try ScriptDiscovery.find(in: paths.isEmpty ? ["Scripts"] : paths)
+    } catch let error as ScriptDiscovery.MissingPathError {
+      Terminal.printError("error: \(error)\n")
+      throw ExitCode(2)
+    }
+    if let filter { files = ScriptDiscovery.filter(files, pattern: filter) }
+    if let shard, let (index, count) = ScriptDiscovery.parseShard(shard) {
+      files = ScriptDiscovery.shard(files, index: index, count: count)
+    }
+    return files
+  }
+
+  /// The hidden `--worker` mode: runs one file and writes its result,
+  /// encoded, to stdout. With `--update` it rewrites the file, then runs it
+  /// again so the report says whether the new expectations hold.
+  private func runWorker(path: String) {
+    if let crash = getenv("BINDSCRIPT_TEST_CRASH"), crash.pointee != 0, path.contains(String(cString: crash)) {
+      abort()
+    }
+    var options = Interpreter.Options()
+    options.maxSteps = limits.maxSteps
+    let runner = ScriptTestRunner { Interpreter(options: options) }
+    var result: FileTestResult
+    switch ScriptTestRunner.load(path: path) {
+    case .failure(let failure):
+      result = FileTestResult(path: path, status: .failed, failures: [failure])
+    case .success(let script):
+      result = runner.run(script)
+      if update, !result.isSkipped {
+        result = updated(script, after: result, runner: runner)
+      }
+    }
+    emit(result.wireEncoded)
+  }
+
+  private func updated(_ script: TestScript, after result: FileTestResult, runner: ScriptTestRunner) -> FileTestResult {
+    let bytes = ExpectationUpdater.update(script, results: result.steps)
+    guard bytes != script.file.bytes else { return result }
+    do {
+      try FileSystem.write(String(decoding: bytes, as: UTF8.self), to: script.path)
+    } catch {
+      return .failed(path: script.path, .file, "error: cannot write '\(script.path)': \(error)")
+    }
+    var rerun = runner.run(path: script.path)
+    rerun.wasUpdated = true
+    return rerun
+  }
+
+  private static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+/// Writes report text to stdout at once, so a long run streams.
+private func emit(_ text: String) {
+  guard !text.isEmpty else { return }
+  print(text, terminator: "")
+  fflush(stdout)
+}
+
+extension TestReportFormat: ExpressibleByArgument {}

@@ -1,0 +1,85 @@
+@_exported import BindLanguage
+
+/// Runs `.bind` test scripts from a host app's test suite, against an
+/// interpreter the app configured, and lists each script failure at the
+/// script's own `path:line`.
+///
+/// `XCTestCase.assertScript` and `expectScript` (Swift Testing) turn these
+/// failures into test failures; use `ScriptTest` directly to inspect them.
+///
+/// ```swift
+/// let interpreter = Interpreter()
+/// let issues = ScriptTest.issues(inFile: ScriptTest.path("login.bind", nextTo: #filePath), interpreter: interpreter)
+/// ```
+public enum ScriptTest {
+  /// One script failure, located in the script.
+  public struct Issue: Hashable, Sendable, CustomStringConvertible {
+    /// The script's path.
+    public var path: String
+    /// The 1-based line of the statement to blame, when there is one.
+    public var line: Int?
+    /// The failure, one line: an error, a failed assertion with its
+    /// sub-expression values, or "output differs".
+    public var message: String
+    /// Further lines: the statement, the expected/actual diff.
+    public var details: [String]
+
+    /// Creates an issue.
+    public init(path: String, line: Int?, message: String, details: [String] = []) {
+      self.path = path
+      self.line = line
+      self.message = message
+      self.details = details
+    }
+
+    /// The message followed by the details, for a test failure's text.
+    public var fullDescription: String {
+      ([message] + details).joined(separator: "\n")
+    }
+
+    /// `path:line: message`.
+    public var description: String {
+      "\(line.map { "\(path):\($0)" } ?? path): \(message)"
+    }
+  }
+
+  /// Runs the script at `path` with `interpreter` (`# skip:` lines are
+  /// honoured) and returns the result, steps included.
+  public static func run(file path: String, interpreter: Interpreter = Interpreter()) -> FileTestResult {
+    switch ScriptTestRunner.load(path: path) {
+    case .success(let script): return run(script, interpreter: interpreter)
+    case .failure(let failure): return FileTestResult(path: path, status: .failed, failures: [failure])
+    }
+  }
+
+  /// Runs script text with `interpreter`; `path` names it in reports and
+  /// anchors its `import`s.
+  public static func run(source: String, path: String = "<script>", interpreter: Interpreter = Interpreter()) -> FileTestResult {
+    run(TestScript(text: source, path: path), interpreter: interpreter)
+  }
+
+  /// The failures of the script at `path`, each located in the script.
+  public static func issues(inFile path: String, interpreter: Interpreter = Interpreter()) -> [Issue] {
+    issues(of: run(file: path, interpreter: interpreter))
+  }
+
+  /// The failures of script text, each located in the script.
+  public static func issues(inSource source: String, path: String = "<script>", interpreter: Interpreter = Interpreter()) -> [Issue] {
+    issues(of: run(source: source, path: path, interpreter: interpreter))
+  }
+
+  /// `name` resolved against the folder of `filePath`, for scripts kept
+  /// next to the test file: `ScriptTest.path("login.bind", nextTo: #filePath)`.
+  public static func path(_ name: String, nextTo filePath: StaticString = #filePath) -> String {
+    FileSystem.resolve(name, relativeTo: "\(filePath)")
+  }
+
+  static func run(_ script: TestScript, interpreter: Interpreter) -> FileTestResult {
+    if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
+    return ScriptTestRunner().run(script, with: interpreter)
+  }
+
+  static func issues(of result: FileTestResult) -> [Issue] {
+    result.failures.map { Issue(path: result.path, line: $0.line, message: $0.message, details: $0.details) }
+  }
+}

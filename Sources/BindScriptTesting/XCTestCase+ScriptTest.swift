@@ -1,0 +1,59 @@
+#if canImport(XCTest)
+import XCTest
+
+extension XCTestCase {
+  /// Runs the `.bind` script at `path` with `interpreter` and records each
+  /// script failure as a test failure at the script's `path:line`. A
+  /// failure without a line (an unreadable file) is recorded at the caller.
+  ///
+  /// ```swift
+  /// func testLogin() {
+  ///   assertScript(ScriptTest.path("login.bind"), interpreter: makeInterpreter())
+  /// }
+  /// ```
+  /// - Returns: The result, for further checks.
+  @discardableResult
+  public func assertScript(
+    _ path: String, interpreter: Interpreter = Interpreter(),
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> FileTestResult {
+    let result = ScriptTest.run(file: path, interpreter: interpreter)
+    record(ScriptTest.issues(of: result), file: file, line: line)
+    return result
+  }
+
+  /// Runs script text with `interpreter` and records each failure at
+  /// `path:line` of the script (`path` names it; see `assertScript(_:)`).
+  @discardableResult
+  public func assertScript(
+    source: String, path: String = "<script>", interpreter: Interpreter = Interpreter(),
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> FileTestResult {
+    let result = ScriptTest.run(source: source, path: path, interpreter: interpreter)
+    record(ScriptTest.issues(of: result), file: file, line: line)
+    return result
+  }
+
+  private func record(_ issues: [ScriptTest.Issue], file: StaticString, line: UInt) {
+    for issue in issues {
+      guard let scriptLine = issue.line else {
+        XCTFail(issue.fullDescription, file: file, line: line)
+        continue
+      }
+      #if canImport(Darwin)
+      // XCTFail takes only a StaticString file; an XCTIssue can point anywhere.
+      let location = XCTSourceCodeLocation(filePath: issue.path, lineNumber: scriptLine)
+      let failure = XCTIssue(
+        type: .assertionFailure, compactDescription: issue.message,
+        detailedDescription: issue.fullDescription,
+        sourceCodeContext: XCTSourceCodeContext(location: location))
+      record(failure)
+      #else
+      // swift-corelibs-xctest has no XCTIssue; this older entry point
+      // takes the file as a String.
+      recordFailure(withDescription: issue.fullDescription, inFile: issue.path, atLine: scriptLine, expected: true)
+      #endif
+    }
+  }
+}
+#endif

@@ -1,0 +1,84 @@
+import BindScriptTesting
+import XCTest
+
+/// The host-app helper: script failures become XCTest failures at the
+/// script's `path:line`.
+final class ScriptTestTests: XCTestCase {
+  /// Failures recorded by the test under way, caught instead of failing it.
+  private var recorded: [(description: String, path: String, line: Int)] = []
+  private var capturing = false
+
+  #if canImport(Darwin)
+  override func record(_ issue: XCTIssue) {
+    guard capturing else { return super.record(issue) }
+    let location = issue.sourceCodeContext.location
+    recorded.append((issue.detailedDescription ?? issue.compactDescription, location?.fileURL.path ?? "", location?.lineNumber ?? 0))
+  }
+  #else
+  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    guard capturing else {
+      return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+    recorded.append((description, filePath, lineNumber))
+  }
+  #endif
+
+  private func capture(_ body: () -> Void) {
+    capturing = true
+    body()
+    capturing = false
+  }
+
+  func testPassingScriptRecordsNothing() {
+    let result = assertScript(source: "let l = Label()\nl.text = \"Hi\"\nassert(l.text == \"Hi\")\nl.text\n#> \"Hi\"\n")
+    XCTAssertTrue(result.passed)
+  }
+
+  func testFailuresPointAtTheScript() throws {
+    let path = try writeScript("""
+      let l = Label()
+      l.text = "Ho"
+      assert(l.text == "Hi")
+      """)
+    capture { assertScript(path) }
+    XCTAssertEqual(recorded.count, 1)
+    XCTAssertEqual(recorded.first?.path, path)
+    XCTAssertEqual(recorded.first?.line, 3)
+    XCTAssertTrue(recorded.first?.description.contains("('l.text' is \"Ho\")") ?? false, "\(recorded)")
+  }
+
+  func testOutputMismatchCarriesTheDiff() {
+    capture { assertScript(source: "print(1)\n#> 1\nprint(2)\n#> 3\n", path: "inline.bind") }
+    XCTAssertEqual(recorded.map(\.line), [3])
+    XCTAssertEqual(recorded.first?.path, "inline.bind")
+    XCTAssertTrue(recorded.first?.description.contains("-3\n+2") ?? false, "\(recorded)")
+  }
+
+  func testUnreadableScriptFailsAtTheCaller() {
+    capture { assertScript("/nonexistent/missing.bind") }
+    XCTAssertEqual(recorded.count, 1)
+    XCTAssertEqual(recorded.first?.path, #filePath)
+  }
+
+  func testConfiguredInterpreterIsUsed() {
+    let interpreter = Interpreter()
+    try? interpreter.run(Parser.parse("let shared = Label()\nshared.text = \"from host\"\n"))
+    let result = assertScript(source: "shared.text\n#> \"from host\"\n", interpreter: interpreter)
+    XCTAssertTrue(result.passed, "\(result.failures)")
+  }
+
+  func testIssuesAPIAndPathHelper() {
+    let issues = ScriptTest.issues(inSource: "nosuch\nprint(1)\n", path: "x.bind")
+    XCTAssertEqual(issues.map(\.line), [1])
+    XCTAssertTrue(issues[0].description.hasPrefix("x.bind:1: error: "))
+    XCTAssertTrue(ScriptTest.path("login.bind").hasSuffix("/BindScriptTestingTests/login.bind"))
+  }
+
+  private func writeScript(_ text: String) throws -> String {
+    var template = Array("/tmp/bindscript-testing-XXXXXX".utf8CString)
+    let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    let path = folder + "/script.bind"
+    try FileSystem.write(text, to: path)
+    return path
+  }
+}
