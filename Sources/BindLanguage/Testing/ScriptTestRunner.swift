@@ -116,6 +116,9 @@ public struct ScriptTestRunner {
 
   // MARK: Judging
 
+  /// The most diff lines a failure shows.
+  static let maxDiffLines = 200
+
   /// The failures of a run, in source order.
   static func failures(of script: TestScript, steps: [StepResult]) -> [TestFailure] {
     var failures: [TestFailure] = []
@@ -127,7 +130,10 @@ public struct ScriptTestRunner {
     for step in steps where !step.passed {
       let source = "| " + script.file.lineText(step.line).drop { $0 == " " || $0 == "\t" }
       if script.checksOutput {
-        let diff = UnifiedDiff.render(expected: step.expected, actual: step.actual)
+        var diff = UnifiedDiff.render(expected: step.expected, actual: step.actual)
+        if diff.count > maxDiffLines {
+          diff = Array(diff.prefix(maxDiffLines)) + ["... \(diff.count - maxDiffLines) more diff lines"]
+        }
         let unexpected = UnifiedDiff.edits(expected: step.expected, actual: step.actual).lazy.compactMap { edit -> String? in
           if case .added(let line) = edit, line.hasPrefix("error: ") { return line }
           return nil
@@ -151,16 +157,25 @@ public struct ScriptTestRunner {
 
 /// Collects printed output as lines; a printed string with newlines is
 /// several lines.
+///
+/// A step keeps at most `limit` lines: a loop that prints until the step
+/// limit stops it would otherwise hold millions of lines in memory.
 final class OutputCollector {
+  /// The most lines one step keeps.
+  static let limit = 100_000
   private var lines: [String] = []
+  private var dropped = 0
 
   func append(_ text: String) {
-    lines.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if lines.count < Self.limit { lines.append(String(line)) } else { dropped += 1 }
+    }
   }
 
   /// The lines so far, emptying the collector.
   func take() -> [String] {
-    defer { lines = [] }
-    return lines
+    defer { lines = []; dropped = 0 }
+    guard dropped > 0 else { return lines }
+    return lines + ["... \(dropped) more lines not kept"]
   }
 }
