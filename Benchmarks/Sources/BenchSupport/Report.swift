@@ -62,9 +62,11 @@ public struct Report {
     for scenario in result.scenarios {
       for entry in scenario.cases where !entry.samples.isEmpty {
         let samples = entry.samples
+        // Readings (bytes) are not timed: three readings, no iterations.
+        let iterations = entry.iterationsPerRound > 0 ? String(entry.iterationsPerRound) : "reading"
         lines.append(
           "| \(scenario.scenario.key) | \(entry.implementation) | \(format(samples.min()!)) | "
-            + "\(format(median(samples))) | \(format(samples.max()!)) | \(entry.iterationsPerRound) |")
+            + "\(format(median(samples))) | \(format(samples.max()!)) | \(iterations) |")
       }
     }
     return lines.joined(separator: "\n")
