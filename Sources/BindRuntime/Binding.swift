@@ -212,13 +212,13 @@ extension Property {
     let echo = TwoWayEcho()
     let forward = BindingNode(source: self, label: label) { [weak self, weak other] value in
       guard let other else { return false }
-      if let self, echo.isEcho(of: self) { return true }
+      if let self, echo.isEcho(of: self) || TwoWayEcho.wasWrittenLater(other, than: self) { return true }
       try echo.write(value, into: other)
       return true
     }
     let backward = BindingNode(source: other, label: label) { [weak self, weak other] value in
       guard let self else { return false }
-      if let other, echo.isEcho(of: other) { return true }
+      if let other, echo.isEcho(of: other) || TwoWayEcho.wasWrittenLater(self, than: other) { return true }
       try echo.write(value, into: self)
       return true
     }
@@ -280,6 +280,15 @@ final class TwoWayEcho {
     if target.changeEpoch != before.0 || target.changeCount != before.1 {
       (written, epoch, count) = (ObjectIdentifier(target), target.changeEpoch, target.changeCount)
     }
+  }
+
+  /// Whether both sides changed in this transaction and `target` last: then
+  /// the last write wins and this half must not overwrite it with the older
+  /// value (a batch writing both ends of a link). Lock held.
+  static func wasWrittenLater<Value>(_ target: Property<Value>, than source: Property<Value>) -> Bool {
+    let epoch = ReactiveGraph.shared.epoch
+    return target.changeEpoch == epoch && source.changeEpoch == epoch
+      && target.lastWriteGeneration > source.lastWriteGeneration
   }
 
   /// Whether the latest change of `source` in this propagation is the one

@@ -41,6 +41,10 @@ public final class Property<Value>: ObservableValue<Value> {
     self.init(value, label: label, isSame: Sameness.never)
   }
 
+  /// `writeGeneration` at this property's latest write through the
+  /// propagating path, to tell which side of a two-way link was written last.
+  var lastWriteGeneration = 0
+
   deinit {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
@@ -86,9 +90,10 @@ public final class Property<Value>: ObservableValue<Value> {
       if let writer = graph.currentWriter, !writer.downstream.contains(where: { $0.node === self }) {
         graph.addEdge(from: writer, to: self)
       }
-      try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
+      try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriter != nil, old: storage)
       let old = storage
       storage = newValue
+      lastWriteGeneration = graph.writeGeneration
       graph.trace(.write(node: displayName, old: String(describing: old), new: String(describing: newValue)))
       graph.enqueueDownstream(of: self)
       deliveries = graph.isBusy ? Deliveries() : try graph.propagate()

@@ -36,13 +36,14 @@ public final class ReactiveGraph: @unchecked Sendable {
   private var searchMark = 0
   private let observerDepth = ThreadLocalCounter()
 
-  /// How often one value may change within one propagation before the change
-  /// is declared a cycle. Two-way bindings settle in one or two rounds.
+  /// How often the graph may change one value within one propagation before
+  /// the change is declared a cycle. Two-way bindings settle in one round; a
+  /// loop that doubles a value would overflow an Int in 63.
   public var feedbackLimit: Int {
     get { withLock { storedFeedbackLimit } }
     set { withLock { storedFeedbackLimit = newValue } }
   }
-  private var storedFeedbackLimit = 100
+  private var storedFeedbackLimit = 10
 
   /// How deeply observers may write back into the graph.
   public var observerDepthLimit = 200
@@ -136,12 +137,16 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// Counts a change of `node`, and remembers its old value for its observers
   /// on the first change of this propagation. Throws once a value has changed
   /// so often in one propagation that it can only be feeding itself.
-  func willChange(_ node: GraphNode, hasObservers: Bool, old: @autoclosure () -> Any) throws {
+  ///
+  /// Only changes the graph makes itself count (a binding's or effect's write,
+  /// a re-evaluation): a transaction may write one property many times.
+  func willChange(_ node: GraphNode, hasObservers: Bool, counts: Bool = true, old: @autoclosure () -> Any) throws {
     if node.changeEpoch != epoch {
       node.changeEpoch = epoch
       node.changeCount = 0
       if hasObservers { changes.append(ChangeRecord(node: node, old: old())) }
     }
+    guard counts else { return }
     node.changeCount += 1
     if node.changeCount > storedFeedbackLimit {
       throw ReactiveError.cycle(path: cyclePath(through: node), limit: storedFeedbackLimit)

@@ -21,14 +21,20 @@ struct BindScriptCommand: ParsableCommand {
 
   /// Parses the command line and runs; a usage error exits with 2, as SPEC
   /// section 3 says, rather than argument-parser's 64.
+  ///
+  /// Everything runs on a thread with a large stack (`LargeStack`): the
+  /// parser and the evaluator recurse, and deep scripts must end in an
+  /// error, never in a stack overflow.
   static func main() {
-    do {
-      var command = try parseAsRoot()
-      try command.run()
-    } catch {
-      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-      Terminal.printError(fullMessage(for: error) + "\n")
-      exit(withError: ExitCode(2))
+    LargeStack.run {
+      do {
+        var command = try parseAsRoot()
+        try command.run()
+      } catch {
+        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+        Terminal.printError(fullMessage(for: error) + "\n")
+        exit(withError: ExitCode(2))
+      }
     }
   }
 

@@ -46,7 +46,7 @@ struct RecordSession {
       var runner = ScriptTestRunner()
       runner.echo = { print($0) }
       runner.onError = { error in Terminal.printError(Terminal.render(error, fallback: file)) }
-      interpreter.hoist(script.parsed.statements)
+      interpreter.hoist(script.parsed)
       for step in script.steps {
         let result = runner.run(step, of: script, in: interpreter)
         transcript.append(source: source(of: step, in: file), output: result.actual)

@@ -71,7 +71,7 @@ extension REPLSession {
       return console.writeError(console.renderer.render(parsed.diagnostics, in: file))
     }
     recordComment(":load \(path)")
-    interpreter.hoist(parsed.statements)
+    interpreter.hoist(parsed)
     for statement in parsed.statements where !run(statement, in: file) { break }
   }
 

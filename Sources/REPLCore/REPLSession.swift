@@ -63,7 +63,7 @@ public final class REPLSession {
       console.writeError(console.renderer.render(parsed.diagnostics, in: parsed.file))
       return
     }
-    interpreter.hoist(parsed.statements)
+    interpreter.hoist(parsed)
     for statement in parsed.statements where !run(statement, in: parsed.file) { break }
   }
 

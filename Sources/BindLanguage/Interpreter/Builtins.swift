@@ -6,6 +6,7 @@ enum Builtins {
   private static let functions: [String: Callable] = [
     "print": Callable(name: "print", arity: nil) { arguments, context in
       context.interpreter.output(arguments.map(\.printed).joined(separator: " "))
+      context.interpreter.lastCallProducedValue = false
       return .null
     },
     "min": Callable(name: "min", arity: nil) { arguments, _ in try extreme(arguments, name: "min", pickFirst: <) },
@@ -31,7 +32,7 @@ enum Builtins {
     var best = arguments[0]
     for candidate in arguments.dropFirst() {
       guard let a = candidate.number, let b = best.number else {
-        throw ScriptError("'\(name)' needs numbers, not '\(candidate.typeName)' and '\(best.typeName)'")
+        throw ScriptError("'\(name)' needs numbers, not '\(best.typeName)' and '\(candidate.typeName)'")
       }
       if pickFirst(a, b) { best = candidate }
     }
@@ -136,7 +137,9 @@ enum Builtins {
       return .null
     case "insert":
       try expect(arguments, count: 2, method)
-      let index = try Operators.checkedIndex(arguments[1], count: elements.count + 1)
+      guard case .int(let index) = arguments[1], (0...elements.count).contains(index) else {
+        throw ScriptError("insert position \(arguments[1].literal) is outside 0...\(elements.count)")
+      }
       elements.insert(arguments[0], at: index)
       return .null
     default:

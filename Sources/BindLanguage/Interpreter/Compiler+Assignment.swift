@@ -46,7 +46,7 @@ extension Compiler {
     case .member(let base, let name, let range):
       let object = try compileExpression(base)
       let interpreter = self.interpreter
-      let cache = MemberCache()
+      let cache = MemberCache(file: file, range: name.range)
       return { frame, value in
         do {
           let receiver = try object(frame)

@@ -45,6 +45,7 @@ extension Compiler {
           at: range, in: file)
       }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
+      interpreter.lastCallProducedValue = true
       do {
         return try callable.body(evaluated, context)
       } catch let error as ScriptError {
@@ -62,6 +63,7 @@ extension Compiler {
     let receiver = try compileExpression(base)
     let values = try arguments.map { try compileExpression($0.value) }
     let method = name.name
+    let interpreter = self.interpreter
     if Builtins.mutatingArrayMethods.contains(method) {
       guard !optional else { throw error("'\(method)' cannot be called through '?.'", at: name.range) }
       guard base.isAssignable else {
@@ -76,6 +78,7 @@ extension Compiler {
         let arguments = try values.map { try $0(frame) }
         let result = try Builtins.mutate(&elements, method: method, arguments: arguments)
         try store(frame, .array(elements))
+        interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
         return result
       }
     }
@@ -128,13 +131,17 @@ extension Compiler {
       (text: file.text(in: part.range), evaluate: try compileExpression(part))
     }
     let conditionText = file.text(in: conditionExpression.range)
+    let interpreter = self.interpreter
     return { frame in
       let value = try condition(frame)
       guard case .bool(let holds) = value else {
         throw ScriptError(
           "assert needs a Bool condition, not '\(value.typeName)'", at: conditionExpression.range, in: file)
       }
-      if holds { return .null }
+      if holds {
+        interpreter.lastCallProducedValue = false
+        return .null
+      }
       var notes: [String] = []
       for part in parts {
         let partValue = (try? part.evaluate(frame))?.literal ?? "(error)"

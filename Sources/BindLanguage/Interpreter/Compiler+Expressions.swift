@@ -41,6 +41,12 @@ extension Compiler {
     case .member(let base, let name, let range):
       let object = try compileExpression(base)
       let read = memberReader(name)
+      if chainsPropagateNil {
+        return locating(range) { frame in
+          let value = try object(frame)
+          return value.isNull ? .null : try read(value)
+        }
+      }
       return locating(range) { frame in try read(try object(frame)) }
     case .optionalMember(let base, let name, let range):
       let object = try compileExpression(base)
@@ -123,7 +129,7 @@ extension Compiler {
   /// last object type seen (an inline cache: no string lookup on a hit).
   func memberReader(_ name: Identifier) -> (Value) throws -> Value {
     let interpreter = self.interpreter
-    let cache = MemberCache()
+    let cache = MemberCache(file: file, range: name.range)
     let memberName = name.name
     return { value in
       switch value {
@@ -143,11 +149,19 @@ extension Compiler {
 final class MemberCache {
   private var type: ObjectType?
   private var cached: ObjectType.Member?
+  /// Where the member's name is written, to point an unknown name's error at it.
+  private let location: (file: SourceFile, range: SourceRange)?
+
+  init(file: SourceFile? = nil, range: SourceRange? = nil) {
+    location = file.flatMap { file in range.map { (file, $0) } }
+  }
 
   func member(_ name: String, of type: ObjectType) throws -> ObjectType.Member {
     if type === self.type, let cached { return cached }
     guard let member = type.members[name] else {
-      throw ScriptError.unknownMember(name, on: type)
+      var error = ScriptError.unknownMember(name, on: type)
+      if let location { error = error.located(at: location.range, in: location.file) }
+      throw error
     }
     self.type = type
     cached = member

@@ -23,7 +23,7 @@ extension Compiler {
     let range = expression.range
     if case .member(let base, let name, _) = expression, case .name = base {
       let object = try compileExpression(base)
-      let cache = MemberCache()
+      let cache = MemberCache(file: file, range: name.range)
       return { frame in
         let receiver = try object(frame)
         guard case .object(let target) = receiver else {
@@ -43,10 +43,10 @@ extension Compiler {
       }
     }
     let captures = CaptureList()
-    let saved = captureList
-    captureList = captures
+    let saved = (captureList, chainsPropagateNil)
+    (captureList, chainsPropagateNil) = (captures, true)
     let evaluate = try compileExpression(expression)
-    captureList = saved
+    (captureList, chainsPropagateNil) = saved
     let readers = captures.sources.enumerated().map { index, resolution in
       reader(for: resolution, name: "#\(index)", range: range)
     }
@@ -86,7 +86,7 @@ extension Compiler {
       throw error("the target of a binding must be a property such as 'label.text'", at: expression.range)
     }
     let object = try compileExpression(base)
-    let cache = MemberCache()
+    let cache = MemberCache(file: file, range: name.range)
     return { frame in
       do {
         let receiver = try object(frame)
@@ -144,8 +144,16 @@ extension Compiler {
       let token: Disposable
       switch (try source(frame), try target(frame)) {
       case (.event(let event), .event(let destination)):
+        if let wanted = destination.payload, event.payload.map({ wanted.coerce(sample: $0) }) != true {
+          throw ScriptError(
+            "cannot forward '\(event.displayName)' (payload \(event.payload.map { "'\($0)'" } ?? "none")) into '\(destination.displayName)' (payload '\(wanted)')",
+            at: bind.range, in: file)
+        }
+        // An event without payload forwards as one; a payload is dropped
+        // when the destination takes none.
+        let carriesPayload = destination.payload != nil
         token = event.stream.on { [weak interpreter] payload in
-          interpreter?.reportingErrors { try interpreter?.emit(destination, payload: payload) }
+          interpreter?.reportingErrors { try interpreter?.emit(destination, payload: carriesPayload ? payload : nil) }
         }
       case (.event(let event), .property(let object, let index)):
         let spec = object.type.stored[index]

@@ -17,7 +17,7 @@ extension Compiler {
     case .variable(let declaration): return try compileVariable(declaration)
     case .assignment(let assignment): return try compileAssignment(assignment)
     case .typeDeclaration(let declaration):
-      guard scope.isGlobal else {
+      guard scope.isGlobal && scope.isOutermostBlock else {
         throw error("type declarations are only allowed at the top level", at: declaration.name.range)
       }
       try compileTypeDeclaration(declaration)
@@ -34,7 +34,7 @@ extension Compiler {
     case .whileLoop(let loop): return try compileWhile(loop)
     case .returnStatement(let value, let range):
       guard !scope.isGlobal else { throw error("'return' outside a function or handler", at: range) }
-      guard let value else { return { _ in .returned(.null) } }
+      guard let value else { return { _ in .returned(nil) } }
       let evaluate = try compileExpression(value)
       return { frame in .returned(try evaluate(frame)) }
     case .breakStatement(let range):
@@ -167,6 +167,11 @@ extension Compiler {
       return { frame in
         let start = try low(frame)
         let end = try high(frame)
+        if closed && start > end {
+          throw ScriptError(
+            "range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop",
+            at: loop.sequence.range, in: file)
+        }
         guard closed ? start <= end : start < end else { return .next }
         var index = start
         while true {

@@ -10,6 +10,10 @@ final class Compiler {
   var captureList: CaptureList?
   /// Loop nesting within the current function, for `break`/`continue`.
   var loopDepth = 0
+  /// Set while compiling a `bind`/`observe` source: there a nil link in a
+  /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
+  /// key-path chain does, instead of being an error.
+  var chainsPropagateNil = false
 
   init(interpreter: Interpreter, file: SourceFile, scope: FunctionScope) {
     self.interpreter = interpreter

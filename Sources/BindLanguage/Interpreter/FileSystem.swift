@@ -41,9 +41,27 @@ public enum FileSystem {
   }
 
   /// `path` relative to the folder of `base` (a file path), unless absolute.
+  /// `.` and `..` are folded so one file always has one name.
   public static func resolve(_ path: String, relativeTo base: String?) -> String {
-    if path.hasPrefix("/") { return path }
-    guard let base, let slash = base.lastIndex(of: "/") else { return path }
-    return String(base[...slash]) + path
+    var joined = path
+    if !path.hasPrefix("/"), let base, let slash = base.lastIndex(of: "/") {
+      joined = String(base[...slash]) + path
+    }
+    return normalize(joined)
+  }
+
+  static func normalize(_ path: String) -> String {
+    let isAbsolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = parts.last, last != ".." { parts.removeLast() } else if !isAbsolute { parts.append(part) }
+      default: parts.append(part)
+      }
+    }
+    let body = parts.joined(separator: "/")
+    return isAbsolute ? "/" + body : (body.isEmpty ? "." : body)
   }
 }

@@ -46,6 +46,9 @@ public final class Interpreter {
   private var callDepth = 0
   private var statementDepth = 0
   var pendingError: ScriptError?
+  /// Whether the latest call returned a value (even `nil`) rather than
+  /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
+  var lastCallProducedValue = true
   private var importedPaths: Set<String> = []
 
   /// Creates an interpreter with the built-in types (`Label`, `Button`, …).
@@ -67,13 +70,14 @@ public final class Interpreter {
 
   /// Runs a parsed script, stopping at the first error (`bindscript run`).
   public func run(_ parsed: ParseResult) throws {
-    hoist(parsed.statements)
+    hoist(parsed)
     for statement in parsed.statements { _ = try execute(statement, in: parsed.file) }
   }
 
   /// Makes the top-level names of `statements` known before any of them
   /// runs, so functions may use globals and types declared further down.
-  public func hoist(_ statements: [Statement]) {
+  public func hoist(_ parsed: ParseResult) {
+    let statements = parsed.statements
     for statement in statements {
       switch statement {
       case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
@@ -83,6 +87,13 @@ public final class Interpreter {
       }
     }
     ensureGlobalCapacity()
+    // Top-level functions exist before the first statement runs, so a
+    // script may call a function declared further down. A function that
+    // does not compile reports its error when its own statement is reached.
+    for statement in statements {
+      guard case .function = statement else { continue }
+      _ = try? Compiler(interpreter: self, file: parsed.file, scope: globalScope).compileStatement(statement)
+    }
   }
 
   /// Compiles and runs one top-level statement. Returns the value of a bare
@@ -97,9 +108,10 @@ public final class Interpreter {
       if case .expression(let expression) = statement {
         let evaluate = try compiler.compileExpression(expression)
         ensureGlobalCapacity()
+        lastCallProducedValue = true
         let value = try evaluate(globalFrame)
         try throwPendingError()
-        if case .call = expression, value.isNull { return nil }
+        if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
         return value
       }
       let run = try compiler.compileStatement(statement)
@@ -115,7 +127,7 @@ public final class Interpreter {
 
   /// Resolves names and types without running anything (`bindscript check`).
   public func check(_ parsed: ParseResult) -> [ScriptError] {
-    hoist(parsed.statements)
+    hoist(parsed)
     var errors: [ScriptError] = []
     for statement in parsed.statements {
       do {
@@ -184,7 +196,11 @@ public final class Interpreter {
     defer { callDepth -= 1 }
     let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count))
     for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
-    if case .returned(let value) = try body(frame) { return value }
+    if case .returned(let value?) = try body(frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
     return .null
   }
 

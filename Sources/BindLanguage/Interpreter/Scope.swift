@@ -20,6 +20,8 @@ final class FunctionScope {
   }
 
   var isGlobal: Bool { parent == nil }
+  /// Whether no block (`if`, `for`, …) is open inside this scope.
+  var isOutermostBlock: Bool { blocks.count == 1 }
 
   func pushBlock() { blocks.append([:]) }
   func popBlock() { blocks.removeLast() }

@@ -57,7 +57,8 @@ enum Flow {
   case next
   case breakLoop
   case continueLoop
-  case returned(Value)
+  /// `return value`, or `nil` for a bare `return` (nothing to echo).
+  case returned(Value?)
 }
 
 /// A compiled expression: evaluates in a frame.

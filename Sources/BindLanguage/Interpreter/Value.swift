@@ -21,7 +21,10 @@ public enum Value {
     case .int: return "Int"
     case .double: return "Double"
     case .string: return "String"
-    case .array: return "Array"
+    case .array(let elements):
+      // `[Int]` when the elements agree, `[Any]` when they do not (or there are none).
+      guard let first = elements.first?.typeName, elements.allSatisfy({ $0.typeName == first }) else { return "[Any]" }
+      return "[\(first)]"
     case .object(let object): return object.type.name
     case .event: return "event"
     case .function: return "function"

@@ -31,6 +31,16 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether values of type `sample` can always be written into this type.
+  func coerce(sample: ValueType) -> Bool {
+    switch (self, sample) {
+    case _ where self == sample: return true
+    case (.double, .int): return true
+    case (.optional(let wrapped), _): return wrapped.coerce(sample: sample) || sample == self
+    default: return false
+    }
+  }
+
   /// Converts `value` for a write into this type, allowing only the implicit
   /// conversions `T` to `T?` and `Int` to `Double`; `nil` if it does not fit.
   func coerce(_ value: Value) -> Value? {

@@ -47,7 +47,7 @@ public struct ScriptTestRunner {
     let start = clock.now
     let savedOutput = interpreter.output
     defer { interpreter.output = savedOutput }
-    interpreter.hoist(script.parsed.statements)
+    interpreter.hoist(script.parsed)
     let steps = script.steps.map { run($0, of: script, in: interpreter) }
     let failures = Self.failures(of: script, steps: steps)
     let elapsed = start.duration(to: clock.now)

@@ -1,0 +1,58 @@
+# BindScript: `make run` starts the REPL, `make test` runs everything CI runs.
+SWIFT ?= swift
+BIN := .build/debug/bindscript
+PYTHON ?= python3
+
+.PHONY: all deps test-deps build release run test unit conformance e2e tsan bench fuzz fuzz-replay clean
+
+all: build
+
+# libedit-dev (headers for the line editor) and the Python tools the
+# terminal tests use. Installs what is missing; never asks twice.
+deps:
+	@if [ ! -f /usr/include/histedit.h ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing libedit-dev..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev >/dev/null; \
+	  else \
+	    echo "libedit-dev is missing. Install it with:  sudo apt-get install -y libedit-dev" >&2; exit 1; \
+	  fi; \
+	fi
+
+# The end-to-end tests drive the REPL in a pseudo-terminal with pexpect.
+test-deps: deps
+	@$(PYTHON) -c "import pexpect, pytest" 2>/dev/null || $(PYTHON) -m pip install -q pexpect pytest
+	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq perl >/dev/null; } || true
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	@$(BIN)
+
+# Everything CI runs, in order of how fast it fails.
+test: test-deps build unit conformance e2e tsan
+
+unit:
+	$(SWIFT) test
+
+conformance: build
+	$(BIN) test Scripts
+
+e2e: build
+	BINDSCRIPT_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/EndToEnd
+
+# The runtime's tests under ThreadSanitizer, in a build folder of their own.
+tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter BindRuntimeTests
+
+bench:
+	cd Benchmarks && $(SWIFT) run -c release
+
+clean:
+	rm -rf .build .build-*
