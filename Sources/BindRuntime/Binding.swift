@@ -1,7 +1,7 @@
 /// A binding's type-erased face, for graph snapshots.
 class AnyBindingNode: GraphNode {
   /// The other half of a two-way binding.
-  var partnerID: Int?
+  @exclusivity(unchecked) var partnerID: Int?
 }
 
 /// A one-way binding: after each change of `source`, writes its value into a
@@ -10,11 +10,12 @@ class AnyBindingNode: GraphNode {
 final class BindingNode<Value>: AnyBindingNode {
   // A derived source is owned by the binding; a property belongs to its object
   // and is held weakly, so the binding ends when that object goes.
-  private weak var weakSource: ObservableValue<Value>?
-  private var strongSource: ObservableValue<Value>?
+  // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
+  @exclusivity(unchecked) private weak var weakSource: ObservableValue<Value>?
+  @exclusivity(unchecked) private var strongSource: ObservableValue<Value>?
   /// Writes into the target; returns false when the target is gone.
   private let apply: (Value) throws -> Bool
-  private(set) var isEnded = false
+  @exclusivity(unchecked) private(set) var isEnded = false
 
   init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
     if source.isRetainedBySubscriptions { strongSource = source } else { weakSource = source }

@@ -51,6 +51,10 @@ class AnyObserverEntry {
   let sequence: Int
   /// Read without the graph lock while delivering, hence atomic.
   private let rawState = Atomic<UInt8>(SubscriptionState.active.rawValue)
+  /// Set (lock held) once the observed node has let go of this entry because
+  /// it completed. From then on the node may be deallocated, so a token MUST
+  /// NOT reach it through its unowned reference.
+  @exclusivity(unchecked) var isDetached = false
 
   init(sequence: Int) { self.sequence = sequence }
 
@@ -76,32 +80,51 @@ class AnyObserverEntry {
 
 /// One observer of a value of type `Value`.
 ///
-/// The callback never changes after creation: deliveries read it without the
-/// graph lock, so it is released with the entry rather than on disposal.
+/// The callbacks never change after creation: deliveries read them without
+/// the graph lock, so they are released with the entry rather than on disposal.
+///
+/// Changes go to `changed` as two plain values: building a `Change<Value>`
+/// in the runtime's unspecialized generic code costs a metadata lookup for
+/// the enum and one for its payload tuple on every delivery (~600
+/// instructions), so `observeChanges` never builds one.
 final class ObserverEntry<Value>: AnyObserverEntry {
-  let callback: (Change<Value>) -> Void
+  let changed: (_ old: Value, _ new: Value) -> Void
+  /// `.initial` and `.completed`; nil for observers of changes only.
+  let event: ((Change<Value>) -> Void)?
 
-  init(sequence: Int, callback: @escaping (Change<Value>) -> Void) {
-    self.callback = callback
+  init(sequence: Int, changed: @escaping (Value, Value) -> Void, event: ((Change<Value>) -> Void)?) {
+    self.changed = changed
+    self.event = event
     super.init(sequence: sequence)
   }
 
-  @inline(__always) func deliver(_ change: Change<Value>) {
-    if isActive { callback(change) }
+  @inline(__always) func deliverChange(old: Value, new: Value) {
+    if isActive { changed(old, new) }
+  }
+
+  func deliverInitial(_ value: Value) {
+    if isActive, let event { event(.initial(value)) }
   }
 
   override func deliverBoxed(old: Any, new: Any) {
-    deliver(.changed(old: old as! Value, new: new as! Value))
+    deliverChange(old: old as! Value, new: new as! Value)
   }
 
   override func complete() {
-    if end(.completed) { callback(.completed) }
+    if end(.completed), let event { event(.completed) }
   }
 }
 
 /// The token returned by `observe`: removes its entry from the observed node.
+///
+/// The node is held `unowned(unsafe)`, not `weak`: a weak reference gives the
+/// observed object a side table, and from then on every retain and release of
+/// it takes the runtime's slow path (~60 instructions each, several per write).
+/// That is safe because the node detaches its entries, under the lock, before
+/// it can go away, and `dispose()` looks at the node only under the lock and
+/// only while the entry is attached.
 final class ObservationToken: Disposable {
-  private weak var node: GraphNode?
+  private unowned(unsafe) let node: GraphNode
   /// Keeps a derived source alive for as long as someone observes it; stored
   /// properties stay owned by their objects, so observing never keeps those alive.
   private let retainedSource: GraphNode?
@@ -118,10 +141,11 @@ final class ObservationToken: Disposable {
   var isDisposed: Bool { !entry.isActive }
 
   func dispose() {
-    guard entry.end(.disposed) else { return }
     let graph = ReactiveGraph.shared
     graph.lock.lock()
-    node?.removeObserver(entry)
+    // MUST end the entry under the lock: a node completing on another thread
+    // detaches it under the same lock, after which the node may be freed.
+    if entry.end(.disposed) && !entry.isDetached { node.removeObserver(entry) }
     graph.lock.unlock()
   }
 }

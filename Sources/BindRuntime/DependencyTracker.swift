@@ -1,11 +1,28 @@
 /// Records which nodes one evaluation reads, so that the evaluation re-runs
 /// when, and only when, one of those nodes changes.
+///
+/// Most evaluations read a handful of nodes: those are deduplicated by a
+/// linear scan, and the set (which hashes every read) is built only past
+/// `linearLimit`.
 final class DependencyTracker {
-  private(set) var sources: [GraphNode] = []
-  private var seen: Set<ObjectIdentifier> = []
+  private static let linearLimit = 16
+  @exclusivity(unchecked) private(set) var sources: [GraphNode] = []
+  @exclusivity(unchecked) private var seen: Set<ObjectIdentifier> = []
 
   func record(_ node: GraphNode) {
+    if sources.count < Self.linearLimit {
+      for source in sources where source === node { return }
+      sources.append(node)
+      return
+    }
+    if seen.isEmpty { seen = Set(sources.map(ObjectIdentifier.init)) }
     if seen.insert(ObjectIdentifier(node)).inserted { sources.append(node) }
+  }
+
+  /// Empties the tracker for reuse, keeping its storage.
+  func reset() {
+    sources.removeAll(keepingCapacity: true)
+    if !seen.isEmpty { seen.removeAll() }
   }
 }
 
@@ -13,10 +30,14 @@ extension ReactiveGraph {
   /// Runs `body` recording what it reads, then rewires `owner`'s upstream
   /// edges to exactly those nodes. Lock held.
   func evaluateTracked<T>(owner: GraphNode, sources: inout [WeakNode], _ body: () throws -> T) throws -> T {
-    let tracker = DependencyTracker()
+    let tracker = spareTrackers.popLast() ?? DependencyTracker()
     let saved = self.tracker
     self.tracker = tracker
-    defer { self.tracker = saved }
+    defer {
+      self.tracker = saved
+      tracker.reset()
+      spareTrackers.append(tracker)
+    }
     let result = try body()
     rewire(owner, from: &sources, to: tracker.sources)
     return result
@@ -24,7 +45,7 @@ extension ReactiveGraph {
 
   /// Replaces the edges into `owner`; unchanged dependencies cost nothing.
   func rewire(_ owner: GraphNode, from old: inout [WeakNode], to new: [GraphNode]) {
-    if old.count == new.count && zip(old, new).allSatisfy({ $0.node === $1 }) { return }
+    if old.count == new.count && old.indices.allSatisfy({ old[$0].node === new[$0] }) { return }
     let kept = Set(new.map(ObjectIdentifier.init))
     for edge in old {
       if let source = edge.node, !kept.contains(ObjectIdentifier(source)) {

@@ -15,9 +15,9 @@
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
   private let compute: () throws -> Value
-  private var sources: [WeakNode] = []
+  @exclusivity(unchecked) private var sources: [WeakNode] = []
   /// The last fresh read's result, valid while no property has been written since.
-  private var freshCache: (generation: Int, value: Value)?
+  @exclusivity(unchecked) private var freshCache: (generation: Int, value: Value)?
   private let lifetimeIDs: [Int]
 
   /// Creates a derived value whose changes are decided by `isSame`.

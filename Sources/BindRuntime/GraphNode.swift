@@ -1,6 +1,11 @@
 /// A weak reference to a node, for edges that must not keep their far end alive.
-struct WeakNode {
-  weak var node: GraphNode?
+///
+/// A class, not a struct: an array of structs holding a weak reference copies
+/// each element's reference (swift_weakCopyInit, then swift_weakDestroy,
+/// ~75 instructions) before every load, on every edge a propagation walks.
+/// Reading the weak field of an object loads it in place. Immutable once made.
+final class WeakNode {
+  private(set) weak var node: GraphNode?
   init(_ node: GraphNode) { self.node = node }
 }
 
@@ -30,21 +35,23 @@ public class GraphNode {
     get { ReactiveGraph.shared.withLock { storedLabel } }
     set { ReactiveGraph.shared.withLock { storedLabel = newValue } }
   }
-  var storedLabel: String?
+  @exclusivity(unchecked) var storedLabel: String?
   let kind: NodeKind
+
+  // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
 
   /// Topological rank: for every edge that is not part of a cycle,
   /// `downstream.rank > upstream.rank`, so one pass in rank order updates each
   /// node at most once, after all of its inputs (glitch freedom).
-  var rank = 0
-  var downstream: [WeakNode] = []
+  @exclusivity(unchecked) var rank = 0
+  @exclusivity(unchecked) var downstream: [WeakNode] = []
   /// Set while the node waits in the propagation queue.
-  var isQueued = false
+  @exclusivity(unchecked) var isQueued = false
   /// The propagation in which `changeCount` was counted.
-  var changeEpoch = -1
-  var changeCount = 0
+  @exclusivity(unchecked) var changeEpoch = -1
+  @exclusivity(unchecked) var changeCount = 0
   /// Scratch mark for graph searches.
-  var visitMark = 0
+  @exclusivity(unchecked) var visitMark = 0
 
   init(kind: NodeKind, label: String?) {
     let graph = ReactiveGraph.shared

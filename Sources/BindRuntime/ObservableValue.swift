@@ -2,14 +2,22 @@
 /// or a ``Derived`` value (read-only). Expose an `ObservableValue` to give
 /// callers a read-only view of a property.
 public class ObservableValue<Value>: GraphNode {
+  // Stored state is guarded by the graph lock, which already makes every
+  // access exclusive; `@exclusivity(unchecked)` drops the runtime's dynamic
+  // check (`swift_beginAccess`, ~45 instructions an access) that would repeat it.
+
   /// The current value. Guarded by the graph lock.
-  var storage: Value
+  @exclusivity(unchecked) var storage: Value
   /// Decides whether a write is a change. Equatable values compare with `==`,
   /// objects by identity; other values always count as changed.
   let isSame: (Value, Value) -> Bool
-  var observers: ContiguousArray<ObserverEntry<Value>> = []
+  /// Every element is an `ObserverEntry<Value>`. The element type is not
+  /// generic so that the array's operations are specialized when the runtime
+  /// is compiled, instead of looking up `ContiguousArray<ObserverEntry<Value>>`
+  /// metadata and witness tables on every write.
+  @exclusivity(unchecked) var observers: ContiguousArray<AnyObserverEntry> = []
   /// Set once the value can never change again (its sources are gone).
-  var isCompleted = false
+  @exclusivity(unchecked) var isCompleted = false
 
   init(storage: Value, kind: NodeKind, label: String?, isSame: @escaping (Value, Value) -> Bool) {
     self.storage = storage
@@ -42,24 +50,31 @@ public class ObservableValue<Value>: GraphNode {
   /// - Returns: a token; dispose it (or let it deallocate) to stop observing.
   @discardableResult
   public func observe(options: ObserveOptions = [], _ handler: @escaping (Change<Value>) -> Void) -> Disposable {
-    let graph = ReactiveGraph.shared
-    graph.lock.lock()
-    let entry = ObserverEntry(sequence: graph.nextSequence(), callback: handler)
-    let completed = isCompleted
-    if !completed { observers.append(entry) }
-    let initial = options.contains(.initial) ? storage : nil
-    graph.lock.unlock()
-    if let initial { entry.deliver(.initial(initial)) }
-    if completed { entry.complete() }
-    return ObservationToken(node: self, entry: entry)
+    addObserver(
+      initial: options.contains(.initial), changed: { handler(.changed(old: $0, new: $1)) }, event: handler)
   }
 
   /// Observes changes only, as `(old, new)` pairs.
   @discardableResult
   public func observeChanges(_ handler: @escaping (_ old: Value, _ new: Value) -> Void) -> Disposable {
-    observe { change in
-      if case .changed(let old, let new) = change { handler(old, new) }
-    }
+    addObserver(initial: false, changed: handler, event: nil)
+  }
+
+  private func addObserver(
+    initial: Bool, changed: @escaping (Value, Value) -> Void, event: ((Change<Value>) -> Void)?
+  ) -> Disposable {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    let entry = ObserverEntry(sequence: graph.nextSequence(), changed: changed, event: event)
+    let completed = isCompleted
+    if !completed { observers.append(entry) }
+    let initialValue = initial ? storage : nil
+    // A completed node never held the entry; the token must not reach for it.
+    if completed { entry.isDetached = true }
+    graph.lock.unlock()
+    if let initialValue { entry.deliverInitial(initialValue) }
+    if completed { entry.complete() }
+    return ObservationToken(node: self, entry: entry)
   }
 
   override func removeObserver(_ entry: AnyObserverEntry) {
@@ -84,7 +99,8 @@ public class ObservableValue<Value>: GraphNode {
   func complete() {
     guard !isCompleted else { return }
     isCompleted = true
-    let entries = Array(observers) as [AnyObserverEntry]
+    let entries = Array(observers)
+    for entry in entries { entry.isDetached = true }
     observers.removeAll()
     let graph = ReactiveGraph.shared
     graph.nodeDidComplete(entries)

@@ -82,7 +82,7 @@ public final class Property<Value>: ObservableValue<Value> {
       storage = newValue
       let entries = observers
       graph.lock.unlock()
-      try graph.deliver(entries, old: old, new: newValue)
+      try graph.deliverChange(to: entries, old: old, new: newValue)
       return
     }
     let deliveries: Deliveries

@@ -87,7 +87,7 @@ final class TestRunnerTranscriptTests: XCTestCase {
     for source in ["let l = Label()", "observe l.text", "l.text = \"a\\nb\"", "l.text", "print(\"x\\ny\")", "nosuchname", "print(\"\")"] {
       printed = []
       let parsed = Parser.parse(source)
-      interpreter.hoist(parsed.statements)
+      interpreter.hoist(parsed)
       do {
         if let value = try interpreter.execute(parsed.statements[0], in: parsed.file) { printed.append(value.literal) }
       } catch let error as ScriptError {
