@@ -212,14 +212,16 @@ extension Compiler {
       }
       let token: Disposable
       if let (body, slots, parameterCount) = handler {
-        token = node.observe(options: options) { [weak interpreter, unowned frame] change in
-          let arguments: [Value]
-          switch change {
-          case .initial(let value): arguments = parameterCount == 2 ? [.null, value] : [value]
-          case .changed(let old, let new): arguments = parameterCount == 2 ? [old, new] : [new]
-          case .completed: return
+        let block = ScriptHandler(body: body, slotCount: slots, parent: frame)
+        token = node.observe(options: options) { [weak interpreter] change in
+          switch (change, parameterCount) {
+          case (.completed, _): return
+          case (_, 0): interpreter?.run(block)
+          case (.initial(let value), 1): interpreter?.run(block, value)
+          case (.initial(let value), _): interpreter?.run(block, .null, value)
+          case (.changed(_, let new), 1): interpreter?.run(block, new)
+          case (.changed(let old, let new), _): interpreter?.run(block, old, new)
           }
-          interpreter?.runHandler(body, slotCount: slots(), arguments: Array(arguments.prefix(parameterCount)), parent: frame)
         }
       } else {
         token = node.observe(options: options) { [weak interpreter] change in
@@ -252,8 +254,9 @@ extension Compiler {
       guard case .event(let stream) = try event(frame) else {
         throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
       }
-      let token = stream.stream.on { [weak interpreter, unowned frame] payload in
-        interpreter?.runHandler(body, slotCount: slots(), arguments: takesPayload ? [payload] : [], parent: frame)
+      let block = ScriptHandler(body: body, slotCount: slots, parent: frame)
+      let token = stream.stream.on { [weak interpreter] payload in
+        if takesPayload { interpreter?.run(block, payload) } else { interpreter?.run(block) }
       }
       interpreter.connections.add(name: name, kind: .handler, summary: text, token: token)
       return .next

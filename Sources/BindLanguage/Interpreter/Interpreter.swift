@@ -206,16 +206,18 @@ public final class Interpreter {
 
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an
   /// error is kept and thrown by the statement whose write triggered it.
-  func runHandler(_ body: Execution, slotCount: Int, arguments: [Value], parent: Frame) {
+  func run(_ handler: ScriptHandler, _ first: Value? = nil, _ second: Value? = nil) {
     reportingErrors {
       guard callDepth < options.maxCallDepth else {
         throw ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?")
       }
       callDepth += 1
       defer { callDepth -= 1 }
-      let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count))
-      for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
-      _ = try body(frame)
+      let frame = handler.takeFrame()
+      defer { handler.returnFrame(frame) }
+      if let first { frame.slots[0] = first }
+      if let second { frame.slots[1] = second }
+      _ = try handler.body(frame)
     }
   }
 

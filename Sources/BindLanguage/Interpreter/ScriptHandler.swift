@@ -1,0 +1,34 @@
+/// A block registered by `observe … { }` or `on … { }`: its body and the
+/// frame it closes over (held strongly: a handler registered inside a
+/// function outlives the call, as a Swift closure would).
+///
+/// A handler runs once per change, so it keeps one spare frame and reuses it
+/// instead of allocating a frame per run; a nested run (a handler whose
+/// writes trigger itself) takes a fresh one.
+final class ScriptHandler {
+  let body: Execution
+  private let slotCount: () -> Int
+  private let parent: Frame
+  private var spare: Frame?
+
+  init(body: @escaping Execution, slotCount: @escaping () -> Int, parent: Frame) {
+    self.body = body
+    self.slotCount = slotCount
+    self.parent = parent
+  }
+
+  func takeFrame() -> Frame {
+    if let frame = spare {
+      spare = nil
+      return frame
+    }
+    return Frame(parent: parent, slotCount: max(slotCount(), 2))
+  }
+
+  /// Clears the frame's slots, so a handler never keeps the objects its last
+  /// run created alive, and keeps it for the next run.
+  func returnFrame(_ frame: Frame) {
+    for index in frame.slots.indices { frame.slots[index] = .null }
+    spare = frame
+  }
+}
