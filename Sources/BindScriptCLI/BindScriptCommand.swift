@@ -1,6 +1,12 @@
 import ArgumentParser
 import BindLanguage
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `bindscript`: a REPL, a script runner and a test runner for reactive bindings.
 @main
 struct BindScriptCommand: ParsableCommand {
@@ -25,8 +31,19 @@ struct BindScriptCommand: ParsableCommand {
   /// Everything runs on a thread with a large stack (`LargeStack`): the
   /// parser and the evaluator recurse, and deep scripts must end in an
   /// error, never in a stack overflow.
+  ///
+  /// The main thread blocks SIGINT while it waits, so Ctrl-C reaches the
+  /// worker: a process-directed signal goes to the main thread when it
+  /// accepts it, and then the REPL's blocking read() on the worker never
+  /// fails with EINTR, so Ctrl-C would not cancel the line being typed.
   static func main() {
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_BLOCK, &interrupt, nil)
     LargeStack.run {
+      // The worker inherits the mask; it is the thread that takes Ctrl-C.
+      pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
       do {
         var command = try parseAsRoot()
         try command.run()

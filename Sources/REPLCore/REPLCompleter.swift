@@ -12,14 +12,16 @@ public struct REPLCompleter {
   /// The interpreter to complete against; asked on every Tab press because
   /// `:reset` replaces it.
   public var interpreter: () -> Interpreter
-  /// Completes file names.
-  public var files: FileNameCompleter
+  /// Completes file names; `nil` makes one for the current directory when
+  /// first needed (not at start-up: it asks Foundation for the current and
+  /// home directories, which the first prompt should not wait for).
+  public var files: FileNameCompleter?
 
   /// Creates a completer.
   /// - Parameters:
   ///   - files: Completes paths; relative to the current directory by default.
   ///   - interpreter: The session's current interpreter.
-  public init(files: FileNameCompleter = FileNameCompleter(), interpreter: @escaping () -> Interpreter) {
+  public init(files: FileNameCompleter? = nil, interpreter: @escaping () -> Interpreter) {
     self.files = files
     self.interpreter = interpreter
   }
@@ -34,7 +36,7 @@ public struct REPLCompleter {
     case .identifier: return matching(word.partial, among: identifiers())
     case .member: return matching(word.partial, among: members(of: word.receiver))
     case .metaCommand: return metaCommands(word.partial)
-    case .path: return files.complete(word.directory + word.partial)
+    case .path: return (files ?? FileNameCompleter()).complete(word.directory + word.partial)
     case .none: return .none
     }
   }
