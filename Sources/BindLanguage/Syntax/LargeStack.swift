@@ -54,11 +54,19 @@ public enum LargeStack {
       Unmanaged<Job>.fromOpaque(context).release()
       return body()
     }
+    // While it waits, the caller blocks the signals a terminal program
+    // handles, so they reach the worker: the REPL reads lines there, and
+    // Ctrl-C must interrupt that read, not a thread parked in pthread_join.
+    var waiting = sigset_t(), previous = sigset_t()
+    sigemptyset(&waiting)
+    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&waiting, signal) }
+    pthread_sigmask(SIG_BLOCK, &waiting, &previous)
     #if canImport(Darwin)
       pthread_join(thread!, nil)
     #else
       pthread_join(thread, nil)
     #endif
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
     return result!
   }
 
