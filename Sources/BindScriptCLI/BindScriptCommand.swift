@@ -32,18 +32,9 @@ struct BindScriptCommand: ParsableCommand {
   /// parser and the evaluator recurse, and deep scripts must end in an
   /// error, never in a stack overflow.
   ///
-  /// The main thread blocks SIGINT while it waits, so Ctrl-C reaches the
-  /// worker: a process-directed signal goes to the main thread when it
-  /// accepts it, and then the REPL's blocking read() on the worker never
-  /// fails with EINTR, so Ctrl-C would not cancel the line being typed.
+  /// (`LargeStack` also routes Ctrl-C to that thread, where the REPL reads.)
   static func main() {
-    var interrupt = sigset_t()
-    sigemptyset(&interrupt)
-    sigaddset(&interrupt, SIGINT)
-    pthread_sigmask(SIG_BLOCK, &interrupt, nil)
     LargeStack.run {
-      // The worker inherits the mask; it is the thread that takes Ctrl-C.
-      pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
       do {
         var command = try parseAsRoot()
         try command.run()
