@@ -8,25 +8,42 @@ class AnyBindingNode: GraphNode {
 /// target. It runs inside the propagation, in rank order, so whatever reads
 /// the target downstream sees the new value in the same propagation.
 final class BindingNode<Value>: AnyBindingNode {
-  // A derived source is owned by the binding; a property belongs to its object
-  // and is held weakly, so the binding ends when that object goes.
   // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
-  @exclusivity(unchecked) private weak var weakSource: ObservableValue<Value>?
-  @exclusivity(unchecked) private var strongSource: ObservableValue<Value>?
-  /// Writes into the target; returns false when the target is gone.
+
+  /// Unowned, like an edge (see ``NodeRef``), and valid while the binding has
+  /// not ended: a source that completes or is deallocated ends the binding
+  /// first (``forgetSource(_:)``). Not `weak`: that would give every bound
+  /// property a side table and slow down each of its retains and releases.
+  @exclusivity(unchecked) private unowned(unsafe) let source: ObservableValue<Value>
+  /// A derived source is owned by the binding (nobody else may own it); a
+  /// property belongs to its object, so the binding ends when that object goes.
+  @exclusivity(unchecked) private var retainedSource: ObservableValue<Value>?
+  /// The property `apply` writes into, if it is one: `apply` holds it
+  /// unowned, so its deallocation MUST end the binding
+  /// (``downstreamDidDetach(_:)``) before its memory goes.
+  @exclusivity(unchecked) unowned(unsafe) var target: GraphNode?
+  /// Writes into the target; returns false when the target is gone. Called
+  /// only while the binding has not ended.
   private let apply: (Value) throws -> Bool
   @exclusivity(unchecked) private(set) var isEnded = false
 
   init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
-    if source.isRetainedBySubscriptions { strongSource = source } else { weakSource = source }
+    self.source = source
+    if source.isRetainedBySubscriptions { retainedSource = source }
     self.apply = apply
     super.init(kind: .binding, label: label)
   }
 
-  private var source: ObservableValue<Value>? { strongSource ?? weakSource }
+  deinit {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    end()
+    detachFromGraph()
+    graph.lock.unlock()
+  }
 
   override func update() throws {
-    guard !isEnded, let source else { return end() }
+    guard !isEnded else { return }
     let graph = ReactiveGraph.shared
     let saved = graph.currentWriter
     graph.currentWriter = self
@@ -35,17 +52,24 @@ final class BindingNode<Value>: AnyBindingNode {
     if try !apply(source.storage) { end() }
   }
 
-  override func upstreamDidComplete(id: Int) {
-    if id == source?.id || source == nil { end() }
+  override func forgetSource(_ node: GraphNode) {
+    if node === source { end() }
   }
 
-  /// Disconnects from the source and the target. Lock held.
+  override func downstreamDidDetach(_ node: GraphNode) {
+    if node === target { end() }
+  }
+
+  /// Disconnects from the source and the targets. Lock held.
   func end() {
     guard !isEnded else { return }
     isEnded = true
-    if let source { ReactiveGraph.shared.removeEdge(from: source, to: self) }
-    strongSource = nil
-    downstream.removeAll()
+    let graph = ReactiveGraph.shared
+    graph.removeEdge(from: source, to: self)
+    while let edge = downstream.popLast() { edge.node.upstream.removeFirst(node: self) }
+    target = nil
+    // Released last: a derived source may deinit here and change the graph.
+    retainedSource = nil
   }
 }
 
@@ -89,6 +113,7 @@ extension ObservableValue {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     let binding = BindingNode(source: self, label: label, apply: apply)
+    binding.target = target
     graph.addEdge(from: self, to: binding)
     if let target { graph.addEdge(from: binding, to: target) }
     let deliveries: Deliveries
@@ -109,18 +134,18 @@ extension ObservableValue {
 
   /// Binds into a property, throwing ``ReactiveError`` if that closes a cycle.
   public func bindChecked(to target: Property<Value>, label: String? = nil) throws -> Disposable {
-    try makeBinding(label: label, writes: target) { [weak target] value in
-      guard let target else { return false }
-      try target.set(value)
+    // Unowned: the target's deallocation ends the binding (see `BindingNode.target`).
+    try makeBinding(label: label, writes: target) { [unowned(unsafe) target] value in
+      try target.setFromBinding(value)
       return true
     }
   }
 
   /// Binds into a property of optional type, throwing on a cycle.
   public func bindChecked(to target: Property<Value?>, label: String? = nil) throws -> Disposable {
-    try makeBinding(label: label, writes: target) { [weak target] value in
-      guard let target else { return false }
-      try target.set(value)
+    // Unowned: the target's deallocation ends the binding (see `BindingNode.target`).
+    try makeBinding(label: label, writes: target) { [unowned(unsafe) target] value in
+      try target.setFromBinding(value)
       return true
     }
   }
@@ -131,9 +156,9 @@ extension ObservableValue {
   public func bindChecked<Target>(
     to target: Property<Target>, label: String? = nil, transform: @escaping (Value) throws -> Target
   ) throws -> Disposable {
-    try makeBinding(label: label, writes: target) { [weak target] value in
-      guard let target else { return false }
-      try target.set(transform(value))
+    // Unowned: the target's deallocation ends the binding (see `BindingNode.target`).
+    try makeBinding(label: label, writes: target) { [unowned(unsafe) target] value in
+      try target.setFromBinding(transform(value))
       return true
     }
   }
@@ -211,18 +236,20 @@ extension Property {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     let echo = TwoWayEcho()
-    let forward = BindingNode(source: self, label: label) { [weak self, weak other] value in
-      guard let other else { return false }
-      if let self, echo.isEcho(of: self) || TwoWayEcho.wasWrittenLater(other, than: self) { return true }
+    // Unowned, not weak (no side tables): each half runs only while it has
+    // not ended, and it ends when its source or its target is deallocated.
+    let forward = BindingNode(source: self, label: label) { [unowned(unsafe) self, unowned(unsafe) other] value in
+      if echo.isEcho(of: self) || TwoWayEcho.wasWrittenLater(other, than: self) { return true }
       try echo.write(value, into: other)
       return true
     }
-    let backward = BindingNode(source: other, label: label) { [weak self, weak other] value in
-      guard let self else { return false }
-      if let other, echo.isEcho(of: other) || TwoWayEcho.wasWrittenLater(self, than: other) { return true }
+    let backward = BindingNode(source: other, label: label) { [unowned(unsafe) self, unowned(unsafe) other] value in
+      if echo.isEcho(of: other) || TwoWayEcho.wasWrittenLater(self, than: other) { return true }
       try echo.write(value, into: self)
       return true
     }
+    forward.target = other
+    backward.target = self
     forward.partnerID = backward.id
     backward.partnerID = forward.id
     graph.addEdge(from: self, to: forward)

@@ -6,6 +6,9 @@
 /// `linearLimit`.
 final class DependencyTracker {
   private static let linearLimit = 16
+  /// Strong, unlike edges: a node read once and dropped at once (a temporary)
+  /// must live until ``ReactiveGraph/rewire(_:from:to:)`` has linked it, so
+  /// that its deinit finds and removes the edge.
   @exclusivity(unchecked) private(set) var sources: [GraphNode] = []
   @exclusivity(unchecked) private var seen: Set<ObjectIdentifier> = []
 
@@ -29,7 +32,7 @@ final class DependencyTracker {
 extension ReactiveGraph {
   /// Runs `body` recording what it reads, then rewires `owner`'s upstream
   /// edges to exactly those nodes. Lock held.
-  func evaluateTracked<T>(owner: GraphNode, sources: inout [WeakNode], _ body: () throws -> T) throws -> T {
+  func evaluateTracked<T>(owner: GraphNode, sources: inout [NodeRef], _ body: () throws -> T) throws -> T {
     let tracker = spareTrackers.popLast() ?? DependencyTracker()
     let saved = self.tracker
     self.tracker = tracker
@@ -44,19 +47,28 @@ extension ReactiveGraph {
   }
 
   /// Replaces the edges into `owner`; unchanged dependencies cost nothing.
-  func rewire(_ owner: GraphNode, from old: inout [WeakNode], to new: [GraphNode]) {
-    if old.count == new.count && old.indices.allSatisfy({ old[$0].node === new[$0] }) { return }
-    let kept = Set(new.map(ObjectIdentifier.init))
-    for edge in old {
-      if let source = edge.node, !kept.contains(ObjectIdentifier(source)) {
-        removeEdge(from: source, to: owner)
+  ///
+  /// `old` holds the edges' upstream ends in the order of the last
+  /// evaluation; an evaluation that read the same nodes in the same order
+  /// (nearly all of them) is recognised by one pass and changes nothing.
+  func rewire(_ owner: GraphNode, from old: inout [NodeRef], to new: [GraphNode]) {
+    if old.count == new.count {
+      var same = true
+      for index in old.indices where old[index].node !== new[index] {
+        same = false
+        break
       }
+      if same { return }
     }
-    let previous = Set(old.compactMap { $0.node.map(ObjectIdentifier.init) })
+    let kept = Set(new.map(ObjectIdentifier.init))
+    for edge in old where !kept.contains(ObjectIdentifier(edge.node)) {
+      removeEdge(from: edge.node, to: owner)
+    }
+    let previous = Set(old.map { ObjectIdentifier($0.node) })
     for source in new where !previous.contains(ObjectIdentifier(source)) {
       addEdge(from: source, to: owner)
     }
-    old = new.map(WeakNode.init)
+    old = new.map(NodeRef.init)
     // A dependency may have been raised above the owner by the edges just added.
     if let highest = new.map(\.rank).max(), highest >= owner.rank, !new.contains(where: { $0 === owner }) {
       enqueueAgainIfNeeded(owner)

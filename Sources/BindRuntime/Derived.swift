@@ -15,7 +15,9 @@
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
   private let compute: () throws -> Value
-  @exclusivity(unchecked) private var sources: [WeakNode] = []
+  /// What the last evaluation read, in order; each also has an edge into this
+  /// node. Unowned like edges, and cleared by ``forgetSource(_:)``.
+  @exclusivity(unchecked) private var sources: [NodeRef] = []
   /// The last fresh read's result, valid while no property has been written since.
   @exclusivity(unchecked) private var freshCache: (generation: Int, value: Value)?
   private let lifetimeIDs: [Int]
@@ -46,8 +48,8 @@ public final class Derived<Value>: ObservableValue<Value> {
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     graph.rewire(self, from: &sources, to: tracker.sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
-    for node in lifetimeNodes where !node.downstream.contains(where: { $0.node === self }) {
-      node.downstream.append(WeakNode(self))
+    for node in lifetimeNodes where !node.downstream.contains(node: self) {
+      graph.addLinks(from: node, to: self)
     }
     // Nothing read means nothing can change it: it is complete from the start.
     if tracker.sources.isEmpty { isCompleted = true }
@@ -56,9 +58,11 @@ public final class Derived<Value>: ObservableValue<Value> {
   deinit {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
-    for edge in sources { if let source = edge.node { graph.removeEdge(from: source, to: self) } }
     complete()
+    detachFromGraph()
+    let completions = graph.takeCompletionsIfIdle()
     graph.lock.unlock()
+    graph.deliverCompletions(completions)
   }
 
   /// The current value. Inside an unfinished ``ReactiveGraph/transaction(_:)``
@@ -106,9 +110,12 @@ public final class Derived<Value>: ObservableValue<Value> {
     graph.enqueueDownstream(of: self)
   }
 
-  override func upstreamDidComplete(id: Int) {
-    sources.removeAll { $0.node == nil || $0.node?.id == id }
-    if lifetimeIDs.contains(id) || sources.isEmpty { complete() }
+  override func forgetSource(_ node: GraphNode) {
+    sources.removeAll { $0.node === node }
+  }
+
+  override func upstreamDidComplete(_ node: GraphNode) {
+    if lifetimeIDs.contains(node.id) || sources.isEmpty { complete() }
   }
 }
 

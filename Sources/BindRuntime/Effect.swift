@@ -8,8 +8,9 @@
 /// ```
 public final class Effect: GraphNode, Disposable {
   private let body: () throws -> Void
-  private var sources: [WeakNode] = []
-  private var isEnded = false
+  /// What the last run read; unowned like edges, cleared by ``forgetSource(_:)``.
+  @exclusivity(unchecked) private var sources: [NodeRef] = []
+  @exclusivity(unchecked) private var isEnded = false
 
   /// Creates the effect and runs it once. Throws what the first run throws.
   public init(label: String? = nil, _ body: @escaping () throws -> Void) throws {
@@ -28,7 +29,14 @@ public final class Effect: GraphNode, Disposable {
     try graph.deliver(deliveries)
   }
 
-  deinit { dispose() }
+  deinit {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    isEnded = true
+    sources.removeAll()
+    detachFromGraph()
+    graph.lock.unlock()
+  }
 
   override func update() throws {
     guard !isEnded else { return }
@@ -49,7 +57,11 @@ public final class Effect: GraphNode, Disposable {
     defer { graph.lock.unlock() }
     guard !isEnded else { return }
     isEnded = true
-    for edge in sources { if let source = edge.node { graph.removeEdge(from: source, to: self) } }
+    for edge in sources { graph.removeEdge(from: edge.node, to: self) }
     sources.removeAll()
+  }
+
+  override func forgetSource(_ node: GraphNode) {
+    sources.removeAll { $0.node === node }
   }
 }

@@ -120,8 +120,9 @@ extension ReactiveGraph {
   /// Runs observer or handler calls one level deeper, refusing to go past
   /// ``observerDepthLimit``: a loop of writes becomes an error, not a stack overflow.
   func withDeliveryDepth(_ body: () throws -> Void) throws {
-    let depth = try enterDeliveryLevel()
-    defer { leaveDeliveryLevel(to: depth) }
+    let cell = deliveryDepthCell
+    let depth = try enterDeliveryLevel(cell)
+    defer { cell.pointee = depth }
     try body()
   }
 }

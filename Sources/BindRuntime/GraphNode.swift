@@ -1,12 +1,34 @@
-/// A weak reference to a node, for edges that must not keep their far end alive.
+/// One end of an edge, held without a reference count.
 ///
-/// A class, not a struct: an array of structs holding a weak reference copies
-/// each element's reference (swift_weakCopyInit, then swift_weakDestroy,
-/// ~75 instructions) before every load, on every edge a propagation walks.
-/// Reading the weak field of an object loads it in place. Immutable once made.
-final class WeakNode {
-  private(set) weak var node: GraphNode?
-  init(_ node: GraphNode) { self.node = node }
+/// Not `weak`: a weak reference gives its object a side table, and from then
+/// on every retain and release of that node takes the runtime's slow path
+/// (50–100 instructions instead of ~5), a dozen times per propagation step.
+///
+/// `unowned(unsafe)` is safe here because of three rules, all under the graph lock:
+/// - every edge is recorded at both ends (`downstream` of one node, `upstream`
+///   of the other), and added and removed at both ends at once;
+/// - a dying node removes every edge it has (``GraphNode/detachFromGraph()``)
+///   at the start of its own deinit, before any of its stored properties are
+///   destroyed, so an edge never leads to freed or half-destroyed memory;
+/// - whoever walks edges does so under the lock, and never keeps a reference
+///   it found there past the point where it releases the lock.
+/// A node whose deinit is waiting for the lock (its last reference went on
+/// another thread) is still whole and may be walked, or even briefly retained:
+/// a balanced retain and release of an object whose deinit has begun is
+/// harmless (deinit bodies do it with `self` all the time). Only `unowned`
+/// (safe) would trap on it, which is why edges are not `unowned`.
+struct NodeRef {
+  let unmanaged: Unmanaged<GraphNode>
+  @inline(__always) init(_ node: GraphNode) { unmanaged = .passUnretained(node) }
+
+  /// The node, as a strong reference (retained while the caller uses it).
+  @inline(__always) var node: GraphNode { unmanaged.takeUnretainedValue() }
+
+  /// Runs `body` on the node without retaining it. Only for bodies that
+  /// cannot release the node (no calls out of the runtime).
+  @inline(__always) func withNode<T>(_ body: (GraphNode) throws -> T) rethrows -> T {
+    try unmanaged._withUnsafeGuaranteedRef(body)
+  }
 }
 
 /// What a node is, for tools that draw or trace the graph.
@@ -24,9 +46,10 @@ public enum NodeKind: String, Sendable {
 /// A vertex of the reactive graph. Every node lives under the graph lock.
 ///
 /// Edges: `downstream` lists the nodes to bring up to date after this one
-/// (derived values and effects that read it, properties a binding writes).
-/// They are weak: a node is owned by its object, or by whoever holds the
-/// `Derived`, never by the graph.
+/// (derived values and effects that read it, properties a binding writes);
+/// `upstream` lists the same edges from their other end. Neither owns: a node
+/// is owned by its object, or by whoever holds the `Derived`, never by the
+/// graph (see ``NodeRef`` for why that is safe).
 public class GraphNode {
   /// Unique for the process, in creation order.
   public let id: Int
@@ -44,7 +67,11 @@ public class GraphNode {
   /// `downstream.rank > upstream.rank`, so one pass in rank order updates each
   /// node at most once, after all of its inputs (glitch freedom).
   @exclusivity(unchecked) var rank = 0
-  @exclusivity(unchecked) var downstream: [WeakNode] = []
+  @exclusivity(unchecked) var downstream: [NodeRef] = []
+  /// The other end of every edge into this node, one entry per edge.
+  @exclusivity(unchecked) var upstream: [NodeRef] = []
+  /// Set once the node has removed itself from the graph.
+  @exclusivity(unchecked) var isDetached = false
   /// Set while the node waits in the propagation queue.
   @exclusivity(unchecked) var isQueued = false
   /// The propagation in which `changeCount` was counted.
@@ -64,10 +91,46 @@ public class GraphNode {
   }
 
   deinit {
+    // Every concrete node class detaches at the start of its own deinit; this
+    // is a safety net for one that forgot (by now its subclass's stored
+    // properties are gone, which is why it is not the place to do it).
+    if !isDetached {
+      let graph = ReactiveGraph.shared
+      graph.lock.lock()
+      detachFromGraph()
+      graph.lock.unlock()
+    }
+  }
+
+  /// Removes the node from the graph: every edge at both ends, the registry,
+  /// the propagation queue. Lock held.
+  ///
+  /// MUST be called at the start of every concrete node class's deinit, with
+  /// the lock held, because edges hold nodes `unowned(unsafe)`: once this
+  /// returns nothing in the graph can reach the node, and only then may its
+  /// stored properties be destroyed and its memory freed.
+  func detachFromGraph() {
+    guard !isDetached else { return }
+    isDetached = true
     let graph = ReactiveGraph.shared
-    graph.lock.lock()
     graph.unregister(id: id)
-    graph.lock.unlock()
+    if isQueued {
+      graph.queue.remove(self)
+      isQueued = false
+    }
+    // One edge at a time, taken out of the live list before anyone hears of
+    // it: a node told here may change the graph (a binding ends), so no
+    // copy of a list may be walked while nodes on it could go away.
+    while let edge = upstream.popLast() {
+      let writer = edge.node
+      writer.downstream.removeFirst(node: self)
+      writer.downstreamDidDetach(self)
+    }
+    while let edge = downstream.popLast() {
+      let reader = edge.node
+      reader.upstream.removeFirst(node: self)
+      reader.forgetSource(self)
+    }
   }
 
   /// The label, or a generated one.
@@ -86,8 +149,20 @@ public class GraphNode {
   /// Number of observer entries (for graph snapshots). Lock held.
   var observerCount: Int { 0 }
 
-  /// Called when a node this one depends on was deallocated or completed. Lock held.
-  func upstreamDidComplete(id: Int) {}
+  /// Drops every reference to `node` outside the edge lists (the sources an
+  /// evaluation compares with, a binding's source). Called when the edge from
+  /// `node` is removed because it completed or is being deallocated. Lock held.
+  ///
+  /// MUST leave nothing behind, because those references are unowned too.
+  func forgetSource(_ node: GraphNode) {}
+
+  /// Called when a node this one depends on completed (after
+  /// ``forgetSource(_:)``); the edge between them is already gone. Lock held.
+  func upstreamDidComplete(_ node: GraphNode) {}
+
+  /// Called when a node this one writes into is being deallocated; the edge
+  /// between them is already gone. Lock held.
+  func downstreamDidDetach(_ node: GraphNode) {}
 
   /// Appends one notification per active observer if the value at the end of
   /// the propagation really differs from `old`. Lock held.
@@ -95,9 +170,16 @@ public class GraphNode {
 
   /// Called with the value's description for traces and dumps. Lock held.
   var valueDescription: String? { nil }
+}
 
-  /// Drops dead weak edges once in a while so lists do not grow without bound.
-  func compactDownstream() {
-    downstream.removeAll { $0.node == nil }
+extension Array where Element == NodeRef {
+  /// Removes one edge to `node`, if there is one.
+  @inline(__always) mutating func removeFirst(node: GraphNode) {
+    if let index = firstIndex(where: { $0.node === node }) { remove(at: index) }
+  }
+
+  /// Whether some edge leads to `node`.
+  @inline(__always) func contains(node: GraphNode) -> Bool {
+    contains { $0.node === node }
   }
 }

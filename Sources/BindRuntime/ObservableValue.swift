@@ -35,8 +35,8 @@ public class ObservableValue<Value>: GraphNode {
   }
 
   /// The value for a reader that holds the lock, recording the dependency.
-  func trackedValue() -> Value {
-    ReactiveGraph.shared.tracker?.record(self)
+  @inline(__always) func trackedValue() -> Value {
+    if let tracker = ReactiveGraph.shared.tracker { tracker.record(self) }
     return storage
   }
 
@@ -109,11 +109,19 @@ public class ObservableValue<Value>: GraphNode {
 }
 
 extension GraphNode {
-  /// Tells the nodes downstream that this one will never change again. Lock held.
+  /// Tells the nodes downstream that this one will never change again, and
+  /// removes the edges to them. Lock held.
+  ///
+  /// One edge at a time, out of the live list first: a node told here may
+  /// end or complete, and change the lists, so none may be walked from a copy.
   func notifyDownstreamOfCompletion() {
-    let edges = downstream
-    downstream.removeAll()
-    for edge in edges { edge.node?.upstreamDidComplete(id: id) }
+    downstream.reverse()
+    while let edge = downstream.popLast() {
+      let reader = edge.node
+      reader.upstream.removeFirst(node: self)
+      reader.forgetSource(self)
+      reader.upstreamDidComplete(self)
+    }
   }
 }
 

@@ -1,10 +1,15 @@
 /// A binary min-heap of nodes ordered by rank, then by insertion, so that one
 /// propagation visits every node after all of its inputs.
+///
+/// Entries do not retain their nodes (a retain and a release per step saved):
+/// a node that is deallocated while queued takes itself out in
+/// ``GraphNode/detachFromGraph()``, under the lock, before its memory goes.
 struct PropagationQueue {
   private struct Entry {
     let rank: Int
     let order: Int
-    let node: GraphNode
+    let ref: NodeRef
+    var node: GraphNode { ref.node }
   }
 
   private var heap: [Entry] = []
@@ -12,10 +17,10 @@ struct PropagationQueue {
 
   var isEmpty: Bool { heap.isEmpty }
 
-  mutating func push(_ node: GraphNode) {
+  mutating func push(_ node: NodeRef, rank: Int) {
     nextOrder &+= 1
-    heap.append(Entry(rank: node.rank, order: nextOrder, node: node))
-    siftUp(heap.count - 1)
+    heap.append(Entry(rank: rank, order: nextOrder, ref: node))
+    if heap.count > 1 { siftUp(heap.count - 1) }
   }
 
   mutating func pop() -> GraphNode? {
@@ -26,11 +31,22 @@ struct PropagationQueue {
       siftDown(0)
     }
     // A node whose rank was raised while it waited goes back in at its new rank.
-    if top.rank != top.node.rank {
-      push(top.node)
+    let rank = top.ref.withNode { $0.rank }
+    if top.rank != rank {
+      push(top.ref, rank: rank)
       return pop()
     }
     return top.node
+  }
+
+  /// Takes out a node that is being deallocated while it waits.
+  mutating func remove(_ node: GraphNode) {
+    guard let index = heap.firstIndex(where: { $0.node === node }) else { return }
+    let last = heap.removeLast()
+    guard index < heap.count else { return }
+    heap[index] = last
+    siftDown(index)
+    siftUp(index)
   }
 
   mutating func removeAll() -> [GraphNode] {

@@ -49,7 +49,12 @@ public final class Property<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     complete()
+    detachFromGraph()
+    let completions = graph.takeCompletionsIfIdle()
     graph.lock.unlock()
+    // Observers hear `.completed` outside the lock (they may write, or drop
+    // the last reference to other nodes).
+    graph.deliverCompletions(completions)
   }
 
   /// The current value. Setting it propagates the change; errors that a
@@ -87,15 +92,10 @@ public final class Property<Value>: ObservableValue<Value> {
     }
     let deliveries: Deliveries
     do {
-      if let writer = graph.currentWriter, !writer.downstream.contains(where: { $0.node === self }) {
+      if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
         graph.addEdge(from: writer, to: self)
       }
-      try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriter != nil, old: storage)
-      let old = storage
-      storage = newValue
-      lastWriteGeneration = graph.writeGeneration
-      graph.trace(.write(node: displayName, old: String(describing: old), new: String(describing: newValue)))
-      graph.enqueueDownstream(of: self)
+      try store(newValue, in: graph)
       deliveries = graph.isBusy ? Deliveries() : try graph.propagate()
     } catch {
       graph.lock.unlock()
@@ -103,6 +103,28 @@ public final class Property<Value>: ObservableValue<Value> {
     }
     graph.lock.unlock()
     try graph.deliver(deliveries)
+  }
+
+  /// Stores a value that differs from the current one and queues what depends
+  /// on it. Lock held; `writeGeneration` already counts this write.
+  private func store(_ newValue: Value, in graph: ReactiveGraph) throws {
+    try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriter != nil, old: storage)
+    let old = storage
+    storage = newValue
+    lastWriteGeneration = graph.writeGeneration
+    graph.trace(.write(node: displayName, old: String(describing: old), new: String(describing: newValue)))
+    graph.enqueueDownstream(of: self)
+  }
+
+  /// A one-way binding's write into this property, its declared target: the
+  /// same as ``set(_:)`` inside the propagation that runs the binding, minus
+  /// what that already settled (the lock is held, the graph is busy, and the
+  /// edge from the binding exists since the binding was made).
+  func setFromBinding(_ newValue: Value) throws {
+    let graph = ReactiveGraph.shared
+    if isSame(storage, newValue) { return }
+    graph.writeGeneration &+= 1
+    try store(newValue, in: graph)
   }
 
   /// Applies `transform` to the value in place, as one write.

@@ -32,7 +32,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// Trackers to reuse, so that an evaluation allocates nothing.
   @exclusivity(unchecked) var spareTrackers: [DependencyTracker] = []
   /// The binding or effect whose write is under way, to learn its write edges.
-  @exclusivity(unchecked) var currentWriter: GraphNode?
+  /// Unretained: it is the node the propagation is updating, alive throughout.
+  @exclusivity(unchecked) unowned(unsafe) var currentWriter: GraphNode?
   /// Set while a derived value is read inside an unfinished batch: reads then
   /// compute fresh values instead of trusting caches that the batch made stale.
   @exclusivity(unchecked) var evaluatesFresh = false
@@ -128,17 +129,26 @@ public final class ReactiveGraph: @unchecked Sendable {
   // MARK: Propagation (lock held)
 
   func enqueue(_ node: GraphNode) {
-    guard !node.isQueued else { return }
-    node.isQueued = true
-    queue.push(node)
+    enqueue(NodeRef(node))
+  }
+
+  @inline(__always) func enqueue(_ edge: NodeRef) {
+    // Unretained: only flags are touched, and the queue does not retain.
+    let rank: Int? = edge.withNode { node in
+      if node.isQueued { return nil }
+      node.isQueued = true
+      return node.rank
+    }
+    if let rank { queue.push(edge, rank: rank) }
   }
 
   func enqueueDownstream(of node: GraphNode) {
-    var sawDeadEdge = false
-    for index in node.downstream.indices {
-      if let next = node.downstream[index].node { enqueue(next) } else { sawDeadEdge = true }
+    let count = node.downstream.count
+    var index = 0
+    while index < count {
+      enqueue(node.downstream[index])
+      index += 1
     }
-    if sawDeadEdge { node.compactDownstream() }
   }
 
   /// Counts a change of `node`, and remembers its old value for its observers
@@ -220,15 +230,27 @@ public final class ReactiveGraph: @unchecked Sendable {
     return deliveries
   }
 
-  /// Completion entries from a node that died. Delivered at the end of the
-  /// propagation under way, or at once.
+  /// Completion entries from a node that completed. Delivered at the end of
+  /// the propagation under way, or by the deinit that completed the node
+  /// (``takeCompletionsIfIdle()``), after it releases the lock.
   func nodeDidComplete(_ entries: [AnyObserverEntry]) {
     guard !entries.isEmpty else { return }
-    if isBusy {
-      completions.append(contentsOf: entries)
-    } else {
-      for entry in entries { entry.complete() }
-    }
+    completions.append(contentsOf: entries)
+  }
+
+  /// The completions owed outside any propagation, for the caller to deliver
+  /// once it has released the lock. Inside a propagation or transaction they
+  /// stay queued for its end. Lock held.
+  func takeCompletionsIfIdle() -> [AnyObserverEntry] {
+    guard !isBusy, !completions.isEmpty else { return [] }
+    defer { completions.removeAll() }
+    return completions
+  }
+
+  /// Delivers completions taken by ``takeCompletionsIfIdle()``. Lock NOT held
+  /// by this call (an outer frame may hold it).
+  func deliverCompletions(_ entries: [AnyObserverEntry]) {
+    for entry in entries { entry.complete() }
   }
 
   // MARK: Delivery (lock NOT held)
@@ -237,8 +259,9 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// (starting its own propagation) or block on another thread without deadlock.
   func deliver(_ deliveries: Deliveries) throws {
     if deliveries.changes.isEmpty && deliveries.completions.isEmpty { return }
-    let depth = try enterDelivery()
-    defer { observerDepth.value = depth }
+    let cell = observerDepth.cell
+    let depth = try enterDeliveryLevel(cell)
+    defer { cell.pointee = depth }
     for notification in deliveries.changes {
       notification.entry.deliverBoxed(old: notification.old, new: notification.new)
     }
@@ -250,23 +273,26 @@ public final class ReactiveGraph: @unchecked Sendable {
   @inline(__always)
   func deliverChange<Value>(to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value) throws {
     if entries.isEmpty { return }
-    let depth = try enterDelivery()
-    defer { observerDepth.value = depth }
+    let cell = observerDepth.cell
+    let depth = try enterDeliveryLevel(cell)
+    defer { cell.pointee = depth }
     for entry in entries {
       unsafeDowncast(entry, to: ObserverEntry<Value>.self).deliverChange(old: old, new: new)
     }
   }
 
-  private func enterDelivery() throws -> Int { try enterDeliveryLevel() }
+  /// This thread's delivery depth, looked up once per delivery.
+  var deliveryDepthCell: UnsafeMutablePointer<Int> { observerDepth.cell }
 
-  func enterDeliveryLevel() throws -> Int {
-    let depth = observerDepth.value
+  /// Goes one delivery level deeper on this thread, returning the level to go
+  /// back to. Throws past ``observerDepthLimit``.
+  @inline(__always)
+  func enterDeliveryLevel(_ cell: UnsafeMutablePointer<Int>) throws -> Int {
+    let depth = cell.pointee
     if depth >= observerDepthLimit { throw ReactiveError.observerFeedback(depth: depth) }
-    observerDepth.value = depth + 1
+    cell.pointee = depth + 1
     return depth
   }
-
-  func leaveDeliveryLevel(to depth: Int) { observerDepth.value = depth }
 
   /// Reports an error that a non-throwing API could not throw. Inside a
   /// propagation it is kept and thrown by the propagation itself.
@@ -294,16 +320,22 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// that closes a loop (a two-way binding) is kept as a back edge: it does not
   /// constrain ranks, and changes that cross it start a new round.
   func addEdge(from upstream: GraphNode, to downstream: GraphNode) {
-    upstream.downstream.append(WeakNode(downstream))
+    addLinks(from: upstream, to: downstream)
     guard downstream.rank <= upstream.rank else { return }
     if isReachable(upstream, from: downstream) { return }
     raiseRank(of: downstream, above: upstream.rank)
   }
 
+  /// Records an edge at both ends without touching ranks (lifetime edges,
+  /// which carry only completion).
+  func addLinks(from upstream: GraphNode, to downstream: GraphNode) {
+    upstream.downstream.append(NodeRef(downstream))
+    downstream.upstream.append(NodeRef(upstream))
+  }
+
   func removeEdge(from upstream: GraphNode, to downstream: GraphNode) {
-    if let index = upstream.downstream.firstIndex(where: { $0.node === downstream }) {
-      upstream.downstream.remove(at: index)
-    }
+    upstream.downstream.removeFirst(node: downstream)
+    downstream.upstream.removeFirst(node: upstream)
   }
 
   private func raiseRank(of start: GraphNode, above rank: Int) {
@@ -312,7 +344,8 @@ public final class ReactiveGraph: @unchecked Sendable {
       guard node.rank < newRank else { continue }
       node.rank = newRank
       for edge in node.downstream {
-        guard let next = edge.node, next.rank <= newRank else { continue }
+        let next = edge.node
+        guard next.rank <= newRank else { continue }
         // Edges into a lower rank that can reach back here are back edges.
         if isReachable(node, from: next) { continue }
         work.append((next, newRank + 1))
@@ -329,7 +362,8 @@ public final class ReactiveGraph: @unchecked Sendable {
     while let node = work.popLast() {
       if node === target { return true }
       for edge in node.downstream {
-        guard let next = edge.node, next.visitMark != mark else { continue }
+        let next = edge.node
+        guard next.visitMark != mark else { continue }
         next.visitMark = mark
         work.append(next)
       }
@@ -350,7 +384,7 @@ public final class ReactiveGraph: @unchecked Sendable {
       var next: [GraphNode] = []
       for current in frontier {
         for edge in current.downstream {
-          guard let candidate = edge.node else { continue }
+          let candidate = edge.node
           if candidate === node {
             closing = current
             break search
@@ -390,7 +424,7 @@ public final class ReactiveGraph: @unchecked Sendable {
             value: node.valueDescription, observerCount: node.observerCount,
             partnerID: (node as? AnyBindingNode)?.partnerID))
         for edge in node.downstream {
-          if let next = edge.node { snapshot.edges.append(.init(from: node.id, to: next.id)) }
+          snapshot.edges.append(.init(from: node.id, to: edge.node.id))
         }
       }
       return snapshot
