@@ -38,7 +38,7 @@ public enum Value {
     case .bool(let value): return value ? "true" : "false"
     case .int(let value): return String(value)
     case .double(let value): return Value.format(value)
-    case .string(let value): return Value.quote(value)
+    case .string(let value): return value.quotedLiteral
     case .array(let elements): return "[" + elements.map(\.literal).joined(separator: ", ") + "]"
     case .object(let object): return object.displayName
     case .event(let event): return event.displayName
@@ -59,27 +59,6 @@ public enum Value {
     return "\(value)"
   }
 
-  /// A string literal that reads back as the same string.
-  static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case "\0": result += "\\0"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
 
   var isNull: Bool {
     if case .null = self { return true }

@@ -41,7 +41,7 @@ public enum ASTDump {
     case .returnStatement(let value, _): return list(["return"] + (value.map { [dump($0)] } ?? []))
     case .breakStatement: return "(break)"
     case .continueStatement: return "(continue)"
-    case .importStatement(let path, _): return "(import \(quote(path)))"
+    case .importStatement(let path, _): return "(import \(path.quotedLiteral))"
     }
   }
 
@@ -50,11 +50,11 @@ public enum ASTDump {
     switch expression {
     case .integer(let value, _): return String(value)
     case .double(let value, _): return String(value)
-    case .string(let value, _): return quote(value)
+    case .string(let value, _): return value.quotedLiteral
     case .interpolatedString(let segments, _):
       return list(["interp"] + segments.map { segment in
         switch segment {
-        case .text(let text, _): return quote(text)
+        case .text(let text, _): return text.quotedLiteral
         case .expression(let e): return dump(e)
         }
       })
@@ -119,27 +119,6 @@ public enum ASTDump {
     "(" + parts.joined(separator: " ") + ")"
   }
 
-  /// A string in literal form, escaped as the language writes it.
-  static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case "\0": result += "\\0"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
 }
 
 extension Statement: CustomStringConvertible {
