@@ -440,4 +440,131 @@ final class InterpreterReactiveTests: XCTestCase {
         "0",
       ])
   }
+  // MARK: more histories
+
+  func testGlitchFreeThroughABinding() {
+    assertTranscript(
+      """
+      type N { var x: Int = 0; var y: Int = 0 }
+      let a = N()
+      let b = N()
+      bind a.x -> b.y
+      observe a.x + b.y
+      observe "\\(a.x)/\\(b.y)" { old, new in print(old, "=>", new) }
+      a.x = 1
+      a.x = 2
+      """,
+      ["a.x + b.y: 0 -> 2", "0/0 => 1/1", "a.x + b.y: 2 -> 4", "1/1 => 2/2"])
+  }
+
+  func testObservingObjectAndArrayProperties() {
+    assertTranscript(
+      """
+      type P { var friend: P?; var tags: [String] = [] }
+      let p = P()
+      observe p.friend
+      observe p.tags initial
+      p.friend = P()
+      p.tags.append("a")
+      p.tags = ["a"]
+      p.tags[0] = "b"
+      p.friend = nil
+      """,
+      [
+        "p.tags: []",
+        "p.friend: nil -> P#2",
+        "p.tags: [] -> [\"a\"]",
+        "p.tags: [\"a\"] -> [\"b\"]",
+        "p.friend: P#2 -> nil",
+      ])
+  }
+
+  func testDerivedPropertyObserversCompleteWithTheirObject() {
+    assertTranscript(
+      """
+      type D { var a: Int = 1; var b: Int { a * 2 } }
+      var g = D()
+      observe g.b
+      observe g.b + 0
+      let s = Slider()
+      bind g.b -> s.value
+      observe s.value
+      g.a = 2
+      g = nil
+      s.value
+      """,
+      [
+        "g.b: 2 -> 4", "g.b + 0: 2 -> 4", "s.value: 2.0 -> 4.0",
+        "g.b: completed", "g.b + 0: completed",
+        "4.0",
+      ])
+  }
+
+  func testTwoWayBindingKeepsNeitherSideAlive() {
+    assertTranscript(
+      """
+      var left = TextField(text: "l")
+      let right = TextField()
+      bind left.text <-> right.text
+      observe left.text
+      observe right.text
+      left = nil
+      right.text = "alone"
+      """,
+      ["left.text: completed", "right.text: \"l\" -> \"alone\""])
+  }
+
+  func testObserverMayDisposeItselfAndOthersDuringDelivery() {
+    assertTranscript(
+      """
+      type C { var v: Int = 0 }
+      let c = C()
+      observe c.v as once { v in print("once", v); dispose once }
+      observe c.v { v in print("always", v) }
+      c.v = 1
+      c.v = 2
+      let b = Button()
+      on b.tap as h1 { print("h1"); dispose h2 }
+      on b.tap as h2 { print("h2") }
+      emit b.tap
+      on b.tap { print("adds"); on b.tap { print("added") } }
+      emit b.tap
+      """,
+      [
+        "once 1", "always 1", "always 2",
+        "h1",
+        "h1", "adds", "error: no binding, observer or handler named 'h2'; did you mean 'h1'?",
+      ])
+  }
+
+  func testObserverReleasingAnObjectWhileAChangeIsDelivered() {
+    assertTranscript(
+      """
+      type C { var v: Int = 0 }
+      let trigger = C()
+      var victim = C()
+      observe victim.v
+      observe trigger.v { v in victim = nil }
+      observe trigger.v { v in print("next observer still runs", v) }
+      trigger.v = 1
+      trigger.v = 2
+      """,
+      ["victim.v: completed", "next observer still runs 1", "next observer still runs 2"])
+  }
+
+  func testHandlersInFunctionsCountIntoTheFunctionsVariables() {
+    assertTranscript(
+      """
+      let b = Button()
+      func setup(x) {
+        var n = 0
+        on x.tap { n += 1; print("tap", n) }
+      }
+      setup(b)
+      setup(b)
+      emit b.tap
+      emit b.tap
+      """,
+      ["tap 1", "tap 1", "tap 2", "tap 2"])
+  }
 }

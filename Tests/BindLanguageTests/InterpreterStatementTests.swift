@@ -140,6 +140,74 @@ final class InterpreterStatementTests: XCTestCase {
       ["5", "error: cannot assign to 'value': it is a 'let' property of Id", "5"])
   }
 
+  func testTypedArrayOptionalAndObjectProperties() {
+    assertTranscript(
+      """
+      type V {
+        var ds: [Double] = []
+        var maybe: [Int]?
+        var people: [V] = []
+        var nn: Int?? = nil
+        event sent: V
+        event many: [Int]
+      }
+      let v = V()
+      v.ds = [1, 2.5]
+      v.ds
+      v.maybe
+      v.maybe = [1]
+      v.maybe
+      v.people = [V(), V()]
+      v.people
+      v.people = [v, Label()]
+      v.nn = 3
+      v.nn
+      on v.sent { x in print("got", x) }
+      emit v.sent(v)
+      emit v.sent(Label())
+      on v.many { xs in print(xs.count) }
+      emit v.many([1, 2])
+      emit v.many([1.5])
+      v.ds.append(3)
+      v.ds.append("x")
+      v.ds
+      """,
+      [
+        "[1.0, 2.5]", "nil", "[1]", "[V#2, V#3]",
+        "error: cannot assign value of type '[Any]' to property 'people' of type '[V]'",
+        "3",
+        "got V#1",
+        "error: event 'V#1.sent' takes a payload of type 'V', not 'Label'",
+        "2",
+        "error: event 'V#1.many' takes a payload of type '[Int]', not '[Double]'",
+        "error: cannot assign value of type '[Any]' to property 'ds' of type '[Double]'",
+        "[1.0, 2.5, 3.0]",
+      ])
+  }
+
+  func testBlockScopesShadowAndForLoopVariablesAreConstants() {
+    assertTranscript(
+      """
+      let x = 1
+      if true { let x = 2; print(x) }
+      x
+      for i in 1...2 { i = 5 }
+      func local() { var hidden = 1; return hidden }
+      local()
+      hidden
+      func isEven(n) { return n == 0 ? true : isOdd(n - 1) }
+      func isOdd(n) { return n == 0 ? false : isEven(n - 1) }
+      isEven(10)
+      """,
+      [
+        "2", "1",
+        "error: cannot assign to 'i': it is a 'let' constant; declare it with 'var' to change it",
+        "1",
+        "error: cannot find 'hidden' in scope",
+        "true",
+      ])
+  }
+
   // MARK: let, var, assignment
 
   func testLetAndVar() {
