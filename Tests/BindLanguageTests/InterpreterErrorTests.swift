@@ -68,6 +68,9 @@ final class InterpreterErrorTests: XCTestCase {
       ErrorCase("let xs = [1]\nlet y = xs[true]", "2:9", "array index must be Int, not 'Bool'"),
       ErrorCase("let x = 3...1", "1:9", "range 3...1 has its lower bound above its upper bound"),
       ErrorCase("let x = 1 ? 2 : 3", "1:9", "condition must be a Bool, not 'Int'"),
+      // Columns count characters, not UTF-8 bytes.
+      ErrorCase("print(\"日本語\", \"é\", 1 / 0)", "1:19", "division by zero"),
+      ErrorCase("let 名前 = 1\n名前 = 2", "2:1", "cannot assign to '名前': it is a 'let' constant; declare it with 'var' to change it"),
     ]
     for errorCase in cases { errorCase.check() }
   }

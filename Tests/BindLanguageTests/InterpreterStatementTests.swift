@@ -954,6 +954,29 @@ final class InterpreterStatementTests: XCTestCase {
       requested, ["/lib/a.bind", "/lib/bad.bind", "/lib/syntax.bind", "/lib/binary.bind", "/lib/gone.bind"])
   }
 
+  func testImportCyclesRunEachFileOnce() {
+    let session = ScriptSession()
+    session.interpreter.readFile = { path in
+      switch path {
+      case "/p/a.bind": return Array("print(\"a start\")\nimport \"sub/b.bind\"\nprint(\"a end\")\n".utf8)
+      case "/p/sub/b.bind": return Array("print(\"b start\")\nimport \"../a.bind\"\nfunc fromB() { return \"fb\" }\n".utf8)
+      case "/p/sub/c.bind": return Array("print(\"c runs\")\nlet cValue = 7\n".utf8)
+      default: throw FileSystem.FileError(path: path, reason: "missing")
+      }
+    }
+    XCTAssertEqual(
+      session.run(
+        """
+        import "a.bind"
+        fromB()
+        func load() { import "sub/c.bind" }
+        load()
+        load()
+        cValue
+        """, path: "/p/main.bind"),
+      ["a start", "b start", "a end", "\"fb\"", "c runs", "7"])
+  }
+
   // MARK: bare expressions and the REPL-style echo
 
   func testBareExpressionsEchoButStatementsDoNot() {
