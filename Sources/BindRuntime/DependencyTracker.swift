@@ -1,18 +1,67 @@
 /// Records which nodes one evaluation reads, so that the evaluation re-runs
 /// when, and only when, one of those nodes changes.
 ///
-/// Most evaluations read a handful of nodes: those are deduplicated by a
-/// linear scan, and the set (which hashes every read) is built only past
-/// `linearLimit`.
+/// Nearly every evaluation reads what the previous one read, in the same
+/// order (Preact's and Reactively's observation): while that holds, a read
+/// only moves a cursor along the owner's `readSources`, with no copy, no
+/// retain and no allocation. The first read that differs switches to
+/// collecting a new list. Collected reads are deduplicated by a linear scan,
+/// and the set (which hashes every read) is built only past `linearLimit`.
 final class DependencyTracker {
   private static let linearLimit = 16
+  /// The node whose evaluation this is; nil for a node under construction.
+  /// Unretained: the evaluation holds it.
+  @exclusivity(unchecked) private var ownerRef: Unmanaged<GraphNode>?
+  var owner: GraphNode? { ownerRef?.takeUnretainedValue() }
+  /// How many of the owner's `readSources` this evaluation has read, in order.
+  @exclusivity(unchecked) private(set) var matched = 0
+  /// Set once a read differed from the previous evaluation's; from then on
+  /// `sources` holds every read.
+  @exclusivity(unchecked) private(set) var isCollecting = true
   /// Strong, unlike edges: a node read once and dropped at once (a temporary)
   /// must live until ``ReactiveGraph/rewire(_:from:to:)`` has linked it, so
   /// that its deinit finds and removes the edge.
   @exclusivity(unchecked) private(set) var sources: [GraphNode] = []
   @exclusivity(unchecked) private var seen: Set<ObjectIdentifier> = []
 
-  func record(_ node: GraphNode) {
+  /// Starts tracking an evaluation of `owner`, matching its reads against
+  /// the previous ones.
+  func begin(owner: GraphNode) {
+    ownerRef = .passUnretained(owner)
+    isCollecting = false
+  }
+
+  @inline(__always) func record(_ node: GraphNode) {
+    if !isCollecting, let ownerRef {
+      // The owner's live list, not a copy: a source that goes away during the
+      // evaluation leaves it at once (`forgetSource`), so nothing compared or
+      // copied here can be a freed node.
+      let expected = matched
+      let isNext = ownerRef._withUnsafeGuaranteedRef { owner in
+        expected < owner.readSources.count
+          && owner.readSources[expected].unmanaged.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+      }
+      if isNext {
+        matched += 1
+        return
+      }
+      recordDifferentRead(node)
+      return
+    }
+    collect(node)
+  }
+
+  /// A read that is not the next of the previous evaluation's: a repeat, or
+  /// the point where this evaluation starts collecting its own list.
+  @inline(never) private func recordDifferentRead(_ node: GraphNode) {
+    guard let owner else { return collect(node) }
+    for index in 0..<min(matched, owner.readSources.count) where owner.readSources[index].node === node { return }
+    isCollecting = true
+    sources = owner.readSources.prefix(matched).map(\.node)
+    collect(node)
+  }
+
+  private func collect(_ node: GraphNode) {
     if sources.count < Self.linearLimit {
       for source in sources where source === node { return }
       sources.append(node)
@@ -22,9 +71,25 @@ final class DependencyTracker {
     if seen.insert(ObjectIdentifier(node)).inserted { sources.append(node) }
   }
 
+  /// Whether the evaluation read exactly what the previous one did.
+  var readSameSources: Bool {
+    guard !isCollecting, let owner else { return false }
+    return matched == owner.readSources.count
+  }
+
+  /// What the evaluation read, when it did not read the same sources.
+  var newSources: [GraphNode] {
+    if isCollecting { return sources }
+    // Only a prefix of the previous reads, nothing new.
+    return owner.map { Array($0.readSources.prefix(matched).map(\.node)) } ?? []
+  }
+
   /// Empties the tracker for reuse, keeping its storage.
   func reset() {
-    sources.removeAll(keepingCapacity: true)
+    ownerRef = nil
+    matched = 0
+    isCollecting = true
+    if !sources.isEmpty { sources.removeAll(keepingCapacity: true) }
     if !seen.isEmpty { seen.removeAll() }
   }
 }
@@ -32,17 +97,24 @@ final class DependencyTracker {
 extension ReactiveGraph {
   /// Runs `body` recording what it reads, then rewires `owner`'s upstream
   /// edges to exactly those nodes. Lock held.
-  func evaluateTracked<T>(owner: GraphNode, sources: inout [NodeRef], _ body: () throws -> T) throws -> T {
-    let tracker = spareTrackers.popLast() ?? DependencyTracker()
-    let saved = self.tracker
-    self.tracker = tracker
+  func evaluateTracked<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
+    if trackingDepth == trackerPool.count { trackerPool.append(.passRetained(DependencyTracker())) }
+    // Unmanaged all along: the pool owns the tracker, and each use below would
+    // otherwise retain and release it.
+    let tracker = trackerPool[trackingDepth]
+    trackingDepth += 1
+    tracker._withUnsafeGuaranteedRef { $0.begin(owner: owner) }
+    let saved = trackerRef
+    trackerRef = tracker
     defer {
-      self.tracker = saved
-      tracker.reset()
-      spareTrackers.append(tracker)
+      trackerRef = saved
+      tracker._withUnsafeGuaranteedRef { $0.reset() }
+      trackingDepth -= 1
     }
     let result = try body()
-    rewire(owner, from: &sources, to: tracker.sources)
+    if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
+      rewire(owner, to: tracker.takeUnretainedValue().newSources)
+    }
     return result
   }
 
@@ -51,7 +123,8 @@ extension ReactiveGraph {
   /// `old` holds the edges' upstream ends in the order of the last
   /// evaluation; an evaluation that read the same nodes in the same order
   /// (nearly all of them) is recognised by one pass and changes nothing.
-  func rewire(_ owner: GraphNode, from old: inout [NodeRef], to new: [GraphNode]) {
+  func rewire(_ owner: GraphNode, to new: [GraphNode]) {
+    let old = owner.readSources
     if old.count == new.count {
       var same = true
       for index in old.indices where old[index].node !== new[index] {
@@ -68,7 +141,7 @@ extension ReactiveGraph {
     for source in new where !previous.contains(ObjectIdentifier(source)) {
       addEdge(from: source, to: owner)
     }
-    old = new.map(NodeRef.init)
+    owner.readSources = new.map(NodeRef.init)
     // A dependency may have been raised above the owner by the edges just added.
     if let highest = new.map(\.rank).max(), highest >= owner.rank, !new.contains(where: { $0 === owner }) {
       enqueueAgainIfNeeded(owner)

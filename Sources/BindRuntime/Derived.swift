@@ -15,9 +15,6 @@
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
   private let compute: () throws -> Value
-  /// What the last evaluation read, in order; each also has an edge into this
-  /// node. Unowned like edges, and cleared by ``forgetSource(_:)``.
-  @exclusivity(unchecked) private var sources: [NodeRef] = []
   /// The last fresh read's result, valid while no property has been written since.
   @exclusivity(unchecked) private var freshCache: (generation: Int, value: Value)?
   private let lifetimeIDs: [Int]
@@ -40,13 +37,13 @@ public final class Derived<Value>: ObservableValue<Value> {
     let saved = graph.tracker
     graph.tracker = tracker
     defer { graph.tracker = saved }
-    let initial = try compute()
+    let initial = try withExtendedLifetime(tracker) { try compute() }
     graph.tracker = saved
     self.compute = compute
     let lifetimeNodes = (lifetime.map { [$0] } ?? []) + lifetimes
     self.lifetimeIDs = lifetimeNodes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
-    graph.rewire(self, from: &sources, to: tracker.sources)
+    graph.rewire(self, to: tracker.sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
     for node in lifetimeNodes where !node.downstream.contains(node: self) {
       graph.addLinks(from: node, to: self)
@@ -102,7 +99,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   override func update() throws {
     guard !isCompleted else { return }
     let graph = ReactiveGraph.shared
-    let new = try graph.evaluateTracked(owner: self, sources: &sources, compute)
+    let new = try graph.evaluateTracked(owner: self, compute)
     graph.trace(.evaluate(node: displayName, value: String(describing: new)))
     guard !isSame(storage, new) else { return }
     try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
@@ -110,12 +107,8 @@ public final class Derived<Value>: ObservableValue<Value> {
     graph.enqueueDownstream(of: self)
   }
 
-  override func forgetSource(_ node: GraphNode) {
-    sources.removeAll { $0.node === node }
-  }
-
   override func upstreamDidComplete(_ node: GraphNode) {
-    if lifetimeIDs.contains(node.id) || sources.isEmpty { complete() }
+    if lifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }
   }
 }
 

@@ -8,8 +8,6 @@
 /// ```
 public final class Effect: GraphNode, Disposable {
   private let body: () throws -> Void
-  /// What the last run read; unowned like edges, cleared by ``forgetSource(_:)``.
-  @exclusivity(unchecked) private var sources: [NodeRef] = []
   @exclusivity(unchecked) private var isEnded = false
 
   /// Creates the effect and runs it once. Throws what the first run throws.
@@ -33,7 +31,7 @@ public final class Effect: GraphNode, Disposable {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     isEnded = true
-    sources.removeAll()
+    readSources.removeAll()
     detachFromGraph()
     graph.lock.unlock()
   }
@@ -44,7 +42,7 @@ public final class Effect: GraphNode, Disposable {
     let saved = graph.currentWriter
     graph.currentWriter = self
     defer { graph.currentWriter = saved }
-    try graph.evaluateTracked(owner: self, sources: &sources, body)
+    try graph.evaluateTracked(owner: self, body)
   }
 
   /// Whether the effect has stopped.
@@ -57,11 +55,7 @@ public final class Effect: GraphNode, Disposable {
     defer { graph.lock.unlock() }
     guard !isEnded else { return }
     isEnded = true
-    for edge in sources { graph.removeEdge(from: edge.node, to: self) }
-    sources.removeAll()
-  }
-
-  override func forgetSource(_ node: GraphNode) {
-    sources.removeAll { $0.node === node }
+    for edge in readSources { graph.removeEdge(from: edge.node, to: self) }
+    readSources.removeAll()
   }
 }

@@ -70,6 +70,10 @@ public class GraphNode {
   @exclusivity(unchecked) var downstream: [NodeRef] = []
   /// The other end of every edge into this node, one entry per edge.
   @exclusivity(unchecked) var upstream: [NodeRef] = []
+  /// For derived values and effects: what the last evaluation read, in order.
+  /// Each also has an edge into this node. Unowned like edges, and cleared
+  /// by ``forgetSource(_:)`` when such a node completes or goes away.
+  @exclusivity(unchecked) var readSources: [NodeRef] = []
   /// Set once the node has removed itself from the graph.
   @exclusivity(unchecked) var isDetached = false
   /// Set while the node waits in the propagation queue.
@@ -154,7 +158,9 @@ public class GraphNode {
   /// `node` is removed because it completed or is being deallocated. Lock held.
   ///
   /// MUST leave nothing behind, because those references are unowned too.
-  func forgetSource(_ node: GraphNode) {}
+  func forgetSource(_ node: GraphNode) {
+    if !readSources.isEmpty { readSources.removeAll { $0.node === node } }
+  }
 
   /// Called when a node this one depends on completed (after
   /// ``forgetSource(_:)``); the edge between them is already gone. Lock held.

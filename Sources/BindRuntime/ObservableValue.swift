@@ -36,7 +36,7 @@ public class ObservableValue<Value>: GraphNode {
 
   /// The value for a reader that holds the lock, recording the dependency.
   @inline(__always) func trackedValue() -> Value {
-    if let tracker = ReactiveGraph.shared.tracker { tracker.record(self) }
+    if let tracker = ReactiveGraph.shared.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
     return storage
   }
 

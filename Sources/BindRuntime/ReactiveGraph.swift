@@ -27,10 +27,17 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) private var completions: [AnyObserverEntry] = []
   /// Counts propagations; a node's `changeEpoch` tells whether it changed in this one.
   @exclusivity(unchecked) private(set) var epoch = 0
-  /// The evaluation that records what it reads, if any.
-  @exclusivity(unchecked) var tracker: DependencyTracker?
-  /// Trackers to reuse, so that an evaluation allocates nothing.
-  @exclusivity(unchecked) var spareTrackers: [DependencyTracker] = []
+  /// The evaluation that records what it reads, if any. Unretained (every
+  /// read checks it): whoever sets it holds the tracker for as long as it is set.
+  @exclusivity(unchecked) var trackerRef: Unmanaged<DependencyTracker>?
+  var tracker: DependencyTracker? {
+    @inline(__always) get { trackerRef?.takeUnretainedValue() }
+    @inline(__always) set { trackerRef = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  /// One tracker per nesting level of tracked evaluations, reused, so that
+  /// an evaluation allocates nothing. Never shrinks; owned by the graph.
+  @exclusivity(unchecked) var trackerPool: [Unmanaged<DependencyTracker>] = []
+  @exclusivity(unchecked) var trackingDepth = 0
   /// The binding or effect whose write is under way, to learn its write edges.
   /// Unretained: it is the node the propagation is updating, alive throughout.
   @exclusivity(unchecked) unowned(unsafe) var currentWriter: GraphNode?
