@@ -672,6 +672,64 @@ final class InterpreterStatementTests: XCTestCase {
       ["label.text: \"a b\" -> \"Ada Lovelace\""])
   }
 
+  func testInsideABatchDerivedValuesAreCurrentAndBindingsWaitForTheEnd() {
+    assertTranscript(
+      """
+      type D { var a: Int = 1; var b: Int { a * 10 } }
+      let g = D()
+      observe g.b
+      batch { g.a = 2; print("derived inside batch", g.b); g.a = 3 }
+      type N { var x: Int = 0 }
+      let a = N()
+      let b = N()
+      bind a.x -> b.x
+      observe b.x
+      batch { a.x = 5; print("bound target inside batch", b.x) }
+      batch { batch { a.x = 6 }; print("after inner batch", b.x) }
+      """,
+      [
+        "derived inside batch 20", "g.b: 10 -> 30",
+        "bound target inside batch 0", "b.x: 0 -> 5",
+        "after inner batch 5", "b.x: 5 -> 6",
+      ])
+  }
+
+  func testAnErrorInsideABatchKeepsTheWritesBeforeIt() {
+    assertTranscript(
+      """
+      type A { var x: Int = 0; var y: Int = 0 }
+      let a = A()
+      observe a.x
+      observe a.y
+      batch { a.x = 1; a.y = "s"; a.y = 2 }
+      print(a.x, a.y)
+      """,
+      ["a.x: 0 -> 1", "error: cannot assign value of type 'String' to property 'y' of type 'Int'", "1 0"])
+  }
+
+  func testARuntimeBindingErrorDoesNotEndTheBinding() {
+    assertTranscript(
+      """
+      type User { var name: String = "" }
+      type VM { var user: User?; var maybe: String? }
+      let vm = VM(user: User(name: "a"))
+      let field = TextField()
+      bind vm.user.name -> field.text
+      vm.user = nil
+      vm.user = User(name: "b")
+      field.text
+      bind vm.maybe -> field.text
+      vm.maybe = "x"
+      field.text
+      """,
+      [
+        "error: cannot bind value of type 'nil' into 'TextField#1.text' of type 'String'",
+        "\"b\"",
+        "error: cannot bind value of type 'nil' into 'TextField#1.text' of type 'String'",
+        "\"b\"",
+      ])
+  }
+
   // MARK: control flow
 
   func testIfElseIfElse() {
