@@ -567,4 +567,26 @@ final class InterpreterReactiveTests: XCTestCase {
       """,
       ["tap 1", "tap 1", "tap 2", "tap 2"])
   }
+  func testErrorsInAnObservedExpressionAreReportedByTheWriteAndTheObserverGoesOn() {
+    assertTranscript(
+      """
+      type P { var n: Int = 0 }
+      let p = P()
+      observe 1 / p.n initial
+      p.n = 1
+      let q = P(n: 1)
+      observe 10 / q.n
+      q.n = 2
+      q.n = 0
+      q.n = 5
+      q.n = 10
+      """,
+      [
+        "error: division by zero",
+        "10 / q.n: 10 -> 5",
+        "error: division by zero",
+        "10 / q.n: 5 -> 2",
+        "10 / q.n: 2 -> 1",
+      ])
+  }
 }
