@@ -208,6 +208,24 @@ final class InterpreterStatementTests: XCTestCase {
       ])
   }
 
+  func testKeywordsAsPropertyEventAndLabelNames() {
+    assertTranscript(
+      """
+      type K { var type: String = "t"; var in: Int = 0; event on; event emit: Int }
+      let k = K(type: "x", in: 3)
+      k.type
+      k.in += 1
+      k.in
+      observe k.type
+      k.type = "y"
+      on k.on { print("on fired") }
+      emit k.on
+      on k.emit { v in print("emit", v) }
+      emit k.emit(2)
+      """,
+      ["\"x\"", "4", "k.type: \"x\" -> \"y\"", "on fired", "emit 2"])
+  }
+
   // MARK: let, var, assignment
 
   func testLetAndVar() {
