@@ -589,4 +589,31 @@ final class InterpreterReactiveTests: XCTestCase {
         "10 / q.n: 2 -> 1",
       ])
   }
+  func testDependenciesAreTrackedThroughFunctionCalls() {
+    assertTranscript(
+      """
+      type P { var name: String = "n"; var age: Int = 1 }
+      let p = P()
+      func describe(x) { return x.name + " " + String(x.age) }
+      observe describe(p)
+      let l = Label()
+      bind describe(p) -> l.text
+      p.name = "m"
+      p.age = 2
+      l.text
+      """,
+      ["describe(p): \"n 1\" -> \"m 1\"", "describe(p): \"m 1\" -> \"m 2\"", "\"m 2\""])
+  }
+
+  func testRedefiningAFunctionIsSeenByItsCallers() {
+    assertTranscript(
+      """
+      func a() { return 1 }
+      func b() { return a() }
+      b()
+      func a() { return 2 }
+      b()
+      """,
+      ["1", "2"])
+  }
 }
