@@ -604,16 +604,4 @@ final class InterpreterReactiveTests: XCTestCase {
       """,
       ["describe(p): \"n 1\" -> \"m 1\"", "describe(p): \"m 1\" -> \"m 2\"", "\"m 2\""])
   }
-
-  func testRedefiningAFunctionIsSeenByItsCallers() {
-    assertTranscript(
-      """
-      func a() { return 1 }
-      func b() { return a() }
-      b()
-      func a() { return 2 }
-      b()
-      """,
-      ["1", "2"])
-  }
 }

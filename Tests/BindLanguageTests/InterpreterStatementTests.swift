@@ -882,6 +882,18 @@ final class InterpreterStatementTests: XCTestCase {
       ["5", "\"declared below\"", "\"declared below\""])
   }
 
+  func testRedefiningAFunctionIsSeenByItsCallers() {
+    assertTranscript(
+      """
+      func a() { return 1 }
+      func b() { return a() }
+      b()
+      func a() { return 2 }
+      b()
+      """,
+      ["1", "2"])
+  }
+
   func testFunctionArityAndLabels() {
     assertTranscript(
       """
