@@ -60,6 +60,19 @@ public class ObservableValue<Value>: GraphNode {
     addObserver(initial: false, changed: handler, event: nil)
   }
 
+  /// Observes with the changes on a path of their own: `changed` receives
+  /// each `(old, new)` pair without a ``Change`` being built (the hot path of
+  /// an interpreter whose values come from another module, where building a
+  /// generic enum means a metadata lookup per change); `other` receives
+  /// `.initial` and `.completed`.
+  @discardableResult
+  public func observe(
+    options: ObserveOptions = [], changed: @escaping (_ old: Value, _ new: Value) -> Void,
+    other: @escaping (Change<Value>) -> Void
+  ) -> Disposable {
+    addObserver(initial: options.contains(.initial), changed: changed, event: other)
+  }
+
   private func addObserver(
     initial: Bool, changed: @escaping (Value, Value) -> Void, event: ((Change<Value>) -> Void)?
   ) -> Disposable {

@@ -147,8 +147,8 @@ extension Compiler {
 
 /// The last type a member access saw and where the member is in it.
 final class MemberCache {
-  private var type: ObjectType?
-  private var cached: ObjectType.Member?
+  @exclusivity(unchecked) private var type: ObjectType?
+  @exclusivity(unchecked) private var cached: ObjectType.Member?
   /// Where the member's name is written, to point an unknown name's error at it.
   private let location: (file: SourceFile, range: SourceRange)?
 

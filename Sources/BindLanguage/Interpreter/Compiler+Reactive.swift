@@ -12,6 +12,10 @@ enum BindingTarget {
   case event(ScriptEvent)
 }
 
+// Callbacks registered here capture the interpreter `unowned(unsafe)`: a
+// weak load on every delivery is measurable in a hot loop, and it cannot
+// dangle, because the tokens that keep these callbacks registered belong to
+// the interpreter's `connections` and are disposed when it goes.
 extension Compiler {
   /// The source of a `bind` or `observe`. `obj.prop` connects to that
   /// property's node directly; any other expression becomes a derived value
@@ -152,14 +156,14 @@ extension Compiler {
         // An event without payload forwards as one; a payload is dropped
         // when the destination takes none.
         let carriesPayload = destination.payload != nil
-        token = event.stream.on { [weak interpreter] payload in
-          interpreter?.reportingErrors { try interpreter?.emit(destination, payload: carriesPayload ? payload : nil) }
+        token = event.stream.on { [unowned(unsafe) interpreter] payload in
+          interpreter.reportingErrors { try interpreter.emit(destination, payload: carriesPayload ? payload : nil) }
         }
       case (.event(let event), .property(let object, let index)):
         let spec = object.type.stored[index]
-        token = event.stream.on { [weak interpreter, weak object] payload in
-          interpreter?.reportingErrors {
-            try object.map { try interpreter?.write(payload, to: .stored(index), of: $0, name: spec.name) }
+        token = event.stream.on { [unowned(unsafe) interpreter, weak object] payload in
+          interpreter.reportingErrors {
+            try object.map { try interpreter.write(payload, to: .stored(index), of: $0, name: spec.name) }
           }
         }
       case (.value, .event(let destination)):
@@ -213,24 +217,34 @@ extension Compiler {
       let token: Disposable
       if let (body, slots, parameterCount) = handler {
         let block = ScriptHandler(body: body, slotCount: slots, parent: frame)
-        token = node.observe(options: options) { [weak interpreter] change in
-          switch (change, parameterCount) {
-          case (.completed, _): return
-          case (_, 0): interpreter?.run(block)
-          case (.initial(let value), 1): interpreter?.run(block, value)
-          case (.initial(let value), _): interpreter?.run(block, .null, value)
-          case (.changed(_, let new), 1): interpreter?.run(block, new)
-          case (.changed(let old, let new), _): interpreter?.run(block, old, new)
-          }
-        }
+        token = node.observe(
+          options: options,
+          changed: { [unowned(unsafe) interpreter] old, new in
+            switch parameterCount {
+            case 0: interpreter.run(block)
+            case 1: interpreter.run(block, new)
+            default: interpreter.run(block, old, new)
+            }
+          },
+          other: { [unowned(unsafe) interpreter] change in
+            guard case .initial(let value) = change else { return }
+            switch parameterCount {
+            case 0: interpreter.run(block)
+            case 1: interpreter.run(block, value)
+            default: interpreter.run(block, .null, value)
+            }
+          })
       } else {
-        token = node.observe(options: options) { [weak interpreter] change in
-          switch change {
-          case .initial(let value): interpreter?.output("\(text): \(value.literal)")
-          case .changed(let old, let new): interpreter?.output("\(text): \(old.literal) -> \(new.literal)")
-          case .completed: interpreter?.output("\(text): completed")
-          }
-        }
+        token = node.observe(
+          options: options,
+          changed: { [unowned(unsafe) interpreter] old, new in interpreter.output("\(text): \(old.literal) -> \(new.literal)") },
+          other: { [unowned(unsafe) interpreter] change in
+            switch change {
+            case .initial(let value): interpreter.output("\(text): \(value.literal)")
+            case .completed: interpreter.output("\(text): completed")
+            case .changed: break
+            }
+          })
       }
       interpreter.connections.add(name: name, kind: .observer, summary: text, token: token)
       try interpreter.throwPendingError()
@@ -255,8 +269,8 @@ extension Compiler {
         throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
       }
       let block = ScriptHandler(body: body, slotCount: slots, parent: frame)
-      let token = stream.stream.on { [weak interpreter] payload in
-        if takesPayload { interpreter?.run(block, payload) } else { interpreter?.run(block) }
+      let token = stream.stream.on { [unowned(unsafe) interpreter] payload in
+        if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
       }
       interpreter.connections.add(name: name, kind: .handler, summary: text, token: token)
       return .next

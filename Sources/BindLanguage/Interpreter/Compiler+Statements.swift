@@ -60,7 +60,7 @@ extension Compiler {
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
       let globals = interpreter.globalFrame
-      return { [unowned globals] frame in
+      return { frame in
         globals.slots[slot] = try initializer(frame)
         return .next
       }
@@ -83,7 +83,7 @@ extension Compiler {
     let globals = interpreter.globalFrame
     let makeFunction = { (defining: Frame) -> Value in
       .function(
-        Callable(name: name, arity: arity) { [unowned defining] arguments, context in
+        Callable(name: name, arity: arity) { arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })
     }
@@ -217,7 +217,7 @@ extension Compiler {
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
       let globals = interpreter.globalFrame
-      return { [unowned globals] _, value in globals.slots[slot] = value }
+      return { _, value in globals.slots[slot] = value }
     }
     return { frame, value in frame.slots[slot] = value }
   }

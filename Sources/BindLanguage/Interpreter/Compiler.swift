@@ -95,7 +95,7 @@ final class Compiler {
     switch resolution {
     case .local(let slot, _): return { frame in frame.slots[slot] }
     case .outer(let hops, let slot, _): return { frame in frame.ancestor(hops).slots[slot] }
-    case .global(let slot, _): return { [unowned globals] _ in globals.slots[slot] }
+    case .global(let slot, _): return { _ in globals.slots[slot] }
     case .captured(let index): return { frame in frame.captures[index].value }
     case .selfMember(let member, let name):
       let interpreter = self.interpreter
@@ -121,7 +121,7 @@ final class Compiler {
     switch resolution {
     case .local(let slot, _): return { frame, value in frame.slots[slot] = value }
     case .outer(let hops, let slot, _): return { frame, value in frame.ancestor(hops).slots[slot] = value }
-    case .global(let slot, _): return { [unowned globals] _, value in globals.slots[slot] = value }
+    case .global(let slot, _): return { _, value in globals.slots[slot] = value }
     case .captured, .selfMember: fatalError("not mutable")
     }
   }

@@ -8,8 +8,15 @@ extension Interpreter {
   /// those closures, so the cycle MUST be broken by disposing the
   /// connections first. They are disposed before the variables are cleared
   /// so that no observer prints `completed` while the session is torn down.
+  ///
+  /// Compiled code holds the global frame and the interpreter strongly (a
+  /// variable access must not pay for a weak or unowned load), so a session
+  /// that created functions or types is a cycle until this runs: whoever
+  /// creates many interpreters in one process MUST call it when done. The
+  /// interpreter is not usable afterwards.
   public func endSession() {
     connections.disposeAll()
     for index in globalFrame.slots.indices { globalFrame.slots[index] = .null }
+    types.removeAll()
   }
 }

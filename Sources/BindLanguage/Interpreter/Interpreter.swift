@@ -42,13 +42,15 @@ public final class Interpreter {
   private var hoistedTypeNames: Set<String> = []
   let globalScope = FunctionScope(parent: nil)
   let globalFrame = Frame(parent: nil)
-  private var steps = 0
-  private var callDepth = 0
-  private var statementDepth = 0
-  var pendingError: ScriptError?
+  // Counters the hot path updates on every step and call; one thread runs
+  // an interpreter at a time, so exclusivity checks would only cost time.
+  @exclusivity(unchecked) private var steps = 0
+  @exclusivity(unchecked) private var callDepth = 0
+  @exclusivity(unchecked) private var statementDepth = 0
+  @exclusivity(unchecked) var pendingError: ScriptError?
   /// Whether the latest call returned a value (even `nil`) rather than
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
-  var lastCallProducedValue = true
+  @exclusivity(unchecked) var lastCallProducedValue = true
   private var importedPaths: Set<String> = []
 
   /// Creates an interpreter with the built-in types (`Label`, `Button`, …).

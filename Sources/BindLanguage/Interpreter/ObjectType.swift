@@ -39,7 +39,7 @@ public final class ObjectType {
   /// Member names in declaration order, for completion and `:types`.
   public let memberNames: [String]
   /// Counts instances, for `Type#N`.
-  var instanceCount = 0
+  @exclusivity(unchecked) var instanceCount = 0
 
   init(name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String]) {
     self.name = name
@@ -158,11 +158,13 @@ public final class ScriptEvent {
 
 /// A variable frame: one per function call, handler run or top level.
 final class Frame {
-  var slots: ContiguousArray<Value>
+  // Every variable access touches these; the interpreter runs on one thread
+  // at a time, so the runtime's exclusivity checks only cost time here.
+  @exclusivity(unchecked) var slots: ContiguousArray<Value>
   let parent: Frame?
   let selfObject: ScriptObject?
   /// Variables captured by value when a `bind` or `observe` ran.
-  var captures: [CapturedValue] = []
+  @exclusivity(unchecked) var captures: [CapturedValue] = []
 
   init(parent: Frame?, slotCount: Int = 0, selfObject: ScriptObject? = nil) {
     self.parent = parent

@@ -9,7 +9,7 @@ final class ScriptHandler {
   let body: Execution
   private let slotCount: () -> Int
   private let parent: Frame
-  private var spare: Frame?
+  @exclusivity(unchecked) private var spare: Frame?
 
   init(body: @escaping Execution, slotCount: @escaping () -> Int, parent: Frame) {
     self.body = body

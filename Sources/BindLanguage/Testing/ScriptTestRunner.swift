@@ -37,7 +37,9 @@ public struct ScriptTestRunner {
   /// Runs `script` with a fresh interpreter.
   public func run(_ script: TestScript) -> FileTestResult {
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
-    return run(script, with: makeInterpreter())
+    let interpreter = makeInterpreter()
+    defer { interpreter.endSession() }
+    return run(script, with: interpreter)
   }
 
   /// Runs `script` with a given interpreter (one a host app configured),
