@@ -97,6 +97,8 @@ final class InterpreterErrorTests: XCTestCase {
         "type P { var a: Int = 0; var b: Int { a } }\nlet p = P(b: 1)", "2:11",
         "cannot initialize derived property 'b'; it is computed from other properties"),
       ErrorCase("let b = Button(tap: 1)", "1:16", "cannot initialize event 'tap'"),
+      ErrorCase("type T { var n: Int = 1 / 0 }\nlet t = T()", "1:23", "division by zero"),
+      ErrorCase("type U { var s: String = 5 }\nlet u = U()", "2:9", "cannot assign value of type 'Int' to property 's' of type 'String'"),
       ErrorCase("func f(n) { return f(n + 1) }\nf(0)", "1:20", "call depth limit of 400 exceeded; is a function calling itself without end?"),
     ]
     for errorCase in cases { errorCase.check() }
