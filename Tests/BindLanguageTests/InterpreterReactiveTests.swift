@@ -604,4 +604,20 @@ final class InterpreterReactiveTests: XCTestCase {
       """,
       ["describe(p): \"n 1\" -> \"m 1\"", "describe(p): \"m 1\" -> \"m 2\"", "\"m 2\""])
   }
+  func testAfterPropagationObserversRunInRegistrationOrderNotWriteOrder() {
+    assertTranscript(
+      """
+      type N { var x: Int = 0 }
+      let a = N()
+      let b = N()
+      let c = N()
+      observe c.x
+      observe b.x
+      observe a.x
+      bind a.x -> b.x
+      bind b.x * 10 -> c.x
+      a.x = 1
+      """,
+      ["c.x: 0 -> 10", "b.x: 0 -> 1", "a.x: 0 -> 1"])
+  }
 }
