@@ -141,4 +141,50 @@ final class InterpreterEntryPointTests: XCTestCase {
     XCTAssertNoThrow(try interpreter.run(parsed))
     XCTAssertEqual(output(), ["a\nb 1", ""])
   }
+  func testCheckAcceptsAValidScriptWithEveryStatementForm() {
+    let interpreter = Interpreter()
+    interpreter.output = { XCTFail("check must not print: \($0)") }
+    interpreter.readFile = { path in XCTFail("check must not import \(path)"); return [] }
+    let parsed = Parser.parse(
+      """
+      let p = Person(name: "P1")
+      type Person {
+        var name: String = ""
+        var nickname: String?
+        var greeting: String { "Hello, \\(name)" }
+        var friend: Person?
+        event renamed
+        event picked: Int
+      }
+      var p2 = Person(name: "P2")
+      p2 = nil
+      p.name = "Ada"
+      p.name += "!"
+      let label = Label()
+      let field = TextField()
+      let button = Button()
+      bind p.name -> label.text
+      bind "Hi, \\(p.name)!" -> label.text as greet
+      bind field.text <-> p.name
+      bind button.tap -> p.renamed
+      observe p.name
+      observe p.name initial as watcher { old, new in print(old, new) }
+      on button.tap { p.name = "tapped" }
+      on p.picked { v in print(v) }
+      emit button.tap
+      emit p.picked(3)
+      dispose greet
+      batch { p.name = "a"; label.isHidden = true }
+      if p.name == "a" { print("a") } else if p.name == "b" { print("b") } else { print("c") }
+      for i in 1...3 { if i == 2 { continue }; print(i) }
+      var n = 0
+      while n < 3 { n += 1; if n > 5 { break } }
+      func fill(vm, name) { vm.name = name; return vm }
+      import "Shared/types.bind"
+      print(p.name, [1, 2].count, "x".uppercased(), min(1, 2), Int("3") ?? 0, p.friend?.name)
+      assert(label.text == "Hi, Ada!", "message")
+      """, path: "valid.bind")
+    XCTAssertEqual(parsed.diagnostics.map(\.message), [])
+    XCTAssertEqual(interpreter.check(parsed).map(\.message), [])
+  }
 }
