@@ -14,7 +14,8 @@ final class BindingNode<Value>: AnyBindingNode {
   /// not ended: a source that completes or is deallocated ends the binding
   /// first (``forgetSource(_:)``). Not `weak`: that would give every bound
   /// property a side table and slow down each of its retains and releases.
-  @exclusivity(unchecked) private unowned(unsafe) let source: ObservableValue<Value>
+  private let sourceRef: Unmanaged<ObservableValue<Value>>
+  private var source: ObservableValue<Value> { sourceRef.takeUnretainedValue() }
   /// A derived source is owned by the binding (nobody else may own it); a
   /// property belongs to its object, so the binding ends when that object goes.
   @exclusivity(unchecked) private var retainedSource: ObservableValue<Value>?
@@ -28,7 +29,7 @@ final class BindingNode<Value>: AnyBindingNode {
   @exclusivity(unchecked) private(set) var isEnded = false
 
   init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
-    self.source = source
+    self.sourceRef = .passUnretained(source)
     if source.isRetainedBySubscriptions { retainedSource = source }
     self.apply = apply
     super.init(kind: .binding, label: label)
@@ -45,11 +46,13 @@ final class BindingNode<Value>: AnyBindingNode {
   override func update() throws {
     guard !isEnded else { return }
     let graph = ReactiveGraph.shared
-    let saved = graph.currentWriter
-    graph.currentWriter = self
-    defer { graph.currentWriter = saved }
-    graph.trace(.bind(binding: displayName, value: String(describing: source.storage)))
-    if try !apply(source.storage) { end() }
+    let saved = graph.currentWriterRef
+    graph.currentWriterRef = .passUnretained(self)
+    defer { graph.currentWriterRef = saved }
+    // Read in place, without a retain and release of the source.
+    let value = sourceRef._withUnsafeGuaranteedRef { $0.storage }
+    graph.trace(.bind(binding: displayName, value: String(describing: value)))
+    if try !apply(value) { end() }
   }
 
   override func forgetSource(_ node: GraphNode) {
@@ -134,18 +137,20 @@ extension ObservableValue {
 
   /// Binds into a property, throwing ``ReactiveError`` if that closes a cycle.
   public func bindChecked(to target: Property<Value>, label: String? = nil) throws -> Disposable {
-    // Unowned: the target's deallocation ends the binding (see `BindingNode.target`).
-    try makeBinding(label: label, writes: target) { [unowned(unsafe) target] value in
-      try target.setFromBinding(value)
+    // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
+    let unretained = Unmanaged.passUnretained(target)
+    return try makeBinding(label: label, writes: target) { value in
+      try unretained._withUnsafeGuaranteedRef { try $0.setFromBinding(value) }
       return true
     }
   }
 
   /// Binds into a property of optional type, throwing on a cycle.
   public func bindChecked(to target: Property<Value?>, label: String? = nil) throws -> Disposable {
-    // Unowned: the target's deallocation ends the binding (see `BindingNode.target`).
-    try makeBinding(label: label, writes: target) { [unowned(unsafe) target] value in
-      try target.setFromBinding(value)
+    // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
+    let unretained = Unmanaged.passUnretained(target)
+    return try makeBinding(label: label, writes: target) { value in
+      try unretained._withUnsafeGuaranteedRef { try $0.setFromBinding(value) }
       return true
     }
   }
@@ -156,9 +161,10 @@ extension ObservableValue {
   public func bindChecked<Target>(
     to target: Property<Target>, label: String? = nil, transform: @escaping (Value) throws -> Target
   ) throws -> Disposable {
-    // Unowned: the target's deallocation ends the binding (see `BindingNode.target`).
-    try makeBinding(label: label, writes: target) { [unowned(unsafe) target] value in
-      try target.setFromBinding(transform(value))
+    // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
+    let unretained = Unmanaged.passUnretained(target)
+    return try makeBinding(label: label, writes: target) { value in
+      try unretained._withUnsafeGuaranteedRef { try $0.setFromBinding(transform(value)) }
       return true
     }
   }

@@ -38,6 +38,7 @@ public struct ObserveOptions: OptionSet, Sendable {
 
 /// The lifecycle of one subscription. It moves from `active` to exactly one of
 /// the end states, never back and never to both.
+@usableFromInline
 enum SubscriptionState: UInt8 {
   case active
   case disposed
@@ -46,11 +47,12 @@ enum SubscriptionState: UInt8 {
 
 /// An observer's type-erased face, so one propagation can order the observers
 /// of many properties by registration.
+@usableFromInline
 class AnyObserverEntry {
   /// Global registration order: observers run oldest first.
   let sequence: Int
   /// Read without the graph lock while delivering, hence atomic.
-  private let rawState = Atomic<UInt8>(SubscriptionState.active.rawValue)
+  @usableFromInline let rawState = Atomic<UInt8>(SubscriptionState.active.rawValue)
   /// Set (lock held) once the observed node has let go of this entry because
   /// it completed. From then on the node may be deallocated, so a token MUST
   /// NOT reach it through its unowned reference.
@@ -58,7 +60,7 @@ class AnyObserverEntry {
 
   init(sequence: Int) { self.sequence = sequence }
 
-  @inline(__always) var isActive: Bool {
+  @inlinable var isActive: Bool {
     rawState.load(ordering: .acquiring) == SubscriptionState.active.rawValue
   }
 
@@ -87,8 +89,9 @@ class AnyObserverEntry {
 /// in the runtime's unspecialized generic code costs a metadata lookup for
 /// the enum and one for its payload tuple on every delivery (~600
 /// instructions), so `observeChanges` never builds one.
+@usableFromInline
 final class ObserverEntry<Value>: AnyObserverEntry {
-  let changed: (_ old: Value, _ new: Value) -> Void
+  @usableFromInline let changed: (_ old: Value, _ new: Value) -> Void
   /// `.initial` and `.completed`; nil for observers of changes only.
   let event: ((Change<Value>) -> Void)?
 
@@ -98,7 +101,7 @@ final class ObserverEntry<Value>: AnyObserverEntry {
     super.init(sequence: sequence)
   }
 
-  @inline(__always) func deliverChange(old: Value, new: Value) {
+  @inlinable func deliverChange(old: Value, new: Value) {
     if isActive { changed(old, new) }
   }
 

@@ -27,7 +27,10 @@ public final class ActionDisposable: Disposable {
   /// Creates a token that runs `action` when disposed.
   public init(_ action: @escaping () -> Void) { self.action = action }
 
-  deinit { dispose() }
+  deinit {
+    dispose()
+    lock.destroy()
+  }
 
   public var isDisposed: Bool {
     lock.lock(); defer { lock.unlock() }
@@ -54,7 +57,10 @@ public final class DisposeBag {
   /// Creates an empty bag.
   public init() {}
 
-  deinit { dispose() }
+  deinit {
+    dispose()
+    lock.destroy()
+  }
 
   /// Adds a token.
   public func insert(_ token: Disposable) {

@@ -17,6 +17,7 @@
 /// a balanced retain and release of an object whose deinit has begun is
 /// harmless (deinit bodies do it with `self` all the time). Only `unowned`
 /// (safe) would trap on it, which is why edges are not `unowned`.
+@usableFromInline
 struct NodeRef {
   let unmanaged: Unmanaged<GraphNode>
   @inline(__always) init(_ node: GraphNode) { unmanaged = .passUnretained(node) }
@@ -67,7 +68,7 @@ public class GraphNode {
   /// `downstream.rank > upstream.rank`, so one pass in rank order updates each
   /// node at most once, after all of its inputs (glitch freedom).
   @exclusivity(unchecked) var rank = 0
-  @exclusivity(unchecked) var downstream: [NodeRef] = []
+  @usableFromInline @exclusivity(unchecked) var downstream: [NodeRef] = []
   /// The other end of every edge into this node, one entry per edge.
   @exclusivity(unchecked) var upstream: [NodeRef] = []
   /// For derived values and effects: what the last evaluation read, in order.

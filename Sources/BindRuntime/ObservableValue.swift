@@ -7,15 +7,15 @@ public class ObservableValue<Value>: GraphNode {
   // check (`swift_beginAccess`, ~45 instructions an access) that would repeat it.
 
   /// The current value. Guarded by the graph lock.
-  @exclusivity(unchecked) var storage: Value
+  @usableFromInline @exclusivity(unchecked) var storage: Value
   /// Decides whether a write is a change. Equatable values compare with `==`,
   /// objects by identity; other values always count as changed.
-  let isSame: (Value, Value) -> Bool
+  @usableFromInline let isSame: (Value, Value) -> Bool
   /// Every element is an `ObserverEntry<Value>`. The element type is not
   /// generic so that the array's operations are specialized when the runtime
   /// is compiled, instead of looking up `ContiguousArray<ObserverEntry<Value>>`
   /// metadata and witness tables on every write.
-  @exclusivity(unchecked) var observers: ContiguousArray<AnyObserverEntry> = []
+  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<AnyObserverEntry> = []
   /// Set once the value can never change again (its sources are gone).
   @exclusivity(unchecked) var isCompleted = false
 

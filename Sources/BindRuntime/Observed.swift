@@ -45,7 +45,7 @@ public struct Observed<Value> {
   }
 
   /// The current value; setting it notifies observers and bindings.
-  public var wrappedValue: Value {
+  @inlinable public var wrappedValue: Value {
     get { projectedValue.value }
     nonmutating set { projectedValue.value = newValue }
   }

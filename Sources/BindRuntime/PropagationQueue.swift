@@ -4,81 +4,109 @@
 /// Entries do not retain their nodes (a retain and a release per step saved):
 /// a node that is deallocated while queued takes itself out in
 /// ``GraphNode/detachFromGraph()``, under the lock, before its memory goes.
+///
+/// The heap lives in a buffer of its own rather than an `Array`: every push
+/// and pop on an array checks uniqueness and capacity through the runtime,
+/// which cost as much as the heap work itself in a one-entry queue (a binding
+/// chain) and a small one (cellx). The queue belongs to the graph, which lives
+/// as long as the process, so the buffer is never freed.
 struct PropagationQueue {
   private struct Entry {
-    let rank: Int
-    let order: Int
-    let ref: NodeRef
-    var node: GraphNode { ref.node }
+    var rank: Int
+    var order: Int
+    var ref: NodeRef
   }
 
-  private var heap: [Entry] = []
+  private var heap: UnsafeMutablePointer<Entry>
+  private var count = 0
+  private var capacity = 32
   private var nextOrder = 0
 
-  var isEmpty: Bool { heap.isEmpty }
+  init() {
+    heap = .allocate(capacity: capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
 
   mutating func push(_ node: NodeRef, rank: Int) {
+    if count == capacity { grow() }
     nextOrder &+= 1
-    heap.append(Entry(rank: rank, order: nextOrder, ref: node))
-    if heap.count > 1 { siftUp(heap.count - 1) }
+    (heap + count).initialize(to: Entry(rank: rank, order: nextOrder, ref: node))
+    count += 1
+    if count > 1 { siftUp(count - 1) }
   }
 
   mutating func pop() -> GraphNode? {
-    guard let top = heap.first else { return nil }
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      siftDown(0)
-    }
-    // A node whose rank was raised while it waited goes back in at its new rank.
-    let rank = top.ref.withNode { $0.rank }
-    if top.rank != rank {
+    while count > 0 {
+      let top = heap[0]
+      count -= 1
+      if count > 0 {
+        heap[0] = heap[count]
+        siftDown(0)
+      }
+      // A node whose rank was raised while it waited goes back in at its new rank.
+      let rank = top.ref.withNode { $0.rank }
+      if top.rank == rank { return top.ref.node }
       push(top.ref, rank: rank)
-      return pop()
     }
-    return top.node
+    return nil
   }
 
   /// Takes out a node that is being deallocated while it waits.
   mutating func remove(_ node: GraphNode) {
-    guard let index = heap.firstIndex(where: { $0.node === node }) else { return }
-    let last = heap.removeLast()
-    guard index < heap.count else { return }
-    heap[index] = last
+    guard let index = (0..<count).first(where: { heap[$0].ref.node === node }) else { return }
+    count -= 1
+    guard index < count else { return }
+    heap[index] = heap[count]
     siftDown(index)
     siftUp(index)
   }
 
   mutating func removeAll() -> [GraphNode] {
-    let nodes = heap.map(\.node)
-    heap.removeAll(keepingCapacity: true)
+    let nodes = (0..<count).map { heap[$0].ref.node }
+    count = 0
     return nodes
   }
 
-  private func precedes(_ a: Entry, _ b: Entry) -> Bool {
-    a.rank != b.rank ? a.rank < b.rank : a.order < b.order
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: heap, count: count)
+    heap.deallocate()
+    heap = larger
+    capacity *= 2
   }
 
-  private mutating func siftUp(_ start: Int) {
+  @inline(__always) private func precedes(_ a: Int, _ b: Int) -> Bool {
+    let (x, y) = (heap[a], heap[b])
+    return x.rank != y.rank ? x.rank < y.rank : x.order < y.order
+  }
+
+  @inline(__always) private func swapAt(_ a: Int, _ b: Int) {
+    let saved = heap[a]
+    heap[a] = heap[b]
+    heap[b] = saved
+  }
+
+  private func siftUp(_ start: Int) {
     var child = start
     while child > 0 {
       let parent = (child - 1) / 2
-      guard precedes(heap[child], heap[parent]) else { return }
-      heap.swapAt(child, parent)
+      guard precedes(child, parent) else { return }
+      swapAt(child, parent)
       child = parent
     }
   }
 
-  private mutating func siftDown(_ start: Int) {
+  private func siftDown(_ start: Int) {
     var parent = start
     while true {
       let left = 2 * parent + 1
-      guard left < heap.count else { return }
+      guard left < count else { return }
       var smallest = left
       let right = left + 1
-      if right < heap.count && precedes(heap[right], heap[left]) { smallest = right }
-      guard precedes(heap[smallest], heap[parent]) else { return }
-      heap.swapAt(smallest, parent)
+      if right < count && precedes(right, left) { smallest = right }
+      guard precedes(smallest, parent) else { return }
+      swapAt(smallest, parent)
       parent = smallest
     }
   }

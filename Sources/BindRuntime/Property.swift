@@ -66,13 +66,18 @@ public final class Property<Value>: ObservableValue<Value> {
       defer { graph.lock.unlock() }
       return trackedValue()
     }
-    set {
+    @inlinable set {
       do { try set(newValue) } catch { ReactiveGraph.shared.report(error) }
     }
   }
 
   /// Writes a value and propagates it, throwing ``ReactiveError`` if the
   /// change feeds back into itself or observers loop.
+  ///
+  /// Inlinable, with the fast path only: a client module specializes it for
+  /// its `Value` (no generic value-witness calls, no metadata lookups).
+  /// Everything else is in ``setPropagating(_:)``, compiled here.
+  @inlinable
   public func set(_ newValue: Value) throws {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
@@ -85,11 +90,25 @@ public final class Property<Value>: ObservableValue<Value> {
       // The fast path: nothing to propagate, only observers to call.
       let old = storage
       storage = newValue
+      if observers.isEmpty {
+        graph.lock.unlock()
+        return
+      }
       let entries = observers
+      let (counter, limit) = (graph.observerDepth, graph.observerDepthLimit)
       graph.lock.unlock()
-      try graph.deliverChange(to: entries, old: old, new: newValue)
+      try ReactiveGraph.deliverChange(to: entries, old: old, new: newValue, depthCounter: counter, depthLimit: limit)
       return
     }
+    try setPropagating(newValue)
+  }
+
+  /// The rest of ``set(_:)``: the value differs and something depends on it
+  /// (or a propagation, transaction or tracer is under way). Called with the
+  /// lock held, which it releases; `writeGeneration` already counts the write.
+  @usableFromInline
+  func setPropagating(_ newValue: Value) throws {
+    let graph = ReactiveGraph.shared
     let deliveries: Deliveries
     do {
       if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
@@ -108,7 +127,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// Stores a value that differs from the current one and queues what depends
   /// on it. Lock held; `writeGeneration` already counts this write.
   private func store(_ newValue: Value, in graph: ReactiveGraph) throws {
-    try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriter != nil, old: storage)
+    try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriterRef != nil, old: storage)
     let old = storage
     storage = newValue
     lastWriteGeneration = graph.writeGeneration

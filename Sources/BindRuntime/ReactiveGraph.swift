@@ -9,7 +9,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// The graph all observable values belong to.
   public static let shared = ReactiveGraph()
 
-  let lock = RecursiveLock()
+  /// Never destroyed: the graph lives as long as the process.
+  @usableFromInline let lock = RecursiveLock()
 
   // Everything below is guarded by `lock`, which makes every access exclusive
   // already: `@exclusivity(unchecked)` drops the runtime's dynamic check
@@ -20,8 +21,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// table, and then every retain and release of a node takes the runtime's
   /// slow path. Nodes remove themselves in `deinit`, under the lock.
   private var liveNodes: [Int: Unmanaged<GraphNode>] = [:]
-  @exclusivity(unchecked) var isPropagating = false
-  @exclusivity(unchecked) var batchDepth = 0
+  @usableFromInline @exclusivity(unchecked) var isPropagating = false
+  @usableFromInline @exclusivity(unchecked) var batchDepth = 0
   @exclusivity(unchecked) var queue = PropagationQueue()
   @exclusivity(unchecked) private var changes: [ChangeRecord] = []
   @exclusivity(unchecked) private var completions: [AnyObserverEntry] = []
@@ -40,16 +41,20 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) var trackingDepth = 0
   /// The binding or effect whose write is under way, to learn its write edges.
   /// Unretained: it is the node the propagation is updating, alive throughout.
-  @exclusivity(unchecked) unowned(unsafe) var currentWriter: GraphNode?
+  @exclusivity(unchecked) var currentWriterRef: Unmanaged<GraphNode>?
+  var currentWriter: GraphNode? {
+    @inline(__always) get { currentWriterRef?.takeUnretainedValue() }
+    @inline(__always) set { currentWriterRef = newValue.map { Unmanaged.passUnretained($0) } }
+  }
   /// Set while a derived value is read inside an unfinished batch: reads then
   /// compute fresh values instead of trusting caches that the batch made stale.
   @exclusivity(unchecked) var evaluatesFresh = false
   /// Counts property writes, so fresh reads can be cached until the next one.
-  @exclusivity(unchecked) var writeGeneration = 0
+  @usableFromInline @exclusivity(unchecked) var writeGeneration = 0
   /// An error raised where it could not be thrown (a non-throwing setter).
   @exclusivity(unchecked) var deferredError: Error?
   @exclusivity(unchecked) private var searchMark = 0
-  private let observerDepth = ThreadLocalCounter()
+  @usableFromInline let observerDepth = ThreadLocalCounter()
 
   /// How often the graph may change one value within one propagation before
   /// the change is declared a cycle. Two-way bindings settle in one round; a
@@ -68,7 +73,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     get { withLock { storedTracer } }
     set { withLock { storedTracer = newValue } }
   }
-  @exclusivity(unchecked) private(set) var storedTracer: ((TraceEvent) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var storedTracer: ((TraceEvent) -> Void)?
 
   /// Receives errors from writes that cannot throw (a plain `value` setter, a
   /// key-path binding target). Prints to standard error by default.
@@ -84,7 +89,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     return try body()
   }
 
-  var isBusy: Bool { isPropagating || batchDepth > 0 }
+  @inlinable var isBusy: Bool { isPropagating || batchDepth > 0 }
 
   // MARK: Registration
 
@@ -276,15 +281,30 @@ public final class ReactiveGraph: @unchecked Sendable {
   }
 
   /// The fast path's delivery: one property, typed values, no boxing.
-  /// `entries` are the observers of a node of type `Value`.
-  @inline(__always)
-  func deliverChange<Value>(to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value) throws {
-    if entries.isEmpty { return }
-    let cell = observerDepth.cell
-    let depth = try enterDeliveryLevel(cell)
+  /// `entries` are the observers of a node of type `Value`. Inlinable, so
+  /// that it is specialized for `Value` in the client's module; static, with
+  /// what it needs of the graph read under the lock, so that the caller does
+  /// not hold on to the graph (a retain and a release) across it.
+  @inlinable
+  static func deliverChange<Value>(
+    to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value,
+    depthCounter: ThreadLocalCounter, depthLimit: Int
+  ) throws {
+    let cell = depthCounter.cell
+    let depth = cell.pointee
+    if depth >= depthLimit { throw ReactiveError.observerFeedback(depth: depth) }
+    cell.pointee = depth + 1
     defer { cell.pointee = depth }
-    for entry in entries {
-      unsafeDowncast(entry, to: ObserverEntry<Value>.self).deliverChange(old: old, new: new)
+    // Entries read as unmanaged references: `entries` keeps them alive, and
+    // a retain and a release per delivery would double a fan-out's cost.
+    entries.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawPointer(buffer.baseAddress!)
+      for index in 0..<buffer.count {
+        let entry = raw.load(
+          fromByteOffset: index * MemoryLayout<Unmanaged<ObserverEntry<Value>>>.stride,
+          as: Unmanaged<ObserverEntry<Value>>.self)
+        entry._withUnsafeGuaranteedRef { $0.deliverChange(old: old, new: new) }
+      }
     }
   }
 
@@ -293,7 +313,7 @@ public final class ReactiveGraph: @unchecked Sendable {
 
   /// Goes one delivery level deeper on this thread, returning the level to go
   /// back to. Throws past ``observerDepthLimit``.
-  @inline(__always)
+  @inlinable
   func enterDeliveryLevel(_ cell: UnsafeMutablePointer<Int>) throws -> Int {
     let depth = cell.pointee
     if depth >= observerDepthLimit { throw ReactiveError.observerFeedback(depth: depth) }
@@ -303,7 +323,7 @@ public final class ReactiveGraph: @unchecked Sendable {
 
   /// Reports an error that a non-throwing API could not throw. Inside a
   /// propagation it is kept and thrown by the propagation itself.
-  func report(_ error: Error) {
+  @usableFromInline func report(_ error: Error) {
     lock.lock()
     if isPropagating {
       if deferredError == nil { deferredError = error }

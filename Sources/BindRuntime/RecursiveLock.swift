@@ -10,26 +10,41 @@ import Synchronization
 ///
 /// It deliberately avoids Foundation's `NSRecursiveLock`: the runtime must not
 /// pull Foundation into a command-line tool whose start-up time is measured.
-final class RecursiveLock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+///
+/// A struct of pointers, not a class: a class instance is retained around
+/// every call into C (the mutex functions), a few times per write.
+/// Whoever owns one MUST call ``destroy()`` when done with it, because nothing
+/// else frees its memory. `@usableFromInline` (like the rest of a write's fast
+/// path) so that client modules inline and specialize ``Property/set(_:)``.
+@usableFromInline
+struct RecursiveLock: @unchecked Sendable {
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   /// The thread holding the mutex, or 0. Relaxed is enough: a thread only ever
   /// finds its own identifier here if it stored it itself, while holding the mutex.
-  private let owner = Atomic<UInt>(0)
+  @usableFromInline let owner: UnsafeMutablePointer<Atomic<UInt>>
   /// How many times the owner has locked. Only the owner touches it, inside the
   /// mutex, so it needs no synchronization of its own.
-  @exclusivity(unchecked) private var depth = 0
+  @usableFromInline let depth: UnsafeMutablePointer<Int>
 
   init() {
     mutex = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
+    owner = .allocate(capacity: 1)
+    owner.initialize(to: Atomic(0))
+    depth = .allocate(capacity: 1)
+    depth.initialize(to: 0)
   }
 
-  deinit {
+  /// Frees the lock. It MUST NOT be held, or used afterwards.
+  func destroy() {
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
+    owner.deinitialize(count: 1)
+    owner.deallocate()
+    depth.deallocate()
   }
 
-  @inline(__always) private static var currentThread: UInt {
+  @inlinable static var currentThread: UInt {
     #if canImport(Darwin)
     UInt(bitPattern: pthread_self())
     #else
@@ -37,21 +52,21 @@ final class RecursiveLock: @unchecked Sendable {
     #endif
   }
 
-  @inline(__always) func lock() {
+  @inlinable func lock() {
     let me = Self.currentThread
-    if owner.load(ordering: .relaxed) == me {
-      depth += 1
+    if owner.pointee.load(ordering: .relaxed) == me {
+      depth.pointee += 1
       return
     }
     pthread_mutex_lock(mutex)
-    owner.store(me, ordering: .relaxed)
-    depth = 1
+    owner.pointee.store(me, ordering: .relaxed)
+    depth.pointee = 1
   }
 
-  @inline(__always) func unlock() {
-    depth -= 1
-    if depth == 0 {
-      owner.store(0, ordering: .relaxed)
+  @inlinable func unlock() {
+    depth.pointee -= 1
+    if depth.pointee == 0 {
+      owner.pointee.store(0, ordering: .relaxed)
       pthread_mutex_unlock(mutex)
     }
   }
@@ -63,8 +78,11 @@ final class RecursiveLock: @unchecked Sendable {
 /// Each thread's count lives in a cell of its own, found with
 /// `pthread_getspecific` (a few instructions); storing the count in the key
 /// itself made every write pay two `pthread_setspecific` calls (~70 each).
-final class ThreadLocalCounter: @unchecked Sendable {
-  private let key: pthread_key_t
+///
+/// A struct (just the key), not a class: reaching it costs no retain.
+@usableFromInline
+struct ThreadLocalCounter: @unchecked Sendable {
+  @usableFromInline let key: pthread_key_t
 
   init() {
     var key = pthread_key_t()
@@ -73,18 +91,13 @@ final class ThreadLocalCounter: @unchecked Sendable {
     self.key = key
   }
 
-  var value: Int {
-    @inline(__always) get { cell.pointee }
-    @inline(__always) set { cell.pointee = newValue }
-  }
-
   /// This thread's cell: look it up once, then read and write it directly.
-  @inline(__always) var cell: UnsafeMutablePointer<Int> {
+  @inlinable var cell: UnsafeMutablePointer<Int> {
     if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Int.self) }
-    return makeCell()
+    return Self.makeCell(key: key)
   }
 
-  @inline(never) private func makeCell() -> UnsafeMutablePointer<Int> {
+  @usableFromInline @inline(never) static func makeCell(key: pthread_key_t) -> UnsafeMutablePointer<Int> {
     let cell = malloc(MemoryLayout<Int>.size)!.bindMemory(to: Int.self, capacity: 1)
     cell.initialize(to: 0)
     pthread_setspecific(key, cell)
