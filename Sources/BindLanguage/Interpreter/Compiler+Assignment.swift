@@ -78,6 +78,11 @@ extension Compiler {
         } catch let error as ScriptError {
           throw error.located(at: range, in: file)
         }
+        do {
+          try Operators.checkNesting([value])
+        } catch let error as ScriptError {
+          throw error.located(at: range, in: file)
+        }
         elements[offset] = value
         try storeBase(frame, .array(elements))
       }

@@ -23,9 +23,13 @@ extension Compiler {
       return try compileInterpolation(segments)
     case .name(let name, let range):
       return try compileName(name, range: range)
-    case .array(let elements, _):
+    case .array(let elements, let range):
       let compiled = try elements.map(compileExpression)
-      return { frame in .array(try compiled.map { try $0(frame) }) }
+      return locating(range) { frame in
+        let values = try compiled.map { try $0(frame) }
+        try Operators.checkNesting(values)
+        return .array(values)
+      }
     case .parenthesized(let inner, _):
       return try compileExpression(inner)
     case .unary(let op, let operand, let range):

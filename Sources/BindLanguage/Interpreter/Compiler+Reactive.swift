@@ -200,12 +200,12 @@ extension Compiler {
         "'\(variable)' is a variable; only properties are observable, such as '\(variable).name'", at: range)
     }
     let source = try compileReactiveSource(observe.expression)
-    let handler = try observe.handler.map { block -> (Execution, () -> Int, Int) in
+    let handler = try observe.handler.map { block -> (Execution, () -> Int, Int, Bool) in
       guard block.parameters.count <= 2 else {
         throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
       }
-      let (body, slots) = try compileFunctionBody(parameters: block.parameters, body: block.body)
-      return (body, slots, block.parameters.count)
+      let (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+      return (body, slots, block.parameters.count, keepsParent)
     }
     let options: ObserveOptions = observe.initial ? .initial : []
     let name = observe.name?.name
@@ -215,8 +215,8 @@ extension Compiler {
           "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
       }
       let token: Disposable
-      if let (body, slots, parameterCount) = handler {
-        let block = ScriptHandler(body: body, slotCount: slots, parent: frame)
+      if let (body, slots, parameterCount, keepsParent) = handler {
+        let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
         token = node.observe(
           options: options,
           changed: { [unowned(unsafe) interpreter] old, new in
@@ -261,14 +261,14 @@ extension Compiler {
       throw error("an event handler takes at most 1 parameter, the payload: { value in … }", at: on.handler.parameters[1].range)
     }
     let event = try compileExpression(on.event)
-    let (body, slots) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
+    let (body, slots, keepsParent) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
     let takesPayload = !on.handler.parameters.isEmpty
     let name = on.name?.name
     return { frame in
       guard case .event(let stream) = try event(frame) else {
         throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
       }
-      let block = ScriptHandler(body: body, slotCount: slots, parent: frame)
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
       let token = stream.stream.on { [unowned(unsafe) interpreter] payload in
         if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
       }

@@ -77,12 +77,14 @@ extension Compiler {
     let slot = scope.declare(name, isMutable: false)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
-    let (body, slotCount) = try compileFunctionBody(parameters: declaration.parameters, body: declaration.body)
+    let (body, slotCount, keepsParent) = try compileFunctionBody(
+      parameters: declaration.parameters, body: declaration.body)
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
     let globals = interpreter.globalFrame
-    let makeFunction = { (defining: Frame) -> Value in
-      .function(
+    let makeFunction = { (frame: Frame) -> Value in
+      let defining: Frame? = keepsParent || isGlobal ? frame : nil
+      return .function(
         Callable(name: name, arity: arity) { arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })

@@ -45,7 +45,7 @@ extension Compiler {
     let type = ObjectType(
       name: name, stored: stored,
       derived: derivedSpecs.map { .init(name: $0.0.name.name, type: $0.2, compute: placeholder) },
-      events: events, order: order)
+      events: events, order: order, instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
     // Derived bodies see the type's members as bare names, so they compile
     // against the type itself.
     for (index, spec) in derivedSpecs.enumerated() {

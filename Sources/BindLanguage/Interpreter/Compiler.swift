@@ -61,6 +61,11 @@ final class Compiler {
       if let variable = candidate.lookup(name) {
         if candidate.isGlobal { return .global(slot: variable.slot, isMutable: variable.isMutable) }
         if hops == 0 { return .local(slot: variable.slot, isMutable: variable.isMutable) }
+        var user: FunctionScope? = scope
+        for _ in 0..<hops {
+          user?.usesEnclosingFrames = true
+          user = user?.parent
+        }
         return .outer(hops: hops, slot: variable.slot, isMutable: variable.isMutable)
       }
       if let type = candidate.selfType, let member = type.members[name] {
@@ -154,8 +159,11 @@ final class Compiler {
 
   /// Compiles a function-like body (a `func`, a handler block) in a scope of
   /// its own; returns the body and the frame size it needs.
+  ///
+  /// `keepsParent` says whether the body reaches into the enclosing frame;
+  /// when it does not, the body's frames need no parent at all.
   func compileFunctionBody(parameters: [Identifier], body: Block, selfType: ObjectType? = nil) throws
-    -> (body: Execution, slotCount: () -> Int)
+    -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
     let inner = FunctionScope(parent: scope, selfType: selfType)
     var seen = Set<String>()
@@ -171,6 +179,6 @@ final class Compiler {
     loopDepth = 0
     defer { (scope, captureList, loopDepth) = saved }
     let compiled = try compileSequence(body.statements)
-    return (compiled, { inner.slotCount })
+    return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
   }
 }

@@ -72,6 +72,7 @@ public final class Interpreter {
 
   /// Runs a parsed script, stopping at the first error (`bindscript run`).
   public func run(_ parsed: ParseResult) throws {
+    if let path = parsed.file.path { importedPaths.insert(FileSystem.resolve(path, relativeTo: nil)) }
     hoist(parsed)
     for statement in parsed.statements { _ = try execute(statement, in: parsed.file) }
   }
@@ -187,7 +188,7 @@ public final class Interpreter {
   }
 
   /// Calls a compiled function body in a new frame.
-  func call(body: Execution, slotCount: Int, arguments: [Value], parent: Frame, at context: CallContext) throws -> Value {
+  func call(body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext) throws -> Value {
     guard callDepth < options.maxCallDepth else {
       throw ScriptError(
         "call depth limit of \(options.maxCallDepth) exceeded; is a function calling itself without end?",

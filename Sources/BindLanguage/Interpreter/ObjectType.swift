@@ -41,8 +41,13 @@ public final class ObjectType {
   /// Counts instances, for `Type#N`.
   @exclusivity(unchecked) var instanceCount = 0
 
-  init(name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String]) {
+  init(
+    name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String],
+    instancesSoFar: Int = 0
+  ) {
     self.name = name
+    // A redeclared type keeps counting, so `Type#N` never names two objects.
+    self.instanceCount = instancesSoFar
     self.stored = stored
     self.derived = derived
     self.events = events
@@ -82,12 +87,14 @@ public final class ScriptObject {
   public let type: ObjectType
   /// Its number among the instances of its type, from 1.
   public let number: Int
-  let stored: [Property<Value>]
-  private var derivedNodes: [Derived<Value>?]
-  private var eventStreams: [ScriptEvent?]
+  @exclusivity(unchecked) var stored: [Property<Value>]
+  var derivedNodes: [Derived<Value>?]
+  var eventStreams: [ScriptEvent?]
   /// A node that completes when this object is deallocated, so that values
   /// computed from it complete too.
-  private var lifetimeNode: Property<Int>?
+  var lifetimeNode: Property<Int>?
+  /// Derived properties whose first evaluation is under way.
+  private var creatingDerived: Set<Int> = []
 
   init(type: ObjectType, values: [Value]) {
     self.type = type
@@ -116,6 +123,13 @@ public final class ScriptObject {
   func derived(_ index: Int, interpreter: Interpreter) throws -> Derived<Value> {
     if let node = derivedNodes[index] { return node }
     let spec = type.derived[index]
+    // Creating the node evaluates it; an evaluation that needs the node being
+    // created is a cycle among derived properties, not a reason to recurse.
+    guard !creatingDerived.contains(index) else {
+      throw ScriptError("derived property '\(spec.name)' of \(type.name) depends on itself")
+    }
+    creatingDerived.insert(index)
+    defer { creatingDerived.remove(index) }
     let globals = interpreter.globalFrame
     let label = "\(displayName).\(spec.name)"
     var last = Value.null

@@ -101,15 +101,28 @@ enum Operators {
     guard case .int(let low) = lhs, case .int(let high) = rhs else {
       throw ScriptError("range bounds must be Int, not '\(lhs.typeName)' and '\(rhs.typeName)'")
     }
+    if op == .halfOpenRange && high <= low { return .array([]) }
     let upper = op == .closedRange ? high : high - 1
     guard low <= upper else {
-      if op == .closedRange { throw ScriptError("range \(low)...\(high) has its lower bound above its upper bound") }
-      return .array([])
+      throw ScriptError("range \(low)...\(high) has its lower bound above its upper bound")
     }
-    guard upper - low < rangeLimit else {
-      throw ScriptError("range of \(upper - low + 1) elements is too large to build; loop over it with 'for' instead")
+    let (span, overflow) = upper.subtractingReportingOverflow(low)
+    guard !overflow, span < rangeLimit else {
+      throw ScriptError("range \(low)\(op.rawValue)\(high) is too large to build; loop over it with 'for' instead")
     }
     return .array((low...upper).map(Value.int))
+  }
+
+  /// How deeply arrays may nest. Printing, comparing and freeing a nested
+  /// array recurse once per level, so the depth is bounded where arrays are
+  /// built rather than left to overflow the stack later.
+  static let arrayNestingLimit = 1_000
+
+  /// Checks that an array holding `elements` stays within the nesting limit.
+  static func checkNesting(_ elements: [Value]) throws {
+    for element in elements where element.arrayDepth(limit: arrayNestingLimit) >= arrayNestingLimit {
+      throw ScriptError("arrays nested more than \(arrayNestingLimit) levels deep")
+    }
   }
 
   static func element(of container: Value, at index: Value) throws -> Value {
@@ -130,6 +143,18 @@ enum Operators {
 }
 
 extension Value {
+  /// How many arrays deep the value is, counted up to `limit`.
+  func arrayDepth(limit: Int) -> Int {
+    guard case .array(let elements) = self else { return 0 }
+    guard limit > 0 else { return 1 }
+    var deepest = 0
+    for element in elements {
+      if case .array = element { deepest = max(deepest, element.arrayDepth(limit: limit - 1)) }
+      if deepest >= limit - 1 { break }
+    }
+    return 1 + deepest
+  }
+
   var number: Double? {
     switch self {
     case .int(let value): return Double(value)

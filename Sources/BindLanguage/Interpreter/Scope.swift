@@ -13,6 +13,11 @@ final class FunctionScope {
   let selfType: ObjectType?
   private var blocks: [[String: Variable]] = [[:]]
   private(set) var slotCount = 0
+  /// Whether code in this scope reads or writes a variable of an enclosing
+  /// function's frame. Only then must its frame keep the enclosing one
+  /// alive: a handler that holds a frame it never uses would hold the
+  /// objects in it too, and an object holding its own handler is a leak.
+  var usesEnclosingFrames = false
 
   init(parent: FunctionScope?, selfType: ObjectType? = nil) {
     self.parent = parent

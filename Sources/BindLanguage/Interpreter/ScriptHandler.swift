@@ -8,10 +8,11 @@
 final class ScriptHandler {
   let body: Execution
   private let slotCount: () -> Int
-  private let parent: Frame
+  /// The defining frame, or nil when the body never reaches into it.
+  private let parent: Frame?
   @exclusivity(unchecked) private var spare: Frame?
 
-  init(body: @escaping Execution, slotCount: @escaping () -> Int, parent: Frame) {
+  init(body: @escaping Execution, slotCount: @escaping () -> Int, parent: Frame?) {
     self.body = body
     self.slotCount = slotCount
     self.parent = parent
