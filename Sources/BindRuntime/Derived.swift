@@ -113,13 +113,16 @@ public final class Derived<Value>: ObservableValue<Value> {
 }
 
 extension Derived {
-  /// A derived value compared with `==`: it only notifies when the result differs.
+  /// A derived value compared with `==`: it only notifies when the result
+  /// differs. Inlinable, so that the comparison is specialized for `Value`.
+  @inlinable
   public convenience init(label: String? = nil, lifetime: GraphNode? = nil, _ compute: @escaping () throws -> Value) rethrows
   where Value: Equatable {
     try self.init(label: label, lifetime: lifetime, isSame: Sameness.equatable, compute)
   }
 
   /// A derived value whose every re-evaluation counts as a change.
+  @inlinable
   public convenience init(label: String? = nil, lifetime: GraphNode? = nil, _ compute: @escaping () throws -> Value) rethrows {
     try self.init(label: label, lifetime: lifetime, isSame: Sameness.never, compute)
   }

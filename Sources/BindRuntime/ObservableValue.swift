@@ -139,9 +139,11 @@ extension GraphNode {
 }
 
 /// Equality strategies for the value kinds the runtime can compare.
+/// Inlinable, to be specialized where a value is made (see ``Property``).
+@usableFromInline
 enum Sameness {
-  static func equatable<T: Equatable>(_ a: T, _ b: T) -> Bool { a == b }
-  static func identical<T: AnyObject>(_ a: T, _ b: T) -> Bool { a === b }
-  static func identicalOptional<T: AnyObject>(_ a: T?, _ b: T?) -> Bool { a === b }
-  static func never<T>(_ a: T, _ b: T) -> Bool { false }
+  @inlinable static func equatable<T: Equatable>(_ a: T, _ b: T) -> Bool { a == b }
+  @inlinable static func identical<T: AnyObject>(_ a: T, _ b: T) -> Bool { a === b }
+  @inlinable static func identicalOptional<T: AnyObject>(_ a: T?, _ b: T?) -> Bool { a === b }
+  @inlinable static func never<T>(_ a: T, _ b: T) -> Bool { false }
 }

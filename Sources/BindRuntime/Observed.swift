@@ -21,17 +21,17 @@ public struct Observed<Value> {
   public let projectedValue: Property<Value>
 
   /// An equatable value: writing an equal value is not a change.
-  public init(wrappedValue: Value) where Value: Equatable {
+  @inlinable public init(wrappedValue: Value) where Value: Equatable {
     projectedValue = Property(wrappedValue)
   }
 
   /// An object, compared by identity.
-  public init(wrappedValue: Value) where Value: AnyObject {
+  @inlinable public init(wrappedValue: Value) where Value: AnyObject {
     projectedValue = Property(wrappedValue)
   }
 
   /// An optional object, compared by identity.
-  public init<Object: AnyObject>(wrappedValue: Value) where Value == Object? {
+  @inlinable public init<Object: AnyObject>(wrappedValue: Value) where Value == Object? {
     projectedValue = Property(wrappedValue)
   }
 
@@ -40,7 +40,7 @@ public struct Observed<Value> {
   /// MUST stay disfavoured, or it wins over the generic optional-object
   /// initializer above and `@Observed var friend: Person?` never compares.
   @_disfavoredOverload
-  public init(wrappedValue: Value) {
+  @inlinable public init(wrappedValue: Value) {
     projectedValue = Property(wrappedValue)
   }
 

@@ -16,16 +16,23 @@ public final class Property<Value>: ObservableValue<Value> {
   }
 
   /// Creates a property compared with `==`.
+  ///
+  /// The convenience initializers are inlinable so that the comparison is
+  /// specialized for `Value` where the property is made (one direct `==`
+  /// instead of a generic call through the `Equatable` witness on every write).
+  @inlinable
   public convenience init(_ value: Value, label: String? = nil) where Value: Equatable {
     self.init(value, label: label, isSame: Sameness.equatable)
   }
 
   /// Creates a property holding an object, compared by identity.
+  @inlinable
   public convenience init(_ value: Value, label: String? = nil) where Value: AnyObject {
     self.init(value, label: label, isSame: Sameness.identical)
   }
 
   /// Creates a property holding an optional object, compared by identity.
+  @inlinable
   public convenience init<Object: AnyObject>(_ value: Value, label: String? = nil) where Value == Object? {
     self.init(value, label: label, isSame: Sameness.identicalOptional)
   }
@@ -36,7 +43,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// MUST stay disfavoured: without it Swift prefers this non-generic
   /// initializer to the generic optional-object one, and `Person?` values
   /// would never compare equal (every write a change, two-way echoes).
-  @_disfavoredOverload
+  @_disfavoredOverload @inlinable
   public convenience init(_ value: Value, label: String? = nil) {
     self.init(value, label: label, isSame: Sameness.never)
   }
