@@ -56,9 +56,9 @@ class AnyObserverEntry {
   /// Set (lock held) once the observed node has let go of this entry because
   /// it completed. From then on the node may be deallocated, so a token MUST
   /// NOT reach it through its unowned reference.
-  @exclusivity(unchecked) var isDetached = false
+  @usableFromInline @exclusivity(unchecked) var isDetached = false
 
-  init(sequence: Int) { self.sequence = sequence }
+  @usableFromInline init(sequence: Int) { self.sequence = sequence }
 
   @inlinable var isActive: Bool {
     rawState.load(ordering: .acquiring) == SubscriptionState.active.rawValue
@@ -77,7 +77,7 @@ class AnyObserverEntry {
   /// Delivers a change whose values are boxed (the propagation path).
   func deliverBoxed(old: Any, new: Any) {}
   /// Ends the entry as completed and tells its callback so.
-  func complete() {}
+  @usableFromInline func complete() {}
 }
 
 /// One observer of a value of type `Value`.
@@ -95,6 +95,7 @@ final class ObserverEntry<Value>: AnyObserverEntry {
   /// `.initial` and `.completed`; nil for observers of changes only.
   let event: ((Change<Value>) -> Void)?
 
+  @usableFromInline
   init(sequence: Int, changed: @escaping (Value, Value) -> Void, event: ((Change<Value>) -> Void)?) {
     self.changed = changed
     self.event = event
@@ -105,7 +106,7 @@ final class ObserverEntry<Value>: AnyObserverEntry {
     if isActive { changed(old, new) }
   }
 
-  func deliverInitial(_ value: Value) {
+  @usableFromInline func deliverInitial(_ value: Value) {
     if isActive, let event { event(.initial(value)) }
   }
 
@@ -113,7 +114,7 @@ final class ObserverEntry<Value>: AnyObserverEntry {
     deliverChange(old: old as! Value, new: new as! Value)
   }
 
-  override func complete() {
+  @usableFromInline override func complete() {
     if end(.completed), let event { event(.completed) }
   }
 }
@@ -126,6 +127,7 @@ final class ObserverEntry<Value>: AnyObserverEntry {
 /// That is safe because the node detaches its entries, under the lock, before
 /// it can go away, and `dispose()` looks at the node only under the lock and
 /// only while the entry is attached.
+@usableFromInline
 final class ObservationToken: Disposable {
   private unowned(unsafe) let node: GraphNode
   /// Keeps a derived source alive for as long as someone observes it; stored
@@ -133,7 +135,7 @@ final class ObservationToken: Disposable {
   private let retainedSource: GraphNode?
   let entry: AnyObserverEntry
 
-  init(node: GraphNode, entry: AnyObserverEntry) {
+  @usableFromInline init(node: GraphNode, entry: AnyObserverEntry) {
     self.node = node
     self.entry = entry
     self.retainedSource = node.isRetainedBySubscriptions ? node : nil
@@ -141,9 +143,9 @@ final class ObservationToken: Disposable {
 
   deinit { dispose() }
 
-  var isDisposed: Bool { !entry.isActive }
+  @usableFromInline var isDisposed: Bool { !entry.isActive }
 
-  func dispose() {
+  @usableFromInline func dispose() {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     // MUST end the entry under the lock: a node completing on another thread

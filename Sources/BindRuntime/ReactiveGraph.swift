@@ -106,7 +106,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     liveNodes[id] = nil
   }
 
-  func nextSequence() -> Int {
+  @usableFromInline func nextSequence() -> Int {
     nextObserverSequence += 1
     return nextObserverSequence
   }
