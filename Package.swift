@@ -13,6 +13,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `swift package generate-documentation` (make docs): a build-time plugin only.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // The reactive runtime: knows nothing of the language.
@@ -36,12 +38,19 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The embedding example: Swift view-models registered with the
+    // interpreter, a host executable, and the scripts that drive them.
+    .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
+    .executableTarget(
+      name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindScriptTesting"],
+      path: "Sources/Examples/BindScriptExample"),
     .testTarget(name: "BindRuntimeTests", dependencies: ["BindRuntime"]),
     .testTarget(name: "BindLanguageTests", dependencies: ["BindLanguage"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "EndToEndTests", dependencies: []),
     .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting"]),
     .testTarget(name: "REPLTests", dependencies: ["REPLCore", "BindLanguage", "LineEditor"]),
+    .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting"]),
   ],
   swiftLanguageModes: [.v5]
 )

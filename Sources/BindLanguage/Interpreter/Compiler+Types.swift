@@ -91,6 +91,7 @@ extension Interpreter {
   /// Creates an object from labelled arguments; unlabelled properties take
   /// their default, or their type's zero value.
   func construct(_ type: ObjectType, labels: [String], values: [Value]) throws -> ScriptObject {
+    if let host = type.host { return try host.construct(labels: labels, values: values, interpreter: self) }
     var slots = [Value?](repeating: nil, count: type.stored.count)
     for (argument, label) in labels.enumerated() {
       guard let member = type.members[label] else {

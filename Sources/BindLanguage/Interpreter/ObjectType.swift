@@ -40,6 +40,8 @@ public final class ObjectType {
   public let memberNames: [String]
   /// Counts instances, for `Type#N`.
   @exclusivity(unchecked) var instanceCount = 0
+  /// For a type a host app registered: how to make and wrap its Swift objects.
+  var host: HostType?
 
   init(
     name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String],
@@ -87,6 +89,8 @@ public final class ScriptObject {
   public let type: ObjectType
   /// Its number among the instances of its type, from 1.
   public let number: Int
+  // A `var` only so that a host object's wrapper can drop its nodes when the
+  // host goes (see `HostInstance`); script objects never reassign it.
   @exclusivity(unchecked) var stored: [Property<Value>]
   var derivedNodes: [Derived<Value>?]
   var eventStreams: [ScriptEvent?]
@@ -95,6 +99,9 @@ public final class ScriptObject {
   var lifetimeNode: Property<Int>?
   /// Derived properties whose first evaluation is under way.
   private var creatingDerived: Set<Int> = []
+  /// For the wrapper of a host app's Swift object: that object and the
+  /// connections that mirror it.
+  var host: HostInstance?
 
   init(type: ObjectType, values: [Value]) {
     self.type = type

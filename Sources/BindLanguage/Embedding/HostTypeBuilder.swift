@@ -1,0 +1,179 @@
+import BindRuntime
+
+/// Describes a Swift class to the interpreter, member by member; passed to
+/// ``Interpreter/register(_:as:_:)``.
+///
+/// ```swift
+/// try interpreter.register(LoginViewModel.self, as: "LoginViewModel") { type in
+///   type.property("username", \.$username)   // Property<String>: read-write
+///   type.property("canSubmit", \.canSubmit)  // Derived<Bool>: read-only
+///   type.event("submit", \.submit)           // EventStream<Void>
+///   type.constructor { LoginViewModel() }
+/// }
+/// ```
+///
+/// Members are checked when the registration ends: a name that is not an
+/// identifier, a name used twice, or a value type that does not bridge makes
+/// `register` throw.
+public final class HostTypeBuilder<Root: AnyObject> {
+  let host: HostType
+  let typeName: String
+  private let resolve: (Any.Type) throws -> ValueBridge
+  private(set) var problems: [String] = []
+  private var names: Set<String> = []
+
+  init(host: HostType, typeName: String, resolve: @escaping (Any.Type) throws -> ValueBridge) {
+    self.host = host
+    self.typeName = typeName
+    self.resolve = resolve
+  }
+
+  /// A read-write property: the `Property` behind an `@Observed` var (`\.$name`).
+  /// Scripts and Swift may both write it; each sees the other's writes.
+  public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>) {
+    guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
+    let member = "\(typeName).\(name)"
+    let toScript = bridge.toScript
+    let fromScript = bridge.fromScript
+    let type = bridge.type
+    host.members.append(
+      HostMember(
+        name: name, kind: .readWrite, type: type,
+        currentValue: { toScript(($0 as! Root)[keyPath: keyPath].value) },
+        connect: { host, wrapper, index in
+          let node = (host as! Root)[keyPath: keyPath]
+          let mirror = wrapper.stored[index]
+          // Two one-way bindings with conversions; the echo of each is an
+          // equal write on the other side, which is not a change.
+          let down = try? node.bindChecked(to: mirror, label: "\(member) (from Swift)") { toScript($0) }
+          let up = try? mirror.bindChecked(to: node, label: "\(member) (to Swift)") { value -> T in
+            guard let converted = fromScript(value) else {
+              throw ScriptError.typeMismatch(value: value, expected: type, what: "property '\(name)'")
+            }
+            return converted as! T
+          }
+          return [down, up].compactMap { $0 }
+        },
+        watch: { host, gone in Self.watch((host as! Root)[keyPath: keyPath], gone) }))
+  }
+
+  /// A read-only property: any observable value (a `Derived`, a
+  /// `Property`). Scripts may read, observe and bind from it, never write it.
+  public func property<T, Node: ObservableValue<T>>(_ name: String, _ keyPath: KeyPath<Root, Node>) {
+    property(name, readOnly: keyPath)
+  }
+
+  /// A `Property` that scripts may read and observe but not write, such as
+  /// the `$results` of a `public private(set) var results`.
+  public func property<T, Node: ObservableValue<T>>(_ name: String, readOnly keyPath: KeyPath<Root, Node>) {
+    guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
+    let member = "\(typeName).\(name)"
+    let toScript = bridge.toScript
+    host.members.append(
+      HostMember(
+        name: name, kind: .readOnly, type: bridge.type,
+        currentValue: { toScript(($0 as! Root)[keyPath: keyPath].value) },
+        connect: { host, wrapper, index in
+          let node: ObservableValue<T> = (host as! Root)[keyPath: keyPath]
+          let down = try? node.bindChecked(to: wrapper.stored[index], label: "\(member) (from Swift)") { toScript($0) }
+          return down.map { [$0] } ?? []
+        },
+        watch: { host, gone in Self.watch((host as! Root)[keyPath: keyPath], gone) }))
+  }
+
+  /// An event without payload (`EventStream<Void>`): Swift's sends reach the
+  /// script's handlers and the script's `emit` reaches Swift's handlers.
+  public func event(_ name: String, _ keyPath: KeyPath<Root, EventStream<Void>>) {
+    guard checkName(name) else { return }
+    addEvent(name, keyPath, payload: nil, toScript: { _ in .null }, fromScript: { _ in () })
+  }
+
+  /// An event with a payload (`EventStream<Int>`, …), checked like a property.
+  public func event<P>(_ name: String, _ keyPath: KeyPath<Root, EventStream<P>>) {
+    guard checkName(name), let bridge = bridge(P.self, for: name) else { return }
+    let fromScript = bridge.fromScript
+    addEvent(name, keyPath, payload: bridge.type, toScript: bridge.toScript, fromScript: { fromScript($0).map { $0 as! P } })
+  }
+
+  /// How scripts create objects of this type: `LoginViewModel()`. Labelled
+  /// arguments (`LoginViewModel(username: "ada")`) are written after `make`.
+  /// Without a constructor, scripts can only use objects Swift hands them.
+  public func constructor(_ make: @escaping () -> Root) {
+    host.constructor = { make() }
+  }
+
+  private func addEvent<P>(
+    _ name: String, _ keyPath: KeyPath<Root, EventStream<P>>, payload: ValueType?,
+    toScript: @escaping (Any) -> Value, fromScript: @escaping (Value) -> P?
+  ) {
+    host.members.append(
+      HostMember(
+        name: name, kind: .event, type: payload, currentValue: { _ in .null },
+        connect: { host, wrapper, index in
+          let stream = (host as! Root)[keyPath: keyPath]
+          let event = wrapper.event(index)
+          // Each side's send reaches the other once; the flag stops the echo.
+          let relay = EventRelay()
+          let fromSwift = stream.on { [weak event] payload in
+            guard let event else { return }
+            relay.pass { event.stream.send(toScript(payload)) }
+          }
+          let fromScript = event.stream.on { [weak stream] value in
+            guard let stream, let payload = fromScript(value) else { return }
+            relay.pass { stream.send(payload) }
+          }
+          return [fromSwift, fromScript]
+        },
+        watch: nil))
+  }
+
+  private static func watch<T>(_ node: ObservableValue<T>, _ gone: @escaping () -> Void) -> Disposable {
+    node.observe(options: []) { change in
+      if case .completed = change { gone() }
+    }
+  }
+
+  private func checkName(_ name: String) -> Bool {
+    guard Identifier.isValid(name) else {
+      problems.append("'\(name)' is not a valid member name; use letters, digits and '_', not starting with a digit")
+      return false
+    }
+    guard names.insert(name).inserted else {
+      problems.append("'\(name)' is registered twice in type '\(typeName)'")
+      return false
+    }
+    return true
+  }
+
+  private func bridge(_ swiftType: Any.Type, for name: String) -> ValueBridge? {
+    do {
+      return try resolve(swiftType)
+    } catch let error as BridgeError {
+      problems.append("member '\(name)' of '\(typeName)': \(error.message)")
+    } catch {
+      problems.append("member '\(name)' of '\(typeName)': \(error)")
+    }
+    return nil
+  }
+}
+
+/// Stops an event forwarded between Swift and a script from coming back.
+final class EventRelay {
+  private var isPassing = false
+
+  func pass(_ send: () -> Void) {
+    guard !isPassing else { return }
+    isPassing = true
+    defer { isPassing = false }
+    send()
+  }
+}
+
+extension Identifier {
+  /// Whether `name` lexes as one identifier (letters, digits, `_`, not
+  /// starting with a digit), as the lexer reads one.
+  static func isValid(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+    return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+  }
+}

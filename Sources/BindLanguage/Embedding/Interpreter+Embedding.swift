@@ -1,0 +1,125 @@
+import BindRuntime
+
+/// A registration or injection the interpreter refused: a bad or duplicate
+/// name, a member clash, a value type that does not bridge.
+public struct EmbeddingError: Error, Equatable, CustomStringConvertible {
+  /// One line per problem, lowercase, names in 'quotes'.
+  public var problems: [String]
+
+  init(_ problems: [String]) { self.problems = problems }
+  init(_ problem: String) { self.problems = [problem] }
+
+  public var description: String { problems.joined(separator: "\n") }
+}
+
+extension Interpreter {
+  /// Makes a Swift class a script type named `name`.
+  ///
+  /// `describe` lists the members by key path; see ``HostTypeBuilder``.
+  /// Everything is checked here, before any script runs: `name` must be an
+  /// unused, non-keyword identifier, member names must be identifiers and
+  /// distinct, and every member's value type must bridge (`Int`, `Double`,
+  /// `String`, `Bool`, optionals, arrays, and classes registered earlier or
+  /// this class itself). Throws ``EmbeddingError`` listing every problem;
+  /// nothing is registered then.
+  ///
+  /// Scripts see the type's Swift objects as script objects: they observe,
+  /// bind, follow chains and get `completed` when Swift releases an object,
+  /// exactly as with a declared `type`.
+  @discardableResult
+  public func register<Root: AnyObject>(
+    _ swiftType: Root.Type, as name: String, _ describe: (HostTypeBuilder<Root>) throws -> Void
+  ) throws -> ObjectType {
+    try checkNewName(name, kind: "type")
+    if let existing = hostType(for: swiftType) {
+      throw EmbeddingError("'\(typeName(swiftType))' is already registered as '\(existing.objectType.name)'")
+    }
+    let host = HostType(swiftType: swiftType, name: name)
+    let builder = HostTypeBuilder<Root>(host: host, typeName: name) { [unowned self] type in
+      try ValueBridge.resolve(type) { candidate in
+        ObjectIdentifier(candidate) == host.swiftType ? host : self.hostType(for: candidate)
+      }
+    }
+    try describe(builder)
+    guard builder.problems.isEmpty else { throw EmbeddingError(builder.problems) }
+    let properties = host.members.filter { $0.kind != .event }
+    let events = host.members.filter { $0.kind == .event }
+    let type = ObjectType(
+      name: name,
+      stored: properties.map { .init(name: $0.name, type: $0.type!, isConstant: $0.kind == .readOnly, defaultValue: nil) },
+      derived: [],
+      events: events.map { .init(name: $0.name, payload: $0.type) },
+      order: host.members.map(\.name))
+    type.host = host
+    host.objectType = type
+    types[name] = type
+    return type
+  }
+
+  /// Makes a live Swift object the script constant `name`.
+  ///
+  /// The script holds the object weakly: when Swift releases it, the
+  /// script's observers of its properties print `completed` and its
+  /// bindings end. Its class must be registered.
+  public func inject(_ object: AnyObject, as name: String) throws {
+    guard let host = hostType(for: type(of: object)) else {
+      throw EmbeddingError("cannot inject '\(name)': class '\(typeName(type(of: object)))' is not registered; register it first")
+    }
+    try checkNewName(name, kind: "variable")
+    guard globalScope.lookup(name) == nil else {
+      throw EmbeddingError("cannot inject '\(name)': a variable with that name already exists")
+    }
+    globalScope.declare(name, isMutable: false)
+    ensureGlobalCapacity()
+    globalFrame.slots[globalScope.lookup(name)!.slot] = .object(host.wrapper(for: object))
+  }
+
+  /// The script object that stands for a registered Swift object (made on
+  /// first use), to hand to a script or to reach its nodes from Swift.
+  public func scriptObject(for object: AnyObject) -> ScriptObject? {
+    hostType(for: type(of: object))?.wrapper(for: object)
+  }
+
+  /// The value of the global variable `name`, or `nil` if there is none.
+  public func global(_ name: String) -> Value? {
+    guard let variable = globalScope.lookup(name), variable.slot < globalFrame.slots.count else { return nil }
+    return globalFrame.slots[variable.slot]
+  }
+
+  func hostType(for swiftType: Any.Type) -> HostType? {
+    let key = ObjectIdentifier(swiftType)
+    return types.values.lazy.compactMap(\.host).first { $0.swiftType == key }
+  }
+
+  private func checkNewName(_ name: String, kind: String) throws {
+    guard Identifier.isValid(name), TokenKind.keywords[name] == nil else {
+      throw EmbeddingError("'\(name)' is not a valid \(kind) name; use an identifier that is not a keyword")
+    }
+    guard kind == "type" else { return }
+    if ["Int", "Double", "String", "Bool"].contains(name) || builtinTypeNames.contains(name) {
+      throw EmbeddingError("type '\(name)' is built in; register under another name")
+    }
+    if types[name] != nil { throw EmbeddingError("a type named '\(name)' is already registered") }
+  }
+}
+
+extension ScriptObject {
+  /// The Swift object this script object stands for, if it is a live host object.
+  public var hostObject: AnyObject? { host?.object }
+
+  /// The node of the writable stored property `name`, for Swift code that
+  /// binds into a script object or observes it; `nil` for other members.
+  public func property(named name: String) -> Property<Value>? {
+    guard case .stored(let index)? = type.members[name], !type.stored[index].isConstant else { return nil }
+    return stored[index]
+  }
+
+  /// The node of the property `name`, stored or derived, to observe or bind from.
+  public func observable(named name: String, in interpreter: Interpreter) -> ObservableValue<Value>? {
+    switch type.members[name] {
+    case .stored(let index)?: return stored[index]
+    case .derived(let index)?: return try? derived(index, interpreter: interpreter)
+    default: return nil
+    }
+  }
+}
