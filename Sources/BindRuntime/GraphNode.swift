@@ -1,10 +1,11 @@
-/// One end of an edge, held without a reference count.
+/// One end of an edge, held without a reference count (`Unmanaged`, which is
+/// `unowned(unsafe)` with a way to use the node without retaining it).
 ///
 /// Not `weak`: a weak reference gives its object a side table, and from then
 /// on every retain and release of that node takes the runtime's slow path
 /// (50–100 instructions instead of ~5), a dozen times per propagation step.
 ///
-/// `unowned(unsafe)` is safe here because of three rules, all under the graph lock:
+/// Unretained edges are safe because of three rules, all under the graph lock:
 /// - every edge is recorded at both ends (`downstream` of one node, `upstream`
 ///   of the other), and added and removed at both ends at once;
 /// - a dying node removes every edge it has (``GraphNode/detachFromGraph()``)
@@ -16,7 +17,9 @@
 /// another thread) is still whole and may be walked, or even briefly retained:
 /// a balanced retain and release of an object whose deinit has begun is
 /// harmless (deinit bodies do it with `self` all the time). Only `unowned`
-/// (safe) would trap on it, which is why edges are not `unowned`.
+/// (safe) would trap on it, which is why edges are not `unowned`. The same
+/// rules cover the other unretained references into the graph: a derived
+/// value's `readSources`, a binding's source and target, the queue's entries.
 @usableFromInline
 struct NodeRef {
   let unmanaged: Unmanaged<GraphNode>
