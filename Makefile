@@ -56,5 +56,11 @@ tsan: deps
 bench:
 	cd Benchmarks && $(SWIFT) run -c release
 
+# Issue 3's language benchmark: bindscript against Lua 5.4 and CPython 3.11,
+# in one hyperfine run (installs lua5.4 and hyperfine if they are missing).
+.PHONY: bench-language
+bench-language:
+	Benchmarks/Language/run.sh
+
 clean:
 	rm -rf .build .build-*

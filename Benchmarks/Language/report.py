@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Turns run.sh's hyperfine JSON export into the language benchmark's table.
+
+ns/iteration = (loop program - the same interpreter's empty program) / 1e6,
+from medians of the same hyperfine run; the "min" column repeats it from the
+fastest runs, which moves least when the shared machine is busy.
+"""
+import argparse
+import json
+import sys
+
+ITERATIONS = 1_000_000
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("export")
+    parser.add_argument("--started", default="?")
+    parser.add_argument("--load", default="?")
+    parser.add_argument("--runs", default="?")
+    parser.add_argument("--warmup", default="?")
+    parser.add_argument("--versions", default="")
+    parser.add_argument("--commit", default="?")
+    parser.add_argument("--candidate", default="")
+    options = parser.parse_args()
+
+    with open(options.export) as f:
+        results = {r["command"]: r for r in json.load(f)["results"]}
+
+    def seconds(name, stat="median"):
+        result = results.get(name)
+        if result is None:
+            return None
+        return min(result["times"]) if stat == "min" else result[stat]
+
+    def ms(value):
+        return "n/a" if value is None else f"{value * 1e3:.1f}"
+
+    def per_iteration_ns(interpreter, stat):
+        loop, empty = seconds(f"{interpreter}-loop", stat), seconds(f"{interpreter}-empty", stat)
+        return (loop - empty) / ITERATIONS * 1e9
+
+    def cpu_seconds(name):
+        return results[name]["user"] + results[name]["system"] if name in results else None
+
+    def cpu_per_iteration_ns(interpreter):
+        # CPU time leaves out time spent waiting for a core, which wall time
+        # includes when other processes load the machine.
+        def cpu(name):
+            return results[name]["user"] + results[name]["system"]
+        return (cpu(f"{interpreter}-loop") - cpu(f"{interpreter}-empty")) / ITERATIONS * 1e9
+
+    def ratio(a, b):
+        return f"{a / b:.2f}×"
+
+    ns = {i: per_iteration_ns(i, "median") for i in ("bindscript", "lua", "python")}
+    ns_min = {i: per_iteration_ns(i, "min") for i in ("bindscript", "lua", "python")}
+
+    out = []
+    out.append(f"Run on {options.started}, load average {options.load} (1/5/15 min, before -> after),")
+    out.append(f"hyperfine -N --warmup {options.warmup} --runs {options.runs}, one run for every row; "
+               f"bindscript at {options.commit}; {options.versions}.")
+    out.append("")
+    out.append("| measurement | bindscript | Lua 5.4 | CPython 3.11 | bindscript / Lua | bindscript / CPython |")
+    out.append("|---|--:|--:|--:|--:|--:|")
+    s = {i: seconds(f"{i}-empty") for i in ("bindscript", "lua", "python")}
+    out.append(f"| startup, empty program (ms, median) | {ms(s['bindscript'])} | {ms(s['lua'])} | {ms(s['python'])} "
+               f"| {ratio(s['bindscript'], s['lua'])} | {ratio(s['bindscript'], s['python'])} |")
+    sc = {i: cpu_seconds(f"{i}-empty") for i in ("bindscript", "lua", "python")}
+    out.append(f"| startup, CPU time (user+sys, ms, mean) | {ms(sc['bindscript'])} | {ms(sc['lua'])} | {ms(sc['python'])} "
+               f"| {ratio(sc['bindscript'], sc['lua'])} | {ratio(sc['bindscript'], sc['python'])} |")
+    loops = {i: seconds(f"{i}-loop") for i in ("bindscript", "lua", "python")}
+    out.append(f"| loop program, 10⁶ writes (ms, median) | {ms(loops['bindscript'])} | {ms(loops['lua'])} "
+               f"| {ms(loops['python'])} | {ratio(loops['bindscript'], loops['lua'])} "
+               f"| {ratio(loops['bindscript'], loops['python'])} |")
+    out.append(f"| **ns per iteration** (median − empty) | **{ns['bindscript']:.0f}** | {ns['lua']:.0f} "
+               f"| {ns['python']:.0f} | **{ratio(ns['bindscript'], ns['lua'])}** "
+               f"| **{ratio(ns['bindscript'], ns['python'])}** |")
+    out.append(f"| ns per iteration (fastest runs) | {ns_min['bindscript']:.0f} | {ns_min['lua']:.0f} "
+               f"| {ns_min['python']:.0f} | {ratio(ns_min['bindscript'], ns_min['lua'])} "
+               f"| {ratio(ns_min['bindscript'], ns_min['python'])} |")
+    cpu = {i: cpu_per_iteration_ns(i) for i in ("bindscript", "lua", "python")}
+    out.append(f"| ns per iteration, CPU time (user+sys, mean − empty) | {cpu['bindscript']:.0f} | {cpu['lua']:.0f} "
+               f"| {cpu['python']:.0f} | {ratio(cpu['bindscript'], cpu['lua'])} "
+               f"| {ratio(cpu['bindscript'], cpu['python'])} |")
+    out.append("")
+
+    out.append("| startup reference (ms) | median | min |")
+    out.append("|---|--:|--:|")
+    for name, label in [("bindscript-empty", "`bindscript run empty.bind`"),
+                        ("python-c", "`python3.11 -c ''`"),
+                        ("python-empty", "`python3.11 empty.py`"),
+                        ("lua-empty", "`lua5.4 empty.lua`"),
+                        ("swift-bare", "bare Swift binary"),
+                        ("swift-foundation", "Swift binary loading Foundation")]:
+        if name in results:
+            out.append(f"| {label} | {ms(seconds(name))} | {ms(seconds(name, 'min'))} |")
+    cellx = seconds("bindscript-cellx")
+    cellx_net = cellx - s["bindscript"]
+    out.append(f"| `bindscript run cellx.bind` (whole process) | {ms(cellx)} | {ms(seconds('bindscript-cellx', 'min'))} |")
+    out.append("")
+
+    def verdict(met):
+        return "met" if met else "**missed**"
+
+    python_c = seconds("python-c")
+    python_c_cpu = cpu_seconds("python-c")
+    cellx_cpu = cpu_seconds("bindscript-cellx")
+    # (goal, wall-clock result, met by wall clock, CPU-time result, met by CPU time)
+    goals = [
+        ("faster than CPython 3.11 (loop, ns/iteration)",
+         f"{ns['bindscript']:.0f} vs {ns['python']:.0f} ns ({ratio(ns['bindscript'], ns['python'])})",
+         ns["bindscript"] < ns["python"],
+         f"{cpu['bindscript']:.0f} vs {cpu['python']:.0f} ns ({ratio(cpu['bindscript'], cpu['python'])})",
+         cpu["bindscript"] < cpu["python"]),
+        ("within 1.5× of Lua 5.4 (loop, ns/iteration)",
+         ratio(ns["bindscript"], ns["lua"]), ns["bindscript"] <= 1.5 * ns["lua"],
+         ratio(cpu["bindscript"], cpu["lua"]), cpu["bindscript"] <= 1.5 * cpu["lua"]),
+        ("startup faster than `python3.11 -c ''`",
+         f"{ms(s['bindscript'])} vs {ms(python_c)} ms", s["bindscript"] < python_c,
+         f"{ms(sc['bindscript'])} vs {ms(python_c_cpu)} ms", sc["bindscript"] < python_c_cpu),
+        ("startup under 10 ms", f"{ms(s['bindscript'])} ms", s["bindscript"] < 0.010,
+         f"{ms(sc['bindscript'])} ms", sc["bindscript"] < 0.010),
+        ("cellx 1000 layers built and updated from a script < 20 ms (whole process)",
+         f"{ms(cellx)} ms", cellx < 0.020, f"{ms(cellx_cpu)} ms", cellx_cpu < 0.020),
+    ]
+    out.append("| goal | wall clock (median) | | CPU time (user+sys) | |")
+    out.append("|---|---|---|---|---|")
+    for goal, result, met, cpu_result, cpu_met in goals:
+        out.append(f"| {goal} | {result} | {verdict(met)} | {cpu_result} | {verdict(cpu_met)} |")
+
+    if "candidate-loop" in results:
+        cs = seconds("candidate-empty")
+        cns = per_iteration_ns("candidate", "median")
+        ccpu = cpu_per_iteration_ns("candidate")
+        ccellx = seconds("candidate-cellx")
+        out.append("")
+        out.append(f"Candidate build in the same run: {options.candidate}")
+        out.append("")
+        out.append("| measurement | bindscript | candidate | candidate / Lua | candidate / CPython |")
+        out.append("|---|--:|--:|--:|--:|")
+        out.append(f"| startup, empty program (ms, median) | {ms(s['bindscript'])} | {ms(cs)} | {ratio(cs, s['lua'])} "
+                   f"| {ratio(cs, python_c)} (vs `-c ''`) |")
+        ccs = cpu_seconds("candidate-empty")
+        out.append(f"| startup, CPU time (ms, mean) | {ms(sc['bindscript'])} | {ms(ccs)} | {ratio(ccs, sc['lua'])} "
+                   f"| {ratio(ccs, python_c_cpu)} (vs `-c ''`) |")
+        out.append(f"| ns per iteration (median − empty) | {ns['bindscript']:.0f} | {cns:.0f} "
+                   f"| {ratio(cns, ns['lua'])} | {ratio(cns, ns['python'])} |")
+        out.append(f"| ns per iteration, CPU time | {cpu['bindscript']:.0f} | {ccpu:.0f} "
+                   f"| {ratio(ccpu, cpu['lua'])} | {ratio(ccpu, cpu['python'])} |")
+        out.append(f"| cellx script, whole process (ms, median) | {ms(cellx)} | {ms(ccellx)} | | |")
+        out.append(f"| cellx script, CPU time (ms, mean) | {ms(cellx_cpu)} | {ms(cpu_seconds('candidate-cellx'))} | | |")
+    print("\n".join(out))
+
+    relative_spread = max((r["max"] - r["min"]) / r["median"] for r in results.values())
+    if relative_spread > 0.5:
+        print(f"\nNote: some rows spread by up to {relative_spread:.0%} of their median "
+              "(other processes on the machine); compare ratios, not absolute times.", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The language benchmark (issue 3): `bindscript run` against Lua 5.4 and
+# CPython 3.11 on the same reactive loop, startup on an empty program, and the
+# cellx graph built and updated from a script — all in ONE hyperfine run, so
+# that load from other processes on the shared machine falls on everyone.
+#
+#   Benchmarks/Language/run.sh            # from anywhere; `make bench-language`
+#
+# Environment:
+#   BINDSCRIPT_BIN=PATH   time this binary instead of building one
+#   BINDSCRIPT_LABEL=TEXT what to call that binary in the report (e.g. a commit)
+#   CANDIDATE_BIN=PATH    also time this build (e.g. with a proposed patch) in
+#   CANDIDATE_LABEL=TEXT  the same run; the report adds a comparison table
+#   RUNS=20 WARMUP=3      hyperfine's --runs / --warmup
+#   OUT=DIR               where the hyperfine exports go
+#                         (default .build-langbench/language-bench)
+#
+# Installs lua5.4 and hyperfine with apt-get if they are missing: they are
+# needed for this benchmark only (`make test` never calls this script).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+scratch="$root/.build-langbench"
+out="${OUT:-$scratch/language-bench}"
+runs="${RUNS:-20}"
+warmup="${WARMUP:-3}"
+lua="${LUA:-lua5.4}"
+# Debian's interpreter, not a pyenv shim that may come first on PATH.
+python="${PYTHON311:-/usr/bin/python3.11}"
+
+# --- Tools ------------------------------------------------------------------
+missing=()
+command -v "$lua" >/dev/null 2>&1 || missing+=(lua5.4)
+command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
+[ -x "$python" ] || missing+=(python3.11)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing ${missing[*]} (for this benchmark only)..." >&2
+  if [ "$(id -u)" = 0 ]; then sudo=(); else sudo=(sudo); fi
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# --- The binary under test --------------------------------------------------
+if [ -n "${BINDSCRIPT_BIN:-}" ]; then
+  bin="$BINDSCRIPT_BIN"
+  label="${BINDSCRIPT_LABEL:-$bin}"
+else
+  label="$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  (cd "$root" && git diff --quiet HEAD -- Sources Package.swift 2>/dev/null) || label="$label + uncommitted changes"
+  echo "Building bindscript (release, --scratch-path .build-langbench)..." >&2
+  (cd "$root" && swift build -c release --scratch-path "$scratch" >&2)
+  bin="$scratch/release/bindscript"
+fi
+mkdir -p "$out"
+
+# Two reference binaries for startup: a bare Swift program and one that loads
+# Foundation (built once, next to the exports).
+if command -v swiftc >/dev/null 2>&1; then
+  if [ ! -x "$out/swift-bare" ]; then
+    printf '%s\n' 'print("", terminator: "")' > "$out/swift-bare.swift"
+    swiftc -O "$out/swift-bare.swift" -o "$out/swift-bare" 2>/dev/null || true
+  fi
+  if [ ! -x "$out/swift-foundation" ]; then
+    printf '%s\n' 'import Foundation' \
+      'if ProcessInfo.processInfo.arguments.count > 99 { print(Date()) }' > "$out/swift-foundation.swift"
+    swiftc -O "$out/swift-foundation.swift" -o "$out/swift-foundation" 2>/dev/null || true
+  fi
+fi
+
+# --- Check every program's output before timing it --------------------------
+cd "$here"
+check() { # expected-output command...
+  local expected="$1"; shift
+  local got
+  got="$("$@")" || { echo "FAILED (exit $?): $*" >&2; exit 1; }
+  if [ "$got" != "$expected" ]; then
+    printf 'WRONG OUTPUT from %s:\n%s\nexpected:\n%s\n' "$*" "$got" "$expected" >&2
+    exit 1
+  fi
+}
+check "1000000" "$bin" run loop.bind
+check "1000000" "$lua" loop.lua
+check "1000000" "$python" loop.py
+check "$(printf 'after build: [-3, -6, -2, 2]\nafter update: [-2, -4, 2, 3]')" "$bin" run cellx.bind
+check "" "$bin" run empty.bind
+
+# --- One hyperfine run --------------------------------------------------------
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+started="$(date -u '+%Y-%m-%d %H:%M UTC')"
+names=(); commands=()
+add() { names+=("$1"); commands+=("$2"); }
+add "bindscript-empty"  "$bin run empty.bind"
+add "lua-empty"         "$lua empty.lua"
+add "python-empty"      "$python empty.py"
+add "python-c"          "$python -c ''"
+[ -x "$out/swift-bare" ] && add "swift-bare" "$out/swift-bare"
+[ -x "$out/swift-foundation" ] && add "swift-foundation" "$out/swift-foundation"
+add "bindscript-loop"   "$bin run loop.bind"
+add "lua-loop"          "$lua loop.lua"
+add "python-loop"       "$python loop.py"
+add "bindscript-cellx"  "$bin run cellx.bind"
+# A second build to compare in the same run (a proposed patch, say).
+if [ -n "${CANDIDATE_BIN:-}" ]; then
+  check "1000000" "$CANDIDATE_BIN" run loop.bind
+  add "candidate-empty" "$CANDIDATE_BIN run empty.bind"
+  add "candidate-loop"  "$CANDIDATE_BIN run loop.bind"
+  add "candidate-cellx" "$CANDIDATE_BIN run cellx.bind"
+fi
+
+args=()
+for i in "${!names[@]}"; do args+=(-n "${names[$i]}" "${commands[$i]}"); done
+hyperfine -N --warmup "$warmup" --runs "$runs" \
+  --export-markdown "$out/hyperfine.md" --export-json "$out/hyperfine.json" \
+  "${args[@]}" >&2
+load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# --- The table -----------------------------------------------------------------
+python3 "$here/report.py" "$out/hyperfine.json" \
+  --started "$started" --load "$load_before -> $load_after" \
+  --runs "$runs" --warmup "$warmup" \
+  --versions "$("$lua" -v 2>&1 | head -1 | cut -d' ' -f1-2); $("$python" --version 2>&1); $(swift --version 2>/dev/null | head -1 | sed 's/.*Swift version \([^ ]*\).*/Swift \1/')" \
+  --commit "$label" --candidate "${CANDIDATE_LABEL:-${CANDIDATE_BIN:-}}"
