@@ -295,16 +295,11 @@ public final class ReactiveGraph: @unchecked Sendable {
     if depth >= depthLimit { throw ReactiveError.observerFeedback(depth: depth) }
     cell.pointee = depth + 1
     defer { cell.pointee = depth }
-    // Entries read as unmanaged references: `entries` keeps them alive, and
+    // Entries used as unmanaged references: `entries` keeps them alive, and
     // a retain and a release per delivery would double a fan-out's cost.
-    entries.withUnsafeBufferPointer { buffer in
-      let raw = UnsafeRawPointer(buffer.baseAddress!)
-      for index in 0..<buffer.count {
-        let entry = raw.load(
-          fromByteOffset: index * MemoryLayout<Unmanaged<ObserverEntry<Value>>>.stride,
-          as: Unmanaged<ObserverEntry<Value>>.self)
-        entry._withUnsafeGuaranteedRef { $0.deliverChange(old: old, new: new) }
-      }
+    for index in entries.indices {
+      let entry = Unmanaged.passUnretained(unsafeDowncast(entries[index], to: ObserverEntry<Value>.self))
+      entry._withUnsafeGuaranteedRef { $0.deliverChange(old: old, new: new) }
     }
   }
 
