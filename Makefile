@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/bindscript
 PYTHON ?= python3
 
-.PHONY: all deps test-deps build release run test unit conformance e2e tsan bench fuzz fuzz-replay clean
+.PHONY: all deps test-deps build release run test unit conformance e2e tsan docs examples bench fuzz fuzz-replay clean
 
 all: build
 
@@ -38,6 +38,7 @@ run: build
 # Everything CI runs. The conformance suite goes last: its closing line,
 # `N passed, N failed`, is the summary a CI log should end with.
 test: test-deps build unit e2e tsan
+	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory conformance
 
 unit:
@@ -52,6 +53,17 @@ e2e: build
 # The runtime's tests under ThreadSanitizer, in a build folder of their own.
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter BindRuntimeTests
+
+# The API documentation (DocC), one archive per module, in
+# .build/plugins/Swift-DocC/outputs. Part of `make test`, so it cannot rot.
+DOC_TARGETS := BindRuntime BindLanguage
+docs:
+	$(SWIFT) package generate-documentation $(foreach target,$(DOC_TARGETS),--target $(target))
+
+# The embedding examples: Swift view-models driven by the scripts in
+# Sources/Examples/Scripts.
+examples:
+	$(SWIFT) run BindScriptExample
 
 bench:
 	cd Benchmarks && $(SWIFT) run -c release

@@ -25,10 +25,20 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
+    // The embedding section: a host property through the bridge against the
+    // same statement on a script-declared type.
+    .target(
+      name: "EmbeddingBenchmarks",
+      dependencies: [
+        "BenchSupport",
+        .product(name: "BindLanguage", package: "BindScript"),
+        .product(name: "BindRuntime", package: "BindScript"),
+      ]
+    ),
     // The one command: `swift run -c release BindBench` runs every section.
     // A language section (interpreter loops against Lua and Python) goes
     // beside RuntimeBenchmarks as its own target and is listed in main.swift.
-    .executableTarget(name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks"]),
+    .executableTarget(name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks", "EmbeddingBenchmarks"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -4,6 +4,7 @@
 // interleaved rounds, so the ratios compare figures taken side by side.
 
 import BenchSupport
+import EmbeddingBenchmarks
 import RuntimeBenchmarks
 
 #if canImport(Glibc)
@@ -13,7 +14,8 @@ import Glibc
 /// The sections, by the name `--section` selects. A language section
 /// (interpreter loops against Lua and Python) is added here as its own target.
 let sections: [(name: String, make: () -> Section)] = [
-  ("runtime", RuntimeSection.make)
+  ("runtime", RuntimeSection.make),
+  ("embedding", EmbeddingSection.make),
 ]
 
 let usage = """

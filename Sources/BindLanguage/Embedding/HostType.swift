@@ -39,6 +39,7 @@ final class HostType {
   /// The script name, known before the ``ObjectType`` exists (a type may
   /// refer to itself).
   let name: String
+  /// Set right after registration; the object type owns this.
   unowned(unsafe) var objectType: ObjectType!
   var members: [HostMember] = []
   /// For `Type(...)` in scripts.
@@ -53,12 +54,18 @@ final class HostType {
   }
 
   /// The bridge for properties whose values are this type's objects.
+  ///
+  /// Weak: another type's members hold this bridge, and may outlive this
+  /// type when the session ends (`endSession` forgets every type).
   var bridge: ValueBridge {
     ValueBridge(
       type: .object(name),
-      toScript: { [unowned self] any in .object(self.wrapper(for: any as AnyObject)) },
-      fromScript: { [unowned self] value in
-        guard case .object(let object) = value, object.type === self.objectType else { return nil }
+      toScript: { [weak self] any in
+        guard let self else { return .null }
+        return .object(self.wrapper(for: any as AnyObject))
+      },
+      fromScript: { [weak self] value in
+        guard let self, case .object(let object) = value, object.type === self.objectType else { return nil }
         return object.host?.object
       })
   }

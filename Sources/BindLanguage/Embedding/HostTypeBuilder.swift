@@ -33,8 +33,9 @@ public final class HostTypeBuilder<Root: AnyObject> {
   public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>) {
     guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
     let member = "\(typeName).\(name)"
-    let toScript = bridge.toScript
-    let fromScript = bridge.fromScript
+    let typed = TypedBridge<T>(bridge)
+    let toScript = typed.toScript
+    let fromScript = typed.fromScript
     let type = bridge.type
     host.members.append(
       HostMember(
@@ -50,7 +51,7 @@ public final class HostTypeBuilder<Root: AnyObject> {
             guard let converted = fromScript(value) else {
               throw ScriptError.typeMismatch(value: value, expected: type, what: "property '\(name)'")
             }
-            return converted as! T
+            return converted
           }
           return [down, up].compactMap { $0 }
         },
@@ -68,7 +69,7 @@ public final class HostTypeBuilder<Root: AnyObject> {
   public func property<T, Node: ObservableValue<T>>(_ name: String, readOnly keyPath: KeyPath<Root, Node>) {
     guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
     let member = "\(typeName).\(name)"
-    let toScript = bridge.toScript
+    let toScript = TypedBridge<T>(bridge).toScript
     host.members.append(
       HostMember(
         name: name, kind: .readOnly, type: bridge.type,

@@ -127,3 +127,51 @@ extension Array: BridgedArray {
       })
   }
 }
+
+/// A bridge for one statically known Swift type, for the conversions a
+/// write pays: no boxing into `Any` and no dynamic cast for the value types
+/// scripts use most.
+struct TypedBridge<T> {
+  let toScript: (T) -> Value
+  let fromScript: (Value) -> T?
+
+  /// Specialized conversions when `T` is `Int`, `Double`, `String` or
+  /// `Bool` (`unsafeBitCast` between `T` and the type it is checked to be);
+  /// the boxed ones of `bridge` otherwise.
+  init(_ bridge: ValueBridge) {
+    switch T.self {
+    case is Int.Type:
+      toScript = { .int(unsafeBitCast($0, to: Int.self)) }
+      fromScript = { value in
+        if case .int(let int) = value { return unsafeBitCast(int, to: T.self) }
+        return nil
+      }
+    case is Double.Type:
+      toScript = { .double(unsafeBitCast($0, to: Double.self)) }
+      fromScript = { value in
+        switch value {
+        case .double(let double): return unsafeBitCast(double, to: T.self)
+        case .int(let int): return unsafeBitCast(Double(int), to: T.self)
+        default: return nil
+        }
+      }
+    case is String.Type:
+      toScript = { .string(unsafeBitCast($0, to: String.self)) }
+      fromScript = { value in
+        if case .string(let string) = value { return unsafeBitCast(string, to: T.self) }
+        return nil
+      }
+    case is Bool.Type:
+      toScript = { .bool(unsafeBitCast($0, to: Bool.self)) }
+      fromScript = { value in
+        if case .bool(let bool) = value { return unsafeBitCast(bool, to: T.self) }
+        return nil
+      }
+    default:
+      let boxedTo = bridge.toScript
+      let boxedFrom = bridge.fromScript
+      toScript = { boxedTo($0) }
+      fromScript = { value in boxedFrom(value).map { $0 as! T } }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import BenchSupport
+import BindLanguage
+import BindRuntime
+
+/// What a property read and write through the embedding bridge costs, next
+/// to the same statement on a script-declared type: the interpreter runs
+/// `for i in 1...n { s = v.count }` (read) and `for i in 1...n { v.count = i }`
+/// (write), where `v` is either an object of `type Counter { var count: Int }`
+/// or a Swift `HostCounter` (`@Observed var count = 0`) registered under the
+/// same name. An empty loop is measured too, so the goal can compare the
+/// property operations alone.
+public enum EmbeddingSection {
+  static let script = "script type"
+  static let host = "host type"
+  static let empty = "empty loop"
+
+  public static func make() -> Section {
+    Section(
+      title: "Embedding: a host property through the bridge vs a script-declared property",
+      baseline: script,
+      implementations: [script, host, empty],
+      scenarios: [
+        Scenario(
+          key: "bridge-read", title: "read `s = v.count`", unit: "ns/read",
+          contestants: [
+            Contestant(script, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = v.count") }),
+            Contestant(host, .time(unitsPerIteration: opsPerIteration) { workload(.host, body: "s = v.count") }),
+            Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
+          ]),
+        Scenario(
+          key: "bridge-write", title: "write `v.count = i`", unit: "ns/write",
+          contestants: [
+            Contestant(script, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "v.count = i") }),
+            Contestant(host, .time(unitsPerIteration: opsPerIteration) { workload(.host, body: "v.count = i") }),
+            Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
+          ]),
+        Scenario(
+          key: "bridge-observed", title: "write with one script observer", unit: "ns/write",
+          contestants: [
+            Contestant(script, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "v.count = i", observed: true) }),
+            Contestant(host, .time(unitsPerIteration: opsPerIteration) { workload(.host, body: "v.count = i", observed: true) }),
+            Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
+          ]),
+      ],
+      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal),
+      notes: [
+        "Each iteration is one loop step of the interpreter running the statement shown; `empty loop` runs `s = i`.",
+        "Ratios: `host type` / `script type`, first for the whole statement, then for the property operation alone (both minus the empty loop).",
+        "A host write is a write of the script-side mirror node plus the runtime binding that carries it into the Swift `Property<Int>` (and its equal, hence silent, echo back).",
+      ])
+  }
+
+  enum Kind { case script, host }
+
+  /// Loop steps per harness iteration: enough that the statement that
+  /// starts the loop costs nothing next to it, even when a busy machine
+  /// makes the harness calibrate to a handful of iterations.
+  static let opsPerIteration = 100
+
+  /// Holds the loop count, so the timed statement is parsed once.
+  final class Parameters {
+    @Observed var steps = 0
+  }
+
+  /// The Swift class behind the host type.
+  final class HostCounter {
+    @Observed var count = 0
+  }
+
+  static func goal(_ key: String) -> Goal {
+    Goal("\(host) within 1.5× of \(script) on \(key) (property operation alone)") { result in
+      guard let hostTime = result.value(key, host), let scriptTime = result.value(key, script),
+        let loop = result.value(key, empty)
+      else { return (nil, "not measured") }
+      let whole = hostTime / scriptTime
+      let net = max(hostTime - loop, 0) / max(scriptTime - loop, 1e-9)
+      return (net <= 1.5, "\(format(whole))× whole statement, \(format(net))× property operation alone")
+    }
+  }
+
+  /// An interpreter with `v` (of the kind asked) and a function `loop(n)`
+  /// running `body` n times; each run calls it once.
+  static func workload(_ kind: Kind, body: String, observed: Bool = false) -> Workload {
+    let interpreter = Interpreter()
+    var printed = 0
+    interpreter.output = { _ in printed += 1 }
+    let counter = HostCounter()
+    var setup = "var s = 0\n"
+    switch kind {
+    case .script:
+      setup += "type Counter { var count: Int = 0 }\nlet v = Counter()\n"
+    case .host:
+      do {
+        try interpreter.register(HostCounter.self, as: "Counter") { type in type.property("count", \.$count) }
+        try interpreter.inject(counter, as: "v")
+      } catch {
+        fatalError("registration failed: \(error)")
+      }
+    }
+    if observed { setup += "observe v.count { n in s = n }\n" }
+    setup += "func loop(n) {\n  v.count = 0\n  for i in 1...n { \(body) }\n}\n"
+    let parameters = Parameters()
+    let call = Parser.parse("loop(p.steps)", path: "run.bind")
+    do {
+      try interpreter.register(Parameters.self, as: "Parameters") { type in type.property("steps", \.$steps) }
+      try interpreter.inject(parameters, as: "p")
+      try interpreter.run(Parser.parse(setup, path: "setup.bind"))
+      // Warm up: first runs allocate what later runs reuse.
+      parameters.steps = 10_000
+      _ = try interpreter.execute(call.statements[0], in: call.file)
+    } catch {
+      fatalError("setup failed: \(error)")
+    }
+    var last = 0
+    return Workload(
+      run: { iterations in
+        last = iterations * opsPerIteration
+        parameters.steps = last
+        do {
+          _ = try interpreter.execute(call.statements[0], in: call.file)
+        } catch {
+          fatalError("run failed: \(error)")
+        }
+      },
+      check: {
+        guard body.hasPrefix("v.count") else { return nil }
+        if kind == .host, counter.count != last { return "CHECK FAILED: Swift sees \(counter.count), expected \(last)" }
+        if observed, printed != 0 { return "CHECK FAILED: unexpected output" }
+        return nil
+      })
+  }
+}
