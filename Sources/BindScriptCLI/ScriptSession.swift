@@ -7,9 +7,13 @@ import BindRuntime
 final class ScriptSession {
   let interpreter: Interpreter
 
-  init(limits: LimitOptions, trace: Bool) {
+  convenience init(limits: LimitOptions, trace: Bool) {
+    self.init(maxSteps: limits.maxSteps, trace: trace)
+  }
+
+  init(maxSteps: Int, trace: Bool) {
     var options = Interpreter.Options()
-    options.maxSteps = limits.maxSteps
+    options.maxSteps = maxSteps
     interpreter = Interpreter(options: options)
     interpreter.output = { line in print(line) }
     if trace {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Completes file paths, as after `:load ` and `:save `.
 ///
@@ -16,7 +16,7 @@ public struct FileNameCompleter: Sendable {
   ///   - homeDirectory: Expansion of a leading `~/`; `$HOME` by default.
   public init(
     currentDirectory: String = FileManager.default.currentDirectoryPath,
-    homeDirectory: String = NSHomeDirectory()
+    homeDirectory: String = Paths.homeDirectory()
   ) {
     self.currentDirectory = currentDirectory
     self.homeDirectory = homeDirectory
@@ -40,10 +40,7 @@ public struct FileNameCompleter: Sendable {
     let candidates = names
       .filter { $0.hasPrefix(word.partial) && (showsHidden || !$0.hasPrefix(".")) }
       .map { name -> String in
-        var isDirectory: ObjCBool = false
-        let full = (directory as NSString).appendingPathComponent(name)
-        _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
-        return isDirectory.boolValue ? name + "/" : name
+        return Paths.isDirectory(Paths.join(directory, name)) ? name + "/" : name
       }
       .sorted()
     return Completion(word: word.partial, candidates: candidates)
@@ -56,6 +53,6 @@ public struct FileNameCompleter: Sendable {
       return homeDirectory + directory.dropFirst()
     }
     if directory.hasPrefix("/") { return directory }
-    return (currentDirectory as NSString).appendingPathComponent(directory)
+    return Paths.join(currentDirectory, directory)
   }
 }

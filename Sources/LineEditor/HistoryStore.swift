@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -90,15 +90,15 @@ public final class HistoryStore {
   public static func fileURL(environment: [String: String]) -> URL? {
     if let path = environment[environmentVariable] {
       if path.isEmpty { return nil }
-      return URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      return URL(fileURLWithPath: Paths.expandingTilde(path))
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Paths.homeDirectory()
     return URL(fileURLWithPath: home).appendingPathComponent(defaultFileName)
   }
 
   /// The default warning handler: `warning: <message>` on standard error.
   public static func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    fputs("warning: \(message)\n", stderr)
   }
 
   /// Adds `entry` as the newest entry and saves the history.

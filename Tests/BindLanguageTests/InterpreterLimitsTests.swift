@@ -196,7 +196,7 @@ final class InterpreterLimitsTests: XCTestCase {
       n
       """,
       [
-        "error: range of 100000000 elements is too large to build; loop over it with 'for' instead",
+        "error: range 0..<100000000 is too large to build; loop over it with 'for' instead",
         "100000",
       ])
   }

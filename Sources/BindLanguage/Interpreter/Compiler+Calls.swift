@@ -70,13 +70,27 @@ extension Compiler {
         throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
       }
       let store = try compileStore(into: base)
+      // A variable's array is taken out of its slot while it changes, so the
+      // buffer is unique and `append` does not copy the whole array (which
+      // made building an array element by element O(n²)). A property keeps
+      // its value: clearing it would be a write its observers could see.
+      let takesFromVariable: Bool
+      if case .name = base.unparenthesized { takesFromVariable = true } else { takesFromVariable = false }
       return locating(range) { frame in
-        let value = try receiver(frame)
+        var value = try receiver(frame)
         guard case .array(var elements) = value else {
           throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
         }
         let arguments = try values.map { try $0(frame) }
-        let result = try Builtins.mutate(&elements, method: method, arguments: arguments)
+        value = .null
+        if takesFromVariable { try store(frame, .null) }
+        let result: Value
+        do {
+          result = try Builtins.mutate(&elements, method: method, arguments: arguments)
+        } catch {
+          if takesFromVariable { try store(frame, .array(elements)) }
+          throw error
+        }
         try store(frame, .array(elements))
         interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
         return result

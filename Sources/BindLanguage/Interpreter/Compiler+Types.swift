@@ -153,12 +153,14 @@ extension Interpreter {
   func write(_ value: Value, to member: ObjectType.Member, of object: ScriptObject, name: String) throws {
     switch member {
     case .stored(let index):
-      let property = object.type.stored[index]
-      if property.isConstant {
-        throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(object.type.name)")
+      // Fields are read in place: copying the whole `StoredProperty` retains
+      // and releases its name and its default-value closure on every write.
+      let type = object.type
+      if type.stored[index].isConstant {
+        throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
       }
-      guard let checked = property.type.coerce(value) else {
-        throw ScriptError.typeMismatch(value: value, expected: property.type, what: "property '\(name)'")
+      guard let checked = type.stored[index].type.coerce(value) else {
+        throw ScriptError.typeMismatch(value: value, expected: type.stored[index].type, what: "property '\(name)'")
       }
       do {
         try object.stored[index].set(checked)

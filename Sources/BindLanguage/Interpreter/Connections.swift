@@ -29,11 +29,18 @@ public final class Connections {
   }
 
   private var live: [Connection] = []
+  /// Ended connections are swept out when `live` reaches this size, which
+  /// then doubles: pruning every 64 additions scanned the whole list each
+  /// time, O(n²) for a script that makes thousands of bindings.
+  private var pruneAt = 64
 
   func add(name: String?, kind: Kind, summary: String, token: Disposable) {
     // A name used again replaces its connection, as re-running a REPL line expects.
     if let name { _ = dispose(named: name) }
-    if live.count % 64 == 63 { live.removeAll { $0.token.isDisposed } }
+    if live.count >= pruneAt {
+      live.removeAll { $0.token.isDisposed }
+      pruneAt = max(64, live.count * 2)
+    }
     live.append(Connection(entry: Entry(name: name, kind: kind, summary: summary), token: token))
   }
 

@@ -29,7 +29,9 @@ final class ScriptHandler {
   /// Clears the frame's slots, so a handler never keeps the objects its last
   /// run created alive, and keeps it for the next run.
   func returnFrame(_ frame: Frame) {
-    for index in frame.slots.indices { frame.slots[index] = .null }
+    frame.slots.withUnsafeMutableBufferPointer { slots in
+      for index in slots.indices { slots[index] = .null }
+    }
     spare = frame
   }
 }
