@@ -195,6 +195,37 @@ final class EmbeddingTests: XCTestCase {
       ])
   }
 
+  func testScriptTypesHoldHostObjectsAndChainThroughThem() throws {
+    let session = ScriptSession.withHostTypes()
+    let vm = HostLoginViewModel()
+    try session.interpreter.inject(vm, as: "vm")
+    XCTAssertEqual(
+      session.run(
+        """
+        type Screen { var model: LoginViewModel? }
+        let screen = Screen(model: vm)
+        observe screen.model.user.name
+        screen.model == vm
+        """), ["true"])
+    let printed = session.output {
+      vm.user = HostUser(name: "Ada")
+      vm.user?.name = "Grace"
+    }
+    XCTAssertEqual(printed, ["screen.model.user.name: nil -> \"Ada\"", "screen.model.user.name: \"Ada\" -> \"Grace\""])
+  }
+
+  func testSwiftWritesAfterTheSessionEndedReachNothing() throws {
+    let session = ScriptSession.withHostTypes()
+    let vm = HostLoginViewModel()
+    try session.interpreter.inject(vm, as: "vm")
+    session.run("observe vm.user.name\nobserve vm.username")
+    session.end()
+    vm.user = HostUser(name: "Ada")
+    vm.username = "ada"
+    vm.submit.send()
+    XCTAssertEqual(session.output { vm.username = "again" }, [])
+  }
+
   // MARK: lifetimes
 
   func testReleasingAHostObjectCompletesScriptObservers() throws {
