@@ -273,6 +273,20 @@ final class EmbeddingTests: XCTestCase {
     XCTAssertTrue(session.interpreter.scriptObject(for: user)?.hostObject === user)
   }
 
+  func testManyShortLivedWrappersDoNotKeepTheirHostsAlive() throws {
+    let session = ScriptSession.withHostTypes()
+    var users: [HostUser] = []
+    for index in 0..<100 {
+      let user = HostUser(name: "u\(index)")
+      users.append(user)
+      XCTAssertNotNil(session.interpreter.scriptObject(for: user))
+    }
+    weak let last = users.last
+    users.removeAll()
+    XCTAssertNil(last, "a wrapper never owns an object Swift created")
+    XCTAssertEqual(session.run("User(name: \"x\")"), ["User#101"])
+  }
+
   // MARK: diagnostics across the boundary
 
   func testDiagnosticsNameHostTypesAndSuggestMembers() throws {

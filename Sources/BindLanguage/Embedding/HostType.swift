@@ -47,6 +47,7 @@ final class HostType {
   /// Live wrappers by Swift object, held weakly: a wrapper lives as long as
   /// scripts (or a mirror node holding it) refer to it.
   private var wrappers: [ObjectIdentifier: WeakObject] = [:]
+  private var pruneThreshold = 16
 
   init(swiftType: Any.Type, name: String) {
     self.swiftType = ObjectIdentifier(swiftType)
@@ -76,6 +77,7 @@ final class HostType {
     if let existing = wrappers[key]?.object, let instance = existing.host, instance.object === host {
       return existing
     }
+    pruneWrappers()
     let values = members.filter { $0.kind != .event }.map { $0.currentValue(host) }
     let wrapper = ScriptObject(type: objectType, values: values)
     let instance = HostInstance(host: host, owned: owned)
@@ -103,6 +105,14 @@ final class HostType {
     }
     instance.tokens = tokens
     return wrapper
+  }
+
+  /// Forgets wrappers that died while their Swift objects lived on (a
+  /// script dropped them), at doubling sizes so the cost is amortized.
+  private func pruneWrappers() {
+    guard wrappers.count >= pruneThreshold else { return }
+    wrappers = wrappers.filter { $0.value.object != nil }
+    pruneThreshold = max(16, wrappers.count * 2)
   }
 
   /// `Type(label: value, …)` in a script: the registered constructor, then

@@ -61,6 +61,10 @@ extension Interpreter {
   /// The script holds the object weakly: when Swift releases it, the
   /// script's observers of its properties print `completed` and its
   /// bindings end. Its class must be registered.
+  ///
+  /// Like the rest of the interpreter, host objects belong to the thread
+  /// that runs it: write their properties, send their events and release
+  /// them there.
   public func inject(_ object: AnyObject, as name: String) throws {
     guard let host = hostType(for: type(of: object)) else {
       throw EmbeddingError("cannot inject '\(name)': class '\(typeName(type(of: object)))' is not registered; register it first")
