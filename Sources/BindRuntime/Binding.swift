@@ -110,6 +110,7 @@ extension ObservableValue {
   /// Creates a binding that writes through `apply`, runs it at once, and
   /// returns its token. Throws if the first run closes a cycle, in which case
   /// the binding is not made.
+  @usableFromInline
   func makeBinding(label: String?, writes target: GraphNode?, apply: @escaping (Value) throws -> Bool) throws
     -> Disposable
   {
@@ -136,6 +137,10 @@ extension ObservableValue {
   // MARK: Throwing forms (for embedders that want errors, not reports)
 
   /// Binds into a property, throwing ``ReactiveError`` if that closes a cycle.
+  ///
+  /// Inlinable, like the `bind(to:)` that calls it: the write a binding makes
+  /// into its target is then specialized for `Value` in the caller's module.
+  @inlinable
   public func bindChecked(to target: Property<Value>, label: String? = nil) throws -> Disposable {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
@@ -208,6 +213,7 @@ extension ObservableValue {
 
   /// Binds into an observable property (of a class or a struct), held weakly.
   @discardableResult
+  @inlinable
   public func bind(to target: Property<Value>) -> Disposable {
     reportingErrors { try bindChecked(to: target) }
   }
@@ -224,7 +230,8 @@ extension ObservableValue {
     reportingErrors { try bindChecked(to: sink) }
   }
 
-  private func reportingErrors(_ make: () throws -> Disposable) -> Disposable {
+  @usableFromInline
+  func reportingErrors(_ make: () throws -> Disposable) -> Disposable {
     do {
       return try make()
     } catch {

@@ -142,7 +142,7 @@ public class GraphNode {
   }
 
   /// The label, or a generated one.
-  var displayName: String { storedLabel ?? "\(kind.rawValue)#\(id)" }
+  @usableFromInline var displayName: String { storedLabel ?? "\(kind.rawValue)#\(id)" }
 
   /// Whether subscribing to this node keeps it alive (true for derived values,
   /// which nobody else may own; false for properties, owned by their objects).

@@ -50,7 +50,7 @@ public final class Property<Value>: ObservableValue<Value> {
 
   /// `writeGeneration` at this property's latest write through the
   /// propagating path, to tell which side of a two-way link was written last.
-  var lastWriteGeneration = 0
+  @usableFromInline @exclusivity(unchecked) var lastWriteGeneration = 0
 
   deinit {
     let graph = ReactiveGraph.shared
@@ -133,7 +133,8 @@ public final class Property<Value>: ObservableValue<Value> {
 
   /// Stores a value that differs from the current one and queues what depends
   /// on it. Lock held; `writeGeneration` already counts this write.
-  private func store(_ newValue: Value, in graph: ReactiveGraph) throws {
+  @inlinable
+  func store(_ newValue: Value, in graph: ReactiveGraph) throws {
     try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriterRef != nil, old: storage)
     let old = storage
     storage = newValue
@@ -146,6 +147,10 @@ public final class Property<Value>: ObservableValue<Value> {
   /// same as ``set(_:)`` inside the propagation that runs the binding, minus
   /// what that already settled (the lock is held, the graph is busy, and the
   /// edge from the binding exists since the binding was made).
+  ///
+  /// Inlinable (with ``store(_:in:)``), so a binding made in a client module
+  /// writes with code specialized for `Value`.
+  @inlinable
   func setFromBinding(_ newValue: Value) throws {
     let graph = ReactiveGraph.shared
     if isSame(storage, newValue) { return }

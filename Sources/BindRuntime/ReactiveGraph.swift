@@ -41,7 +41,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) var trackingDepth = 0
   /// The binding or effect whose write is under way, to learn its write edges.
   /// Unretained: it is the node the propagation is updating, alive throughout.
-  @exclusivity(unchecked) var currentWriterRef: Unmanaged<GraphNode>?
+  @usableFromInline @exclusivity(unchecked) var currentWriterRef: Unmanaged<GraphNode>?
   var currentWriter: GraphNode? {
     @inline(__always) get { currentWriterRef?.takeUnretainedValue() }
     @inline(__always) set { currentWriterRef = newValue.map { Unmanaged.passUnretained($0) } }
@@ -154,7 +154,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     if let rank { queue.push(edge, rank: rank) }
   }
 
-  func enqueueDownstream(of node: GraphNode) {
+  @usableFromInline func enqueueDownstream(of node: GraphNode) {
     let count = node.downstream.count
     var index = 0
     while index < count {
@@ -169,7 +169,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   ///
   /// Only changes the graph makes itself count (a binding's or effect's write,
   /// a re-evaluation): a transaction may write one property many times.
-  func willChange(_ node: GraphNode, hasObservers: Bool, counts: Bool = true, old: @autoclosure () -> Any) throws {
+  @usableFromInline func willChange(_ node: GraphNode, hasObservers: Bool, counts: Bool = true, old: @autoclosure () -> Any) throws {
     if node.changeEpoch != epoch {
       node.changeEpoch = epoch
       node.changeCount = 0
@@ -331,7 +331,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   }
 
   /// Traces an event if a tracer is set. Lock held.
-  @inline(__always)
+  @inlinable
   func trace(_ event: @autoclosure () -> TraceEvent) {
     if let tracer = storedTracer { tracer(event()) }
   }
