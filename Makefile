@@ -74,5 +74,36 @@ bench:
 bench-language:
 	Benchmarks/Language/run.sh
 
+# The fuzz target over parse and run (Fuzz/, a package of its own, so that
+# -sanitize=fuzzer never touches .build): libFuzzer with AddressSanitizer
+# and LeakSanitizer, for FUZZ_SECONDS, seeded from Scripts/ and the
+# regression corpus. It runs in fork mode and keeps going after a crash,
+# timeout or OOM (FUZZ_FLAGS), then fails if this run saved any input in
+# .build-fuzz/artifacts: minimize those (FUZZ_BIN -minimize_crash=1
+# -runs=10000 FILE) and add them to Tests/FuzzCorpus, which `make unit`
+# replays (FuzzCorpusReplayTests).
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS ?= -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
+FUZZ_DIR := .build-fuzz
+FUZZ_BIN := Fuzz/.build/release/BindScriptFuzzer
+
+fuzz:
+	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/artifacts
+	find Scripts -name '*.bind' | while read -r f; do cp "$$f" "$(FUZZ_DIR)/seeds/$$(echo "$$f" | tr / _)"; done
+	find Tests/FuzzCorpus -type f ! -name 'README*' -exec cp {} $(FUZZ_DIR)/seeds/ \;
+	touch $(FUZZ_DIR)/started
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	  -rss_limit_mb=2048 -max_len=4096 -detect_leaks=1 -print_final_stats=1 -dict=Fuzz/bindscript.dict \
+	  -artifact_prefix=$(CURDIR)/$(FUZZ_DIR)/artifacts/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds
+	@found=$$(find $(FUZZ_DIR)/artifacts -type f -newer $(FUZZ_DIR)/started | sort); \
+	if [ -n "$$found" ]; then echo "fuzz: inputs that broke the target:"; echo "$$found"; exit 1; fi
+
+# Every input in Tests/FuzzCorpus through the fuzz target's function, in the
+# normal debug build (`make unit` does the same), and the known open findings
+# in Tests/FuzzCorpus/open, which still fail.
+fuzz-replay:
+	BINDSCRIPT_FUZZ_OPEN=1 $(SWIFT) test --filter FuzzCorpusReplayTests
+
 clean:
 	rm -rf .build .build-*
