@@ -19,7 +19,7 @@ final class DependencyTracker {
   /// `sources` holds every read.
   @exclusivity(unchecked) private(set) var isCollecting = true
   /// Strong, unlike edges: a node read once and dropped at once (a temporary)
-  /// must live until ``ReactiveGraph/rewire(_:from:to:)`` has linked it, so
+  /// must live until ``ReactiveGraph/rewire(_:to:)`` has linked it, so
   /// that its deinit finds and removes the edge.
   @exclusivity(unchecked) private(set) var sources: [GraphNode] = []
   @exclusivity(unchecked) private var seen: Set<ObjectIdentifier> = []
