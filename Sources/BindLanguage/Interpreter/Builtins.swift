@@ -122,7 +122,10 @@ enum Builtins {
 
   /// Mutating array methods; returns the method's result (the removed element).
   static func mutate(_ elements: inout [Value], method: String, arguments: [Value]) throws -> Value {
-    if method == "append" || method == "insert" { try Operators.checkNesting(Array(arguments.prefix(1))) }
+    if method == "append" || method == "insert" {
+      try Operators.checkNesting(Array(arguments.prefix(1)))
+      try Operators.checkCount(elements.count + 1)
+    }
     switch method {
     case "append":
       try expect(arguments, count: 1, method)

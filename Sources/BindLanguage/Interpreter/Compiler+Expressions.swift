@@ -80,7 +80,10 @@ extension Compiler {
     }
     return { frame in
       var result = ""
-      for part in parts { result += try part(frame).printed }
+      for part in parts {
+        result += try part(frame).printed
+        try Operators.checkLength(utf8: result.utf8.count)
+      }
       return .string(result)
     }
   }

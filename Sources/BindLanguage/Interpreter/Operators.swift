@@ -31,8 +31,12 @@ enum Operators {
     case (.double(let a), .double(let b)): return .double(try double(op, a, b))
     case (.int(let a), .double(let b)): return .double(try double(op, Double(a), b))
     case (.double(let a), .int(let b)): return .double(try double(op, a, Double(b)))
-    case (.string(let a), .string(let b)) where op == .add: return .string(a + b)
-    case (.array(let a), .array(let b)) where op == .add: return .array(a + b)
+    case (.string(let a), .string(let b)) where op == .add:
+      try checkLength(utf8: a.utf8.count + b.utf8.count)
+      return .string(a + b)
+    case (.array(let a), .array(let b)) where op == .add:
+      try checkCount(a.count + b.count)
+      return .array(a + b)
     default:
       var message = "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'"
       if op == .add && (lhs.isString || rhs.isString) {
@@ -96,6 +100,20 @@ enum Operators {
 
   /// The largest array a range expression may build outside a `for` loop.
   static let rangeLimit = 10_000_000
+
+  /// The most elements an array may hold, and bytes a string may hold: a
+  /// value that doubles in a loop reaches any memory limit in a few dozen
+  /// steps, long before the step limit notices.
+  static let arrayLimit = 10_000_000
+  static let stringLimit = 64 << 20
+
+  static func checkCount(_ count: Int) throws {
+    if count > arrayLimit { throw ScriptError("array of \(count) elements is larger than the limit of \(arrayLimit)") }
+  }
+
+  static func checkLength(utf8 count: Int) throws {
+    if count > stringLimit { throw ScriptError("string of \(count) bytes is longer than the limit of \(stringLimit)") }
+  }
 
   private static func range(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
     guard case .int(let low) = lhs, case .int(let high) = rhs else {
