@@ -52,15 +52,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     if tracker.sources.isEmpty { isCompleted = true }
   }
 
-  deinit {
-    let graph = ReactiveGraph.shared
-    graph.lock.lock()
-    complete()
-    detachFromGraph()
-    let completions = graph.takeCompletionsIfIdle()
-    graph.lock.unlock()
-    graph.deliverCompletions(completions)
-  }
+  deinit { endOfLife() }
 
   /// The current value. Inside an unfinished ``ReactiveGraph/transaction(_:)``
   /// it is computed fresh, so reads see the transaction's writes.

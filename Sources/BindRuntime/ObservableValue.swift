@@ -112,6 +112,20 @@ public class ObservableValue<Value>: GraphNode {
     }
   }
 
+  /// What a concrete value's `deinit` MUST do first: complete, unlink every
+  /// edge while its fields still exist, and tell observers `.completed`
+  /// outside the lock (they may write, or drop the last reference to other
+  /// nodes).
+  func endOfLife() {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    complete()
+    detachFromGraph()
+    let completions = graph.takeCompletionsIfIdle()
+    graph.lock.unlock()
+    graph.deliverCompletions(completions)
+  }
+
   /// Ends this value: observers hear `.completed`, downstream nodes let go.
   /// Lock held.
   func complete() {

@@ -52,17 +52,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// propagating path, to tell which side of a two-way link was written last.
   @usableFromInline @exclusivity(unchecked) var lastWriteGeneration = 0
 
-  deinit {
-    let graph = ReactiveGraph.shared
-    graph.lock.lock()
-    complete()
-    detachFromGraph()
-    let completions = graph.takeCompletionsIfIdle()
-    graph.lock.unlock()
-    // Observers hear `.completed` outside the lock (they may write, or drop
-    // the last reference to other nodes).
-    graph.deliverCompletions(completions)
-  }
+  deinit { endOfLife() }
 
   /// The current value. Setting it propagates the change; errors that a
   /// setter cannot throw (a binding cycle) go to ``ReactiveGraph/errorHandler``.
