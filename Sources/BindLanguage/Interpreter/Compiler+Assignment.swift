@@ -7,6 +7,7 @@ extension Compiler {
     let value = try compileExpression(assignment.value)
     let file = self.file
     let range = assignment.range
+    if let fast = try compileFastAssignment(assignment, store: store, value: value) { return fast }
     switch assignment.op {
     case .assign:
       return { frame in
@@ -26,6 +27,72 @@ extension Compiler {
         try store(frame, result)
         return .next
       }
+    }
+  }
+
+  /// The two assignments hot loops are made of, `name.member = expr` and
+  /// `name += expr` on a variable of this frame or the global one, as one
+  /// closure each: the generic path reads the variable through a reader
+  /// closure (copying the `Value`, a retain and a release for an object) and
+  /// goes through the store and `Operators.apply` closures and switches.
+  /// Each falls back to the generic path for anything unusual, so the
+  /// results and errors are the same. `nil` when the assignment is neither.
+  private func compileFastAssignment(
+    _ assignment: Assignment, store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation
+  ) throws -> Execution? {
+    let file = self.file
+    let range = assignment.range
+    switch (assignment.op, assignment.target) {
+    case (.assign, .member(.name(let variable, _), let name, let memberRange)):
+      guard variable != "self", let slot = resolve(variable).flatMap(FrameSlot.init) else { return nil }
+      let interpreter = self.interpreter
+      let globals = interpreter.globalFrame
+      let cache = MemberCache(file: file, range: name.range)
+      let memberName = name.name
+      return { frame in
+        // The value first, then the receiver, as the generic path does.
+        let newValue = try value(frame)
+        let holder = slot.isGlobal ? globals : frame
+        guard case .object(let target) = holder.slots[slot.index] else {
+          try store(frame, newValue)
+          return .next
+        }
+        do {
+          let member = try cache.member(memberName, of: target.type)
+          try interpreter.write(newValue, to: member, of: target, name: memberName)
+        } catch let error as ScriptError {
+          throw error.located(at: memberRange, in: file)
+        }
+        return .next
+      }
+    case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
+      guard let slot = resolve(variable).flatMap(FrameSlot.init) else { return nil }
+      let globals = interpreter.globalFrame
+      let op: BinaryOperator = assignment.op == .add ? .add : .subtract
+      let isAdd = op == .add
+      return { frame in
+        let holder = slot.isGlobal ? globals : frame
+        let current = holder.slots[slot.index]
+        let operand = try value(frame)
+        // Int ± Int without overflow is the whole of `count += 1`.
+        if case .int(let a) = current, case .int(let b) = operand {
+          let (sum, overflow) = isAdd ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)
+          if !overflow {
+            holder.slots[slot.index] = .int(sum)
+            return .next
+          }
+        }
+        let result: Value
+        do {
+          result = try Operators.apply(op, current, operand)
+        } catch let error as ScriptError {
+          throw error.located(at: range, in: file)
+        }
+        try store(frame, result)
+        return .next
+      }
+    default:
+      return nil
     }
   }
 
@@ -90,6 +157,21 @@ extension Compiler {
       throw error("cannot assign through '?.'; unwrap the value first", at: range)
     default:
       throw error("cannot assign to this expression; assign to a variable, a property or an element", at: target.range)
+    }
+  }
+}
+
+/// A variable in the current frame or the global one: the two the
+/// fast assignments handle (outer and captured variables take the generic path).
+private struct FrameSlot {
+  let isGlobal: Bool
+  let index: Int
+
+  init?(_ resolution: Resolution) {
+    switch resolution {
+    case .global(let slot, _): (isGlobal, index) = (true, slot)
+    case .local(let slot, _): (isGlobal, index) = (false, slot)
+    default: return nil
     }
   }
 }

@@ -209,18 +209,25 @@ public final class Interpreter {
 
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an
   /// error is kept and thrown by the statement whose write triggered it.
+  ///
+  /// Runs once per delivered change, so it is written out flat: no
+  /// `reportingErrors` closure, and the frame work skipped when the block
+  /// takes no values.
   func run(_ handler: ScriptHandler, _ first: Value? = nil, _ second: Value? = nil) {
-    reportingErrors {
-      guard callDepth < options.maxCallDepth else {
-        throw ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?")
-      }
-      callDepth += 1
-      defer { callDepth -= 1 }
-      let frame = handler.takeFrame()
-      defer { handler.returnFrame(frame) }
-      if let first { frame.slots[0] = first }
-      if let second { frame.slots[1] = second }
+    guard callDepth < options.maxCallDepth else {
+      keep(ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?"))
+      return
+    }
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame = handler.takeFrame()
+    defer { handler.returnFrame(frame) }
+    if let first { frame.slots[0] = first }
+    if let second { frame.slots[1] = second }
+    do {
       _ = try handler.body(frame)
+    } catch {
+      keep(error)
     }
   }
 
@@ -228,11 +235,16 @@ public final class Interpreter {
   func reportingErrors(_ body: () throws -> Void) {
     do {
       try body()
-    } catch let error as ScriptError {
-      if pendingError == nil { pendingError = error }
     } catch {
-      if pendingError == nil { pendingError = ScriptError("\(error)") }
+      keep(error)
     }
+  }
+
+  /// Keeps a callback's error for the triggering statement, unless an
+  /// earlier one is already waiting.
+  private func keep(_ error: any Error) {
+    guard pendingError == nil else { return }
+    pendingError = error as? ScriptError ?? ScriptError("\(error)")
   }
 
   func throwPendingError() throws {

@@ -16,9 +16,18 @@ final class ScriptHandler {
     self.body = body
     self.slotCount = slotCount
     self.parent = parent
+    // Handlers are made when their statement runs, after the block compiled:
+    // its slot count is final.
+    sharedFrame = parent == nil && slotCount() == 0 ? Frame(parent: nil) : nil
   }
 
+  /// For a block with no parameters, no variables and nothing it reads
+  /// from the defining frame (`{ count += 1 }`): one frame that every run,
+  /// nested or not, can share, since nothing is ever stored in it.
+  private let sharedFrame: Frame?
+
   func takeFrame() -> Frame {
+    if let frame = sharedFrame { return frame }
     if let frame = spare {
       spare = nil
       return frame
@@ -29,6 +38,7 @@ final class ScriptHandler {
   /// Clears the frame's slots, so a handler never keeps the objects its last
   /// run created alive, and keeps it for the next run.
   func returnFrame(_ frame: Frame) {
+    if frame.slots.isEmpty { return }
     frame.slots.withUnsafeMutableBufferPointer { slots in
       for index in slots.indices { slots[index] = .null }
     }
