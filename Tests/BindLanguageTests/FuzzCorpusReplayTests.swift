@@ -14,10 +14,8 @@ import XCTest
 ///
 /// Each input must return (no crash), within `timeLimit`, and leave nothing
 /// behind: the interpreter released, no graph node alive, the shared graph
-/// idle. Inputs in `Tests/FuzzCorpus/open/` still break the target (each is
-/// a known, reported bug); a crash there would take the whole test process
-/// down, so they are replayed only with `BINDSCRIPT_FUZZ_OPEN=1`
-/// (`make fuzz-replay`). Once fixed, an input moves up to `Tests/FuzzCorpus`.
+/// idle. A new finding is fixed before its input joins the corpus: a crash
+/// here would take the whole test process down.
 final class FuzzCorpusReplayTests: XCTestCase {
   /// How long one input may take in a debug build (the fuzzer allows 10 s
   /// in an optimized build with AddressSanitizer).
@@ -32,19 +30,6 @@ final class FuzzCorpusReplayTests: XCTestCase {
     let files = try inputs(in: Self.corpus)
     XCTAssertGreaterThan(files.count, 20, "the regression corpus is missing from \(Self.corpus)")
     for file in files { try replay(file) }
-  }
-
-  func testOpenFindingsReplay() throws {
-    guard ProcessInfo.processInfo.environment["BINDSCRIPT_FUZZ_OPEN"] == "1" else {
-      throw XCTSkip("known open findings in Tests/FuzzCorpus/open replay with BINDSCRIPT_FUZZ_OPEN=1")
-    }
-    // Some of these exhaust memory: fail at 4 GiB rather than push a shared
-    // machine into swapping or the OOM killer.
-    var limit = rlimit()
-    getrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
-    limit.rlim_cur = min(limit.rlim_max, 4 << 30)
-    setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
-    for file in try inputs(in: Self.corpus + "/open") { try replay(file) }
   }
 
   /// The files directly in `folder`, sorted, without the README.
