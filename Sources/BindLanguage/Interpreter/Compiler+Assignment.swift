@@ -7,7 +7,18 @@ extension Compiler {
     let value = try compileExpression(assignment.value)
     let file = self.file
     let range = assignment.range
-    if let fast = try compileFastAssignment(assignment, store: store, value: value) { return fast }
+    // The two assignments hot loops are made of get a closure of their own.
+    switch (assignment.op, assignment.target) {
+    case (.assign, .member(.name(let variable, _), let name, let memberRange)) where variable != "self":
+      if let slot = resolve(variable).flatMap(FrameSlot.init) {
+        return compileMemberAssignment(slot, name, at: memberRange, store: store, value: value)
+      }
+    case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
+      if let slot = resolve(variable).flatMap(FrameSlot.init) {
+        return compileCompoundAssignment(slot, assignment.op == .add ? .add : .subtract, at: range, store: store, value: value)
+      }
+    default: break
+    }
     switch assignment.op {
     case .assign:
       return { frame in
@@ -30,69 +41,69 @@ extension Compiler {
     }
   }
 
-  /// The two assignments hot loops are made of, `name.member = expr` and
-  /// `name += expr` on a variable of this frame or the global one, as one
-  /// closure each: the generic path reads the variable through a reader
-  /// closure (copying the `Value`, a retain and a release for an object) and
-  /// goes through the store and `Operators.apply` closures and switches.
-  /// Each falls back to the generic path for anything unusual, so the
-  /// results and errors are the same. `nil` when the assignment is neither.
-  private func compileFastAssignment(
-    _ assignment: Assignment, store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation
-  ) throws -> Execution? {
+  // `name.member = expr` and `name += expr` on a variable of this frame or
+  // the global one, each as one closure: the generic path reads the variable
+  // through a reader closure (copying the `Value`: a retain and a release
+  // for an object) and goes through the store closure and the switches of
+  // `Operators.apply`. Both fall back to the generic path for anything
+  // unusual, so results and errors stay the same. They return `Execution`,
+  // not `Execution?`: a closure in an Optional is stored at its most
+  // general abstraction and called through two reabstraction thunks.
+
+  private func compileMemberAssignment(
+    _ slot: FrameSlot, _ name: Identifier, at range: SourceRange,
+    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation
+  ) -> Execution {
     let file = self.file
-    let range = assignment.range
-    switch (assignment.op, assignment.target) {
-    case (.assign, .member(.name(let variable, _), let name, let memberRange)):
-      guard variable != "self", let slot = resolve(variable).flatMap(FrameSlot.init) else { return nil }
-      let interpreter = self.interpreter
-      let globals = interpreter.globalFrame
-      let cache = MemberCache(file: file, range: name.range)
-      let memberName = name.name
-      return { frame in
-        // The value first, then the receiver, as the generic path does.
-        let newValue = try value(frame)
-        let holder = slot.isGlobal ? globals : frame
-        guard case .object(let target) = holder.slots[slot.index] else {
-          try store(frame, newValue)
+    let interpreter = self.interpreter
+    let globals = interpreter.globalFrame
+    let cache = MemberCache(file: file, range: name.range)
+    let memberName = name.name
+    return { frame in
+      // The value first, then the receiver, as the generic path does.
+      let newValue = try value(frame)
+      let holder = slot.isGlobal ? globals : frame
+      guard case .object(let target) = holder.slots[slot.index] else {
+        try store(frame, newValue)
+        return .next
+      }
+      do {
+        let member = try cache.member(memberName, of: target.type)
+        try interpreter.write(newValue, to: member, of: target, name: memberName)
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
+      }
+      return .next
+    }
+  }
+
+  private func compileCompoundAssignment(
+    _ slot: FrameSlot, _ op: BinaryOperator, at range: SourceRange,
+    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation
+  ) -> Execution {
+    let file = self.file
+    let globals = interpreter.globalFrame
+    let isAdd = op == .add
+    return { frame in
+      let holder = slot.isGlobal ? globals : frame
+      let current = holder.slots[slot.index]
+      let operand = try value(frame)
+      // Int ± Int without overflow is the whole of `count += 1`.
+      if case .int(let a) = current, case .int(let b) = operand {
+        let (sum, overflow) = isAdd ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)
+        if !overflow {
+          holder.slots[slot.index] = .int(sum)
           return .next
         }
-        do {
-          let member = try cache.member(memberName, of: target.type)
-          try interpreter.write(newValue, to: member, of: target, name: memberName)
-        } catch let error as ScriptError {
-          throw error.located(at: memberRange, in: file)
-        }
-        return .next
       }
-    case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
-      guard let slot = resolve(variable).flatMap(FrameSlot.init) else { return nil }
-      let globals = interpreter.globalFrame
-      let op: BinaryOperator = assignment.op == .add ? .add : .subtract
-      let isAdd = op == .add
-      return { frame in
-        let holder = slot.isGlobal ? globals : frame
-        let current = holder.slots[slot.index]
-        let operand = try value(frame)
-        // Int ± Int without overflow is the whole of `count += 1`.
-        if case .int(let a) = current, case .int(let b) = operand {
-          let (sum, overflow) = isAdd ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)
-          if !overflow {
-            holder.slots[slot.index] = .int(sum)
-            return .next
-          }
-        }
-        let result: Value
-        do {
-          result = try Operators.apply(op, current, operand)
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
-        }
-        try store(frame, result)
-        return .next
+      let result: Value
+      do {
+        result = try Operators.apply(op, current, operand)
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
       }
-    default:
-      return nil
+      try store(frame, result)
+      return .next
     }
   }
 

@@ -171,12 +171,15 @@ extension Compiler {
           "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'", at: bind.range, in: file)
       case (.value(let node), .property(let object, let index)):
         let spec = object.type.stored[index]
-        let targetName = "\(object.displayName).\(spec.name)"
+        // The target's name is spelled out only for an error: building it
+        // for every binding was a measurable part of making thousands.
+        let (typeName, number) = (object.type.name, object.number)
         do {
           token = try node.bindChecked(to: object.stored[index], label: summary) { value in
             guard let checked = spec.type.coerce(value) else {
               throw ScriptError(
-                "cannot bind value of type '\(value.typeName)' into '\(targetName)' of type '\(spec.type)'", at: bind.range, in: file)
+                "cannot bind value of type '\(value.typeName)' into '\(typeName)#\(number).\(spec.name)' of type '\(spec.type)'",
+                at: bind.range, in: file)
             }
             return checked
           }
@@ -217,15 +220,17 @@ extension Compiler {
       let token: Disposable
       if let (body, slots, parameterCount, keepsParent) = handler {
         let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+        // One closure per parameter count, chosen here rather than switched
+        // on at every change.
+        let changed: (Value, Value) -> Void
+        switch parameterCount {
+        case 0: changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(block) }
+        case 1: changed = { [unowned(unsafe) interpreter] _, new in interpreter.run(block, new) }
+        default: changed = { [unowned(unsafe) interpreter] old, new in interpreter.run(block, old, new) }
+        }
         token = node.observe(
           options: options,
-          changed: { [unowned(unsafe) interpreter] old, new in
-            switch parameterCount {
-            case 0: interpreter.run(block)
-            case 1: interpreter.run(block, new)
-            default: interpreter.run(block, old, new)
-            }
-          },
+          changed: changed,
           other: { [unowned(unsafe) interpreter] change in
             guard case .initial(let value) = change else { return }
             switch parameterCount {

@@ -141,14 +141,18 @@ final class Compiler {
   }
 
   func compileSequence(_ statements: [Statement]) throws -> Execution {
-    let compiled = try statements.map(compileStatement)
+    // A closure stored directly in an array (or an Optional) is kept at its
+    // most general abstraction and called through two reabstraction thunks;
+    // wrapped in a struct it is called directly.
+    struct Compiled { let run: Execution }
+    if statements.count == 1 { return try compileStatement(statements[0]) }
+    let compiled = try statements.map { Compiled(run: try compileStatement($0)) }
     switch compiled.count {
     case 0: return { _ in .next }
-    case 1: return compiled[0]
     default:
       return { frame in
         for statement in compiled {
-          let flow = try statement(frame)
+          let flow = try statement.run(frame)
           if case .next = flow { continue }
           return flow
         }

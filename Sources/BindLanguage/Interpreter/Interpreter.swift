@@ -22,7 +22,8 @@ public final class Interpreter {
     public init() {}
   }
 
-  public var options: Options
+  // Read on every handler run; one thread runs an interpreter at a time.
+  @exclusivity(unchecked) public var options: Options
   /// Receives every printed line: `print`, observers, echoed values.
   public var output: (String) -> Void = { Swift.print($0) }
   /// Polled while statements run; returning true stops the statement with an
@@ -220,6 +221,14 @@ public final class Interpreter {
     }
     callDepth += 1
     defer { callDepth -= 1 }
+    if let frame = handler.sharedFrame {
+      do {
+        _ = try handler.body(frame)
+      } catch {
+        keep(error)
+      }
+      return
+    }
     let frame = handler.takeFrame()
     defer { handler.returnFrame(frame) }
     if let first { frame.slots[0] = first }

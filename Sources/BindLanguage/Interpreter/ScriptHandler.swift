@@ -24,10 +24,10 @@ final class ScriptHandler {
   /// For a block with no parameters, no variables and nothing it reads
   /// from the defining frame (`{ count += 1 }`): one frame that every run,
   /// nested or not, can share, since nothing is ever stored in it.
-  private let sharedFrame: Frame?
+  let sharedFrame: Frame?
 
+  /// A frame for a block that has no `sharedFrame`.
   func takeFrame() -> Frame {
-    if let frame = sharedFrame { return frame }
     if let frame = spare {
       spare = nil
       return frame
@@ -38,7 +38,6 @@ final class ScriptHandler {
   /// Clears the frame's slots, so a handler never keeps the objects its last
   /// run created alive, and keeps it for the next run.
   func returnFrame(_ frame: Frame) {
-    if frame.slots.isEmpty { return }
     frame.slots.withUnsafeMutableBufferPointer { slots in
       for index in slots.indices { slots[index] = .null }
     }
