@@ -15,7 +15,11 @@ extension Compiler {
       }
     case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
       if let slot = resolve(variable).flatMap(FrameSlot.init) {
-        return compileCompoundAssignment(slot, assignment.op == .add ? .add : .subtract, at: range, store: store, value: value)
+        // A literal operand (`count += 1`) is kept as a value, not called.
+        var literal: Value?
+        if case .integer(let number, _) = assignment.value, let int = Int(exactly: number) { literal = .int(int) }
+        return compileCompoundAssignment(
+          slot, assignment.op == .add ? .add : .subtract, at: range, store: store, value: value, literal: literal)
       }
     default: break
     }
@@ -69,7 +73,11 @@ extension Compiler {
       }
       do {
         let member = try cache.member(memberName, of: target.type)
-        try interpreter.write(newValue, to: member, of: target, name: memberName)
+        if case .stored(let index) = member {
+          try interpreter.writeStored(newValue, index: index, of: target, name: memberName)
+        } else {
+          try interpreter.write(newValue, to: member, of: target, name: memberName)
+        }
       } catch let error as ScriptError {
         throw error.located(at: range, in: file)
       }
@@ -79,7 +87,7 @@ extension Compiler {
 
   private func compileCompoundAssignment(
     _ slot: FrameSlot, _ op: BinaryOperator, at range: SourceRange,
-    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation
+    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation, literal: Value?
   ) -> Execution {
     let file = self.file
     let globals = interpreter.globalFrame
@@ -87,7 +95,7 @@ extension Compiler {
     return { frame in
       let holder = slot.isGlobal ? globals : frame
       let current = holder.slots[slot.index]
-      let operand = try value(frame)
+      let operand = if let literal { literal } else { try value(frame) }
       // Int ± Int without overflow is the whole of `count += 1`.
       if case .int(let a) = current, case .int(let b) = operand {
         let (sum, overflow) = isAdd ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)

@@ -161,12 +161,17 @@ extension Compiler {
       let low = try compileInteger(lower)
       let high = try compileInteger(upper)
       let slot = scope.declare(loop.variable.name, isMutable: false)
-      let store = try slotWriter(slot)
+      // The counter is written straight into its frame's slot, not through
+      // a writer closure: one call less per iteration.
+      let isGlobal = scope.isGlobal
+      if isGlobal { interpreter.ensureGlobalCapacity() }
+      let globals = interpreter.globalFrame
       loopDepth += 1
       let body = try compileBlock(loop.body)
       loopDepth -= 1
       let closed = op == .closedRange
       return { frame in
+        let holder = isGlobal ? globals : frame
         let start = try low(frame)
         let end = try high(frame)
         if closed && start > end {
@@ -178,7 +183,7 @@ extension Compiler {
         var index = start
         while true {
           try interpreter.step(at: range, in: file)
-          store(frame, .int(index))
+          holder.slots[slot] = .int(index)
           switch try body(frame) {
           case .next, .continueLoop: break
           case .breakLoop: return .next

@@ -153,25 +153,32 @@ extension Interpreter {
   func write(_ value: Value, to member: ObjectType.Member, of object: ScriptObject, name: String) throws {
     switch member {
     case .stored(let index):
-      // Fields are read in place: copying the whole `StoredProperty` retains
-      // and releases its name and its default-value closure on every write.
-      let type = object.type
-      if type.stored[index].isConstant {
-        throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
-      }
-      guard let checked = type.stored[index].type.coerce(value) else {
-        throw ScriptError.typeMismatch(value: value, expected: type.stored[index].type, what: "property '\(name)'")
-      }
-      do {
-        try object.stored[index].set(checked)
-      } catch let error as ReactiveError {
-        throw ScriptError(error.description)
-      }
-      try throwPendingError()
+      try writeStored(value, index: index, of: object, name: name)
     case .derived:
       throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
     case .event:
       throw ScriptError("cannot assign to event '\(name)'; send it with 'emit'")
     }
+  }
+
+  /// Writes the stored property `index`: the one case of ``write(_:to:of:name:)``
+  /// that succeeds, called directly where the member is known to be stored.
+  @inline(__always)
+  func writeStored(_ value: Value, index: Int, of object: ScriptObject, name: String) throws {
+    // Fields are read in place: copying the whole `StoredProperty` retains
+    // and releases its name and its default-value closure on every write.
+    let type = object.type
+    if type.stored[index].isConstant {
+      throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
+    }
+    guard let checked = type.stored[index].type.coerce(value) else {
+      throw ScriptError.typeMismatch(value: value, expected: type.stored[index].type, what: "property '\(name)'")
+    }
+    do {
+      try object.stored[index].set(checked)
+    } catch let error as ReactiveError {
+      throw ScriptError(error.description)
+    }
+    try throwPendingError()
   }
 }
