@@ -63,10 +63,9 @@ extension Compiler {
     let globals = interpreter.globalFrame
     let cache = MemberCache(file: file, range: name.range)
     let memberName = name.name
-    return { frame in
+    func assign(in holder: Frame, _ frame: Frame) throws -> Flow {
       // The value first, then the receiver, as the generic path does.
       let newValue = try value(frame)
-      let holder = slot.isGlobal ? globals : frame
       guard case .object(let target) = holder.slots[slot.index] else {
         try store(frame, newValue)
         return .next
@@ -83,6 +82,10 @@ extension Compiler {
       }
       return .next
     }
+    // One closure for each kind of frame, which passes it borrowed: choosing
+    // the frame inside the closure costs a retain and a release per run.
+    if slot.isGlobal { return { frame in try assign(in: globals, frame) } }
+    return { frame in try assign(in: frame, frame) }
   }
 
   private func compileCompoundAssignment(
@@ -92,8 +95,7 @@ extension Compiler {
     let file = self.file
     let globals = interpreter.globalFrame
     let isAdd = op == .add
-    return { frame in
-      let holder = slot.isGlobal ? globals : frame
+    func update(in holder: Frame, _ frame: Frame) throws -> Flow {
       let current = holder.slots[slot.index]
       let operand = if let literal { literal } else { try value(frame) }
       // Int ± Int without overflow is the whole of `count += 1`.
@@ -113,6 +115,8 @@ extension Compiler {
       try store(frame, result)
       return .next
     }
+    if slot.isGlobal { return { frame in try update(in: globals, frame) } }
+    return { frame in try update(in: frame, frame) }
   }
 
   /// A closure that stores a value into an assignable expression: a
