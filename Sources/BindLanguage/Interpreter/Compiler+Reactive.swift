@@ -224,6 +224,11 @@ extension Compiler {
         // on at every change.
         let changed: (Value, Value) -> Void
         switch parameterCount {
+        case 0 where block.sharedFrame != nil:
+          // Body and frame held by this closure are passed borrowed, without
+          // the retain that loading them from the handler costs.
+          let (body, shared) = (block.body, block.sharedFrame!)
+          changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(body, in: shared) }
         case 0: changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(block) }
         case 1: changed = { [unowned(unsafe) interpreter] _, new in interpreter.run(block, new) }
         default: changed = { [unowned(unsafe) interpreter] old, new in interpreter.run(block, old, new) }

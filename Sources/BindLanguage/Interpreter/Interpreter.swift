@@ -215,20 +215,16 @@ public final class Interpreter {
   /// `reportingErrors` closure, and the frame work skipped when the block
   /// takes no values.
   func run(_ handler: ScriptHandler, _ first: Value? = nil, _ second: Value? = nil) {
+    if let frame = handler.sharedFrame {
+      run(handler.body, in: frame)
+      return
+    }
     guard callDepth < options.maxCallDepth else {
-      keep(ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?"))
+      keep(handlerDepthExceeded)
       return
     }
     callDepth += 1
     defer { callDepth -= 1 }
-    if let frame = handler.sharedFrame {
-      do {
-        _ = try handler.body(frame)
-      } catch {
-        keep(error)
-      }
-      return
-    }
     let frame = handler.takeFrame()
     defer { handler.returnFrame(frame) }
     if let first { frame.slots[0] = first }
@@ -238,6 +234,26 @@ public final class Interpreter {
     } catch {
       keep(error)
     }
+  }
+
+  /// Runs a handler block that needs no frame of its own in `frame`, its
+  /// ``ScriptHandler/sharedFrame``.
+  func run(_ body: Execution, in frame: Frame) {
+    guard callDepth < options.maxCallDepth else {
+      keep(handlerDepthExceeded)
+      return
+    }
+    callDepth += 1
+    defer { callDepth -= 1 }
+    do {
+      _ = try body(frame)
+    } catch {
+      keep(error)
+    }
+  }
+
+  private var handlerDepthExceeded: ScriptError {
+    ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?")
   }
 
   /// Runs `body`, keeping its first error for the triggering statement.
