@@ -24,7 +24,7 @@ deps:
 # The end-to-end tests drive the REPL in a pseudo-terminal with pexpect.
 test-deps: deps
 	@$(PYTHON) -c "import pexpect, pytest" 2>/dev/null || $(PYTHON) -m pip install -q pexpect pytest
-	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq perl >/dev/null; } || true
+	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; } || true
 
 build: deps
 	$(SWIFT) build
