@@ -55,7 +55,14 @@ public struct TestScript: Sendable {
   /// Statements and syntax errors in source order, grouped into steps by
   /// shared lines.
   static func groupSteps(_ parsed: ParseResult) -> [TestStep] {
-    var items: [(item: TestStep.Item, firstLine: Int, lastLine: Int)] = parsed.statements.map {
+    // A statement with a syntax error inside it is abandoned, as Grammar.md
+    // section 4 says: the parser may have filled the gap with a placeholder
+    // (an overflowing literal as 0), which must not run.
+    let errorOffsets = parsed.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset)
+    let intact = parsed.statements.filter { statement in
+      !errorOffsets.contains { (statement.range.start.offset..<max(statement.range.end.offset, statement.range.start.offset + 1)).contains($0) }
+    }
+    var items: [(item: TestStep.Item, firstLine: Int, lastLine: Int)] = intact.map {
       (.statement($0), $0.range.start.line, $0.range.end.line)
     }
     for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
