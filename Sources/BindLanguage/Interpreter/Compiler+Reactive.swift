@@ -161,6 +161,14 @@ extension Compiler {
         }
       case (.event(let event), .property(let object, let index)):
         let spec = object.type.stored[index]
+        // The payload's declared type decides now whether every event will
+        // fit, rather than each `emit` failing later.
+        let fits = event.payload.map { spec.type.coerce(sample: $0) } ?? (spec.type.zeroValue == .null)
+        guard fits else {
+          throw ScriptError(
+            "cannot bind '\(event.displayName)' (payload \(event.payload.map { "'\($0)'" } ?? "none")) into property '\(spec.name)' of type '\(spec.type)'",
+            at: bind.range, in: file)
+        }
         token = event.stream.on { [unowned(unsafe) interpreter, weak object] payload in
           interpreter.reportingErrors {
             try object.map { try interpreter.write(payload, to: .stored(index), of: $0, name: spec.name) }
