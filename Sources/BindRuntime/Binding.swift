@@ -182,19 +182,13 @@ extension ObservableValue {
   // MARK: Binding (errors go to ReactiveGraph.errorHandler)
 
   /// Binds into `target[keyPath:]`: the target gets the current value at once,
-  /// then every change. The target is held weakly; the binding ends when it
-  /// is deallocated, or when this value's owner is.
+  /// then every change. The target is held weakly (as a ``Sink`` holds it);
+  /// the binding ends when it is deallocated, or when this value's owner is.
   @discardableResult
   public func bind<Target: AnyObject>(to target: Target, at keyPath: ReferenceWritableKeyPath<Target, Value>)
     -> Disposable
   {
-    reportingErrors {
-      try makeBinding(label: nil, writes: nil) { [weak target] value in
-        guard let target else { return false }
-        target[keyPath: keyPath] = value
-        return true
-      }
-    }
+    bind(to: Sink(target) { $0[keyPath: keyPath] = $1 })
   }
 
   /// Binds a `T` into a `T?` key path.
@@ -202,13 +196,7 @@ extension ObservableValue {
   public func bind<Target: AnyObject>(to target: Target, at keyPath: ReferenceWritableKeyPath<Target, Value?>)
     -> Disposable
   {
-    reportingErrors {
-      try makeBinding(label: nil, writes: nil) { [weak target] value in
-        guard let target else { return false }
-        target[keyPath: keyPath] = value
-        return true
-      }
-    }
+    bind(to: Sink(target) { $0[keyPath: keyPath] = $1 })
   }
 
   /// Binds into an observable property (of a class or a struct), held weakly.
