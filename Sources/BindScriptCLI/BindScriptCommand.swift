@@ -42,10 +42,7 @@ struct BindScriptCommand: ParsableCommand {
       let arguments = Array(CommandLine.arguments.dropFirst())
       if arguments.count >= 2, arguments[0] == "run", !arguments.contains(where: { $0.hasPrefix("-") }) {
         do {
-          let session = ScriptSession(maxSteps: Interpreter.Options().maxSteps, trace: false)
-          for path in arguments.dropFirst() {
-            try session.runWholeFile(path: path, bytes: try ScriptLoader.read(path))
-          }
+          try ScriptSession(maxSteps: Interpreter.Options().maxSteps, trace: false).runFiles(arguments.dropFirst())
           return
         } catch {
           exit(withError: error)

@@ -29,10 +29,7 @@ struct RunCommand: ParsableCommand {
     if let record {
       return try RecordSession(limits: limits, trace: trace).run(files, recordingTo: record)
     }
-    let session = ScriptSession(limits: limits, trace: trace)
-    for path in files {
-      try session.runWholeFile(path: path, bytes: try ScriptLoader.read(path))
-    }
+    try ScriptSession(limits: limits, trace: trace).runFiles(files)
   }
 }
 

@@ -21,6 +21,11 @@ final class ScriptSession {
     }
   }
 
+  /// Runs files in order in this one session, stopping at the first error.
+  func runFiles<Paths: Sequence<String>>(_ paths: Paths) throws {
+    for path in paths { try runWholeFile(path: path, bytes: try ScriptLoader.read(path)) }
+  }
+
   /// Parses and runs a whole file, stopping at the first error.
   func runWholeFile(path: String, bytes: [UInt8]) throws {
     let file = try ScriptLoader.sourceFile(path: path, bytes: bytes)

@@ -150,7 +150,7 @@ extension Compiler {
       case (.event(let event), .event(let destination)):
         if let wanted = destination.payload, event.payload.map({ wanted.coerce(sample: $0) }) != true {
           throw ScriptError(
-            "cannot forward '\(event.displayName)' (payload \(event.payload.map { "'\($0)'" } ?? "none")) into '\(destination.displayName)' (payload '\(wanted)')",
+            "cannot forward '\(event.displayName)' (payload \(event.payloadDescription)) into '\(destination.displayName)' (payload '\(wanted)')",
             at: bind.range, in: file)
         }
         // An event without payload forwards as one; a payload is dropped
@@ -166,7 +166,7 @@ extension Compiler {
         let fits = event.payload.map { spec.type.coerce(sample: $0) } ?? (spec.type.zeroValue == .null)
         guard fits else {
           throw ScriptError(
-            "cannot bind '\(event.displayName)' (payload \(event.payload.map { "'\($0)'" } ?? "none")) into property '\(spec.name)' of type '\(spec.type)'",
+            "cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'",
             at: bind.range, in: file)
         }
         token = event.stream.on { [unowned(unsafe) interpreter, weak object] payload in

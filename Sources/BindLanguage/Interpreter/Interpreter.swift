@@ -219,25 +219,16 @@ public final class Interpreter {
       run(handler.body, in: frame)
       return
     }
-    guard callDepth < options.maxCallDepth else {
-      keep(handlerDepthExceeded)
-      return
-    }
-    callDepth += 1
-    defer { callDepth -= 1 }
     let frame = handler.takeFrame()
     defer { handler.returnFrame(frame) }
     if let first { frame.slots[0] = first }
     if let second { frame.slots[1] = second }
-    do {
-      _ = try handler.body(frame)
-    } catch {
-      keep(error)
-    }
+    run(handler.body, in: frame)
   }
 
-  /// Runs a handler block that needs no frame of its own in `frame`, its
-  /// ``ScriptHandler/sharedFrame``.
+  /// Runs a handler block in `frame`: its ``ScriptHandler/sharedFrame``, or
+  /// one prepared with its arguments. The call-depth check and the kept
+  /// error live here only.
   func run(_ body: Execution, in frame: Frame) {
     guard callDepth < options.maxCallDepth else {
       keep(handlerDepthExceeded)

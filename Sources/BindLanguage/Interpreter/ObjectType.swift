@@ -170,6 +170,9 @@ public final class ScriptEvent {
   let payload: ValueType?
   let stream: EventStream<Value>
 
+  /// The payload type in quotes, or `none`, as messages show it.
+  var payloadDescription: String { payload.map { "'\($0)'" } ?? "none" }
+
   init(name: String, payload: ValueType?) {
     self.displayName = name
     self.payload = payload
