@@ -30,11 +30,14 @@ let package = Package(
     // The REPL's terminal-free logic: input accumulation, meta commands,
     // completion and the loop over a LineReader, so tests can reach it.
     .target(name: "REPLCore", dependencies: ["BindLanguage", "LineEditor"]),
+    // glibc's mallopt, for the command's allocator settings (<malloc.h> is
+    // not in Swift's Glibc module).
+    .target(name: "CAllocator"),
     // The `bindscript` command: a thin shell over the language and the line editor.
     .executableTarget(
       name: "BindScriptCLI",
       dependencies: [
-        "BindLanguage", "LineEditor", "REPLCore",
+        "BindLanguage", "LineEditor", "REPLCore", "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -84,6 +84,12 @@ final class DependencyTracker {
     return owner.map { Array($0.readSources.prefix(matched).map(\.node)) } ?? []
   }
 
+  /// Moves the collected reads out (no copy of the storage is left to reset).
+  func takeSources() -> [GraphNode] {
+    defer { sources = [] }
+    return sources
+  }
+
   /// Empties the tracker for reuse, keeping its storage.
   func reset() {
     ownerRef = nil
@@ -98,12 +104,35 @@ extension ReactiveGraph {
   /// Runs `body` recording what it reads, then rewires `owner`'s upstream
   /// edges to exactly those nodes. Lock held.
   func evaluateTracked<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
+    try withPooledTracker(owner: owner) { tracker in
+      let result = try body()
+      if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
+        rewire(owner, to: tracker.takeUnretainedValue().newSources)
+      }
+      return result
+    }
+  }
+
+  /// Runs `body` and returns what it read, each node once, for a node under
+  /// construction (which has no edges to rewire yet). Lock held.
+  func evaluateCollectingReads<T>(_ body: () throws -> T) rethrows -> (T, [GraphNode]) {
+    try withPooledTracker(owner: nil) { tracker in
+      let result = try body()
+      return (result, tracker._withUnsafeGuaranteedRef { $0.takeSources() })
+    }
+  }
+
+  /// Lends `body` a tracker, set as the current one, from a pool with one per
+  /// nesting level of evaluations, so that evaluating allocates nothing.
+  /// Unmanaged all along: the pool owns the tracker, and each use would
+  /// otherwise retain and release it.
+  private func withPooledTracker<T>(
+    owner: GraphNode?, _ body: (Unmanaged<DependencyTracker>) throws -> T
+  ) rethrows -> T {
     if trackingDepth == trackerPool.count { trackerPool.append(.passRetained(DependencyTracker())) }
-    // Unmanaged all along: the pool owns the tracker, and each use below would
-    // otherwise retain and release it.
     let tracker = trackerPool[trackingDepth]
     trackingDepth += 1
-    tracker._withUnsafeGuaranteedRef { $0.begin(owner: owner) }
+    if let owner { tracker._withUnsafeGuaranteedRef { $0.begin(owner: owner) } }
     let saved = trackerRef
     trackerRef = tracker
     defer {
@@ -111,11 +140,7 @@ extension ReactiveGraph {
       tracker._withUnsafeGuaranteedRef { $0.reset() }
       trackingDepth -= 1
     }
-    let result = try body()
-    if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
-      rewire(owner, to: tracker.takeUnretainedValue().newSources)
-    }
-    return result
+    return try body(tracker)
   }
 
   /// Replaces the edges into `owner`; unchanged dependencies cost nothing.
@@ -125,6 +150,13 @@ extension ReactiveGraph {
   /// (nearly all of them) is recognised by one pass and changes nothing.
   func rewire(_ owner: GraphNode, to new: [GraphNode]) {
     let old = owner.readSources
+    if old.isEmpty {
+      // A first evaluation: `new` holds each node once, every edge is new.
+      for source in new { addEdge(from: source, to: owner) }
+      owner.readSources = EdgeList(new.lazy.map(NodeRef.init))
+      enqueueIfReadAbove(owner, new)
+      return
+    }
     if old.count == new.count {
       var same = true
       for index in old.indices where old[index].node !== new[index] {
@@ -141,17 +173,17 @@ extension ReactiveGraph {
     for source in new where !previous.contains(ObjectIdentifier(source)) {
       addEdge(from: source, to: owner)
     }
-    owner.readSources = new.map(NodeRef.init)
-    // A dependency may have been raised above the owner by the edges just added.
-    if let highest = new.map(\.rank).max(), highest >= owner.rank, !new.contains(where: { $0 === owner }) {
-      enqueueAgainIfNeeded(owner)
-    }
+    owner.readSources = EdgeList(new.lazy.map(NodeRef.init))
+    enqueueIfReadAbove(owner, new)
   }
 
-  /// An evaluation that discovered a new dependency ranked at or above it may
-  /// have read a stale value; it runs again after that dependency settles.
-  private func enqueueAgainIfNeeded(_ owner: GraphNode) {
+  /// An evaluation that discovered a new dependency ranked at or above it
+  /// (raised there by the edges just added) may have read a stale value; it
+  /// runs again after that dependency settles.
+  private func enqueueIfReadAbove(_ owner: GraphNode, _ sources: [GraphNode]) {
     guard isPropagating else { return }
-    enqueue(owner)
+    if sources.contains(where: { $0.rank >= owner.rank }) && !sources.contains(where: { $0 === owner }) {
+      enqueue(owner)
+    }
   }
 }

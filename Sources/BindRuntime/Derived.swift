@@ -33,23 +33,19 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    let tracker = DependencyTracker()
-    let saved = graph.tracker
-    graph.tracker = tracker
-    defer { graph.tracker = saved }
-    let initial = try withExtendedLifetime(tracker) { try compute() }
-    graph.tracker = saved
+    let (initial, sources) = try graph.evaluateCollectingReads(compute)
     self.compute = compute
-    let lifetimeNodes = (lifetime.map { [$0] } ?? []) + lifetimes
+    var lifetimeNodes = lifetimes
+    if let lifetime { lifetimeNodes.insert(lifetime, at: 0) }
     self.lifetimeIDs = lifetimeNodes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
-    graph.rewire(self, to: tracker.sources)
+    graph.rewire(self, to: sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
     for node in lifetimeNodes where !node.downstream.contains(node: self) {
       graph.addLinks(from: node, to: self)
     }
     // Nothing read means nothing can change it: it is complete from the start.
-    if tracker.sources.isEmpty { isCompleted = true }
+    if sources.isEmpty { isCompleted = true }
   }
 
   deinit { endOfLife() }

@@ -71,13 +71,13 @@ public class GraphNode {
   /// `downstream.rank > upstream.rank`, so one pass in rank order updates each
   /// node at most once, after all of its inputs (glitch freedom).
   @exclusivity(unchecked) var rank = 0
-  @usableFromInline @exclusivity(unchecked) var downstream: [NodeRef] = []
+  @usableFromInline @exclusivity(unchecked) var downstream = EdgeList()
   /// The other end of every edge into this node, one entry per edge.
-  @exclusivity(unchecked) var upstream: [NodeRef] = []
+  @exclusivity(unchecked) var upstream = EdgeList()
   /// For derived values and effects: what the last evaluation read, in order.
   /// Each also has an edge into this node. Unowned like edges, and cleared
   /// by ``forgetSource(_:)`` when such a node completes or goes away.
-  @exclusivity(unchecked) var readSources: [NodeRef] = []
+  @exclusivity(unchecked) var readSources = EdgeList()
   /// Set once the node has removed itself from the graph.
   @exclusivity(unchecked) var isDetached = false
   /// Set while the node waits in the propagation queue.
@@ -87,6 +87,8 @@ public class GraphNode {
   @exclusivity(unchecked) var changeCount = 0
   /// Scratch mark for graph searches.
   @exclusivity(unchecked) var visitMark = 0
+  /// Where the graph's list of live nodes holds this one.
+  @exclusivity(unchecked) var registryIndex = 0
 
   init(kind: NodeKind, label: String?) {
     let graph = ReactiveGraph.shared
@@ -121,7 +123,7 @@ public class GraphNode {
     guard !isDetached else { return }
     isDetached = true
     let graph = ReactiveGraph.shared
-    graph.unregister(id: id)
+    graph.unregister(self)
     if isQueued {
       graph.queue.remove(self)
       isQueued = false
@@ -180,16 +182,4 @@ public class GraphNode {
 
   /// Called with the value's description for traces and dumps. Lock held.
   var valueDescription: String? { nil }
-}
-
-extension Array where Element == NodeRef {
-  /// Removes one edge to `node`, if there is one.
-  @inline(__always) mutating func removeFirst(node: GraphNode) {
-    if let index = firstIndex(where: { $0.node === node }) { remove(at: index) }
-  }
-
-  /// Whether some edge leads to `node`.
-  @inline(__always) func contains(node: GraphNode) -> Bool {
-    contains { $0.node === node }
-  }
 }

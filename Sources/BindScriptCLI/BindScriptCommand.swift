@@ -1,5 +1,6 @@
 import ArgumentParser
 import BindLanguage
+import CAllocator
 
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,7 @@ struct BindScriptCommand: ParsableCommand {
   ///
   /// (`LargeStack` also routes Ctrl-C to that thread, where the REPL reads.)
   static func main() {
+    configureAllocator()
     LargeStack.run {
       // `bindscript run FILE...` with no options skips argument-parser,
       // whose first parse reflects over every command (Mirror, protocol
@@ -57,6 +59,16 @@ struct BindScriptCommand: ParsableCommand {
         exit(withError: ExitCode(2))
       }
     }
+  }
+
+  /// glibc gives each new thread an arena of its own and grows it one page
+  /// at a time, with an `mprotect` call each: a script that builds a large
+  /// graph on the `LargeStack` thread made ~1,500 of those calls (a sixth of
+  /// the cellx benchmark's time). One arena, grown by `brk` in 4 MiB steps,
+  /// does without them; the interpreter runs on one thread at a time, so
+  /// that arena's lock is not contended.
+  private static func configureAllocator() {
+    bindscript_configure_allocator()
   }
 
   func run() throws {

@@ -1,0 +1,10 @@
+#ifndef BINDSCRIPT_CALLOCATOR_H
+#define BINDSCRIPT_CALLOCATOR_H
+
+/// Tunes the C allocator for the `bindscript` process: one malloc arena,
+/// grown in large steps. glibc's `mallopt` and its constants live in
+/// <malloc.h>, which Swift's Glibc module does not include. Does nothing on
+/// other C libraries.
+void bindscript_configure_allocator(void);
+
+#endif
