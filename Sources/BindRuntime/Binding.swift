@@ -1,7 +1,11 @@
-/// A binding's type-erased face, for graph snapshots.
+/// A binding's type-erased face, for its token and graph snapshots.
 class AnyBindingNode: GraphNode {
   /// The other half of a two-way binding.
   @exclusivity(unchecked) var partnerID: Int?
+  /// Whether the binding has ended. Lock held.
+  var hasEnded: Bool { true }
+  /// Ends the binding. Lock held.
+  func end() {}
 }
 
 /// A one-way binding: after each change of `source`, writes its value into a
@@ -63,8 +67,10 @@ final class BindingNode<Value>: AnyBindingNode {
     if node === target { end() }
   }
 
+  override var hasEnded: Bool { isEnded }
+
   /// Disconnects from the source and the targets. Lock held.
-  func end() {
+  override func end() {
     guard !isEnded else { return }
     isEnded = true
     let graph = ReactiveGraph.shared
@@ -76,34 +82,31 @@ final class BindingNode<Value>: AnyBindingNode {
   }
 }
 
-/// The token of a binding: ends it on `dispose()` or deinit.
+/// The token of a binding (one node, or the two halves of a two-way link):
+/// ends it on `dispose()` or deinit.
 final class BindingToken: Disposable {
-  private let bindings: [AnyBindingNode]
+  // Two fields rather than an array: a script may make thousands of
+  // bindings, and an array is an allocation of its own.
+  private let binding: AnyBindingNode
+  private let partner: AnyBindingNode?
 
-  init(_ bindings: [AnyBindingNode]) { self.bindings = bindings }
+  init(_ binding: AnyBindingNode, partner: AnyBindingNode? = nil) {
+    self.binding = binding
+    self.partner = partner
+  }
 
   deinit { dispose() }
 
   var isDisposed: Bool {
-    ReactiveGraph.shared.withLock { bindings.allSatisfy { ($0 as? EndableNode)?.hasEnded ?? true } }
+    ReactiveGraph.shared.withLock { binding.hasEnded && partner?.hasEnded ?? true }
   }
 
   func dispose() {
     ReactiveGraph.shared.withLock {
-      for binding in bindings { (binding as? EndableNode)?.endConnection() }
+      binding.end()
+      partner?.end()
     }
   }
-}
-
-/// A connection that can be ended from its token.
-protocol EndableNode: AnyObject {
-  var hasEnded: Bool { get }
-  func endConnection()
-}
-
-extension BindingNode: EndableNode {
-  var hasEnded: Bool { isEnded }
-  func endConnection() { end() }
 }
 
 extension ObservableValue {
@@ -131,7 +134,7 @@ extension ObservableValue {
     }
     graph.lock.unlock()
     try graph.deliver(deliveries)
-    return BindingToken([binding])
+    return BindingToken(binding)
   }
 
   // MARK: Throwing forms (for embedders that want errors, not reports)
@@ -268,7 +271,7 @@ extension Property {
     }
     graph.lock.unlock()
     try graph.deliver(deliveries)
-    return BindingToken([forward, backward])
+    return BindingToken(forward, partner: backward)
   }
 
   /// Binds two properties both ways; see ``bindTwoWayChecked(with:label:)``.

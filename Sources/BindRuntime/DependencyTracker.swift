@@ -84,12 +84,6 @@ final class DependencyTracker {
     return owner.map { Array($0.readSources.prefix(matched).map(\.node)) } ?? []
   }
 
-  /// Moves the collected reads out (no copy of the storage is left to reset).
-  func takeSources() -> [GraphNode] {
-    defer { sources = [] }
-    return sources
-  }
-
   /// Empties the tracker for reuse, keeping its storage.
   func reset() {
     ownerRef = nil
@@ -103,44 +97,44 @@ final class DependencyTracker {
 extension ReactiveGraph {
   /// Runs `body` recording what it reads, then rewires `owner`'s upstream
   /// edges to exactly those nodes. Lock held.
-  func evaluateTracked<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
-    try withPooledTracker(owner: owner) { tracker in
-      let result = try body()
-      if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
-        rewire(owner, to: tracker.takeUnretainedValue().newSources)
-      }
-      return result
+  func evaluateTracked<T>(owner: GraphNode, _ body: () throws -> T) rethrows -> T {
+    let tracking = beginTracking(owner: owner)
+    defer { endTracking(tracking) }
+    let result = try body()
+    let tracker = tracking.tracker
+    if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
+      rewire(owner, to: tracker.takeUnretainedValue().newSources)
     }
+    return result
   }
 
-  /// Runs `body` and returns what it read, each node once, for a node under
-  /// construction (which has no edges to rewire yet). Lock held.
-  func evaluateCollectingReads<T>(_ body: () throws -> T) rethrows -> (T, [GraphNode]) {
-    try withPooledTracker(owner: nil) { tracker in
-      let result = try body()
-      return (result, tracker._withUnsafeGuaranteedRef { $0.takeSources() })
-    }
+  /// One tracked evaluation: its tracker, and the one it replaced as current.
+  struct Tracking {
+    /// Unmanaged all along: the pool owns it, and each use would otherwise
+    /// retain and release it.
+    let tracker: Unmanaged<DependencyTracker>
+    let saved: Unmanaged<DependencyTracker>?
   }
 
-  /// Lends `body` a tracker, set as the current one, from a pool with one per
-  /// nesting level of evaluations, so that evaluating allocates nothing.
-  /// Unmanaged all along: the pool owns the tracker, and each use would
-  /// otherwise retain and release it.
-  private func withPooledTracker<T>(
-    owner: GraphNode?, _ body: (Unmanaged<DependencyTracker>) throws -> T
-  ) rethrows -> T {
+  /// Makes a tracker from the pool (one per nesting level of evaluations, so
+  /// that evaluating allocates nothing) the current one. `owner` is the node
+  /// evaluated, whose previous reads are matched; nil for a node under
+  /// construction, which collects every read. Lock held.
+  func beginTracking(owner: GraphNode?) -> Tracking {
     if trackingDepth == trackerPool.count { trackerPool.append(.passRetained(DependencyTracker())) }
     let tracker = trackerPool[trackingDepth]
     trackingDepth += 1
     if let owner { tracker._withUnsafeGuaranteedRef { $0.begin(owner: owner) } }
-    let saved = trackerRef
+    let tracking = Tracking(tracker: tracker, saved: trackerRef)
     trackerRef = tracker
-    defer {
-      trackerRef = saved
-      tracker._withUnsafeGuaranteedRef { $0.reset() }
-      trackingDepth -= 1
-    }
-    return try body(tracker)
+    return tracking
+  }
+
+  /// Restores the previous tracker and returns this one, emptied, to the pool.
+  func endTracking(_ tracking: Tracking) {
+    trackerRef = tracking.saved
+    tracking.tracker._withUnsafeGuaranteedRef { $0.reset() }
+    trackingDepth -= 1
   }
 
   /// Replaces the edges into `owner`; unchanged dependencies cost nothing.

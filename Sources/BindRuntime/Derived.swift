@@ -15,8 +15,11 @@
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
   private let compute: () throws -> Value
-  /// The last fresh read's result, valid while no property has been written since.
-  @exclusivity(unchecked) private var freshCache: (generation: Int, value: Value)?
+  /// The last fresh read's result, valid while no property has been written
+  /// since `freshGeneration`. Two fields, not an optional tuple, whose generic
+  /// metadata every new derived value would look up.
+  @exclusivity(unchecked) private var freshValue: Value?
+  @exclusivity(unchecked) private var freshGeneration = -1
   private let lifetimeIDs: [Int]
 
   /// Creates a derived value whose changes are decided by `isSame`.
@@ -33,12 +36,18 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    let (initial, sources) = try graph.evaluateCollectingReads(compute)
+    // The tracker's list of reads is linked while the tracker still holds it,
+    // so that it keeps its storage for the next evaluation.
+    let tracking = graph.beginTracking(owner: nil)
+    defer { graph.endTracking(tracking) }
+    let initial = try compute()
+    graph.trackerRef = tracking.saved
     self.compute = compute
     var lifetimeNodes = lifetimes
     if let lifetime { lifetimeNodes.insert(lifetime, at: 0) }
     self.lifetimeIDs = lifetimeNodes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
+    let sources = tracking.tracker.takeUnretainedValue().sources
     graph.rewire(self, to: sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
     for node in lifetimeNodes where !node.downstream.contains(node: self) {
@@ -58,7 +67,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     defer { graph.lock.unlock() }
     if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
       do {
-        return try freshValue()
+        return try computeFresh()
       } catch {
         graph.deferredError = graph.deferredError ?? error
       }
@@ -70,15 +79,15 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// result is kept until the next write: this MUST be memoized, because a
   /// fresh read re-reads every input, and without it diamonds stacked in
   /// layers make one read exponential in the depth.
-  private func freshValue() throws -> Value {
+  private func computeFresh() throws -> Value {
     let graph = ReactiveGraph.shared
-    if let cached = freshCache, cached.generation == graph.writeGeneration { return cached.value }
+    if freshGeneration == graph.writeGeneration, let freshValue { return freshValue }
     let (savedFresh, savedTracker) = (graph.evaluatesFresh, graph.tracker)
     graph.evaluatesFresh = true
     graph.tracker = nil
     defer { (graph.evaluatesFresh, graph.tracker) = (savedFresh, savedTracker) }
     let value = try compute()
-    freshCache = (graph.writeGeneration, value)
+    (freshValue, freshGeneration) = (value, graph.writeGeneration)
     return value
   }
 

@@ -144,6 +144,7 @@ extension Compiler {
       }
     }
     let source = try compileReactiveSource(bind.source)
+    let bindSite = SourceSite(bind.range, in: file)
     return { frame in
       let token: Disposable
       switch (try source(frame), try target(frame)) {
@@ -178,16 +179,19 @@ extension Compiler {
         throw ScriptError(
           "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'", at: bind.range, in: file)
       case (.value(let node), .property(let object, let index)):
-        let spec = object.type.stored[index]
-        // The target's name is spelled out only for an error: building it
-        // for every binding was a measurable part of making thousands.
-        let (typeName, number) = (object.type.name, object.number)
+        // The closure lives as long as the binding, one per `bind` run: it
+        // holds only what the check needs and what names the target in an
+        // error (a copy of the statement and its file here was 272 bytes a
+        // binding). The target's name is spelled out only for an error.
+        let (objectType, number, site) = (object.type, object.number, bindSite)
+        let valueType = objectType.stored[index].type
         do {
           token = try node.bindChecked(to: object.stored[index], label: summary) { value in
-            guard let checked = spec.type.coerce(value) else {
+            guard let checked = valueType.coerce(value) else {
+              let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
               throw ScriptError(
-                "cannot bind value of type '\(value.typeName)' into '\(typeName)#\(number).\(spec.name)' of type '\(spec.type)'",
-                at: bind.range, in: file)
+                "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
+                at: site.range, in: site.file)
             }
             return checked
           }

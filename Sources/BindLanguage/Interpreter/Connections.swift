@@ -19,13 +19,11 @@ public final class Connections {
     public let summary: String
   }
 
-  private final class Connection {
+  /// Stored in the list itself (a struct, not an object of its own): a
+  /// script may make thousands.
+  private struct Connection {
     let entry: Entry
     let token: Disposable
-    init(entry: Entry, token: Disposable) {
-      self.entry = entry
-      self.token = token
-    }
   }
 
   private var live: [Connection] = []
