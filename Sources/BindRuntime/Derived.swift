@@ -20,7 +20,10 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// metadata every new derived value would look up.
   @exclusivity(unchecked) private var freshValue: Value?
   @exclusivity(unchecked) private var freshGeneration = -1
-  private let lifetimeIDs: [Int]
+  /// The nodes whose completion completes this one, by id: most derived
+  /// values have none or one, which needs no array.
+  private let lifetimeID: Int?
+  private let moreLifetimeIDs: [Int]
 
   /// Creates a derived value whose changes are decided by `isSame`.
   ///
@@ -43,16 +46,17 @@ public final class Derived<Value>: ObservableValue<Value> {
     let initial = try compute()
     graph.trackerRef = tracking.saved
     self.compute = compute
-    var lifetimeNodes = lifetimes
-    if let lifetime { lifetimeNodes.insert(lifetime, at: 0) }
-    self.lifetimeIDs = lifetimeNodes.map(\.id)
+    self.lifetimeID = lifetime?.id
+    self.moreLifetimeIDs = lifetimes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     let sources = tracking.tracker.takeUnretainedValue().sources
     graph.rewire(self, to: sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
-    for node in lifetimeNodes where !node.downstream.contains(node: self) {
-      graph.addLinks(from: node, to: self)
+    func linkLifetime(_ node: GraphNode) {
+      if !node.downstream.contains(node: self) { graph.addLinks(from: node, to: self) }
     }
+    if let lifetime { linkLifetime(lifetime) }
+    lifetimes.forEach(linkLifetime)
     // Nothing read means nothing can change it: it is complete from the start.
     if sources.isEmpty { isCompleted = true }
   }
@@ -105,7 +109,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   }
 
   override func upstreamDidComplete(_ node: GraphNode) {
-    if lifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }
+    if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }
   }
 }
 

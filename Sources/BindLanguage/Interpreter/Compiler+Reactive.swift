@@ -58,25 +58,46 @@ extension Compiler {
     return { frame in
       let snapshot = Frame(parent: nil, selfObject: frame.selfObject)
       snapshot.captures = try readers.map { CapturedValue(try $0(frame)) }
-      let roots = snapshot.captures.compactMap { capture -> GraphNode? in
-        if case .object(let weak) = capture { return weak.object?.lifetime }
-        return nil
+      // The derived value completes when a captured object goes.
+      var lifetime: GraphNode?
+      var moreLifetimes: [GraphNode] = []
+      for case .object(let weak) in snapshot.captures {
+        guard let root = weak.object?.lifetime else { continue }
+        if lifetime == nil { lifetime = root } else { moreLifetimes.append(root) }
       }
-      var last = Value.null
+      let expression = CapturedExpression(evaluate, in: snapshot)
       let derived: Derived<Value>
       do {
-        derived = try Derived(label: label, lifetimes: roots, isSame: ==) {
-          // Once a captured object is gone the value can no longer change;
-          // any late read sees the last value.
-          if snapshot.capturesLostAnObject { return last }
-          last = try evaluate(snapshot)
-          return last
+        derived = try Derived(label: label, lifetime: lifetime, lifetimes: moreLifetimes, isSame: ==) {
+          try expression.value()
         }
       } catch {
         throw error.asScriptError(at: range, in: file)
       }
       if case .event(let event) = derived.value { return .event(event) }
       return .value(derived)
+    }
+  }
+
+  /// An expression of a `bind` or `observe` with the variables it read when
+  /// the statement ran, as a derived value evaluates it. One object, so that
+  /// the derived value's closure needs no context of its own.
+  final class CapturedExpression {
+    private let evaluate: Evaluation
+    private let snapshot: Frame
+    private var last = Value.null
+
+    init(_ evaluate: @escaping Evaluation, in snapshot: Frame) {
+      self.evaluate = evaluate
+      self.snapshot = snapshot
+    }
+
+    func value() throws -> Value {
+      // Once a captured object is gone the value can no longer change; any
+      // late read sees the last value.
+      if snapshot.capturesLostAnObject { return last }
+      last = try evaluate(snapshot)
+      return last
     }
   }
 
