@@ -48,8 +48,9 @@ if [ -n "${BINDSCRIPT_BIN:-}" ]; then
 else
   label="$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   (cd "$root" && git diff --quiet HEAD -- Sources Package.swift 2>/dev/null) || label="$label + uncommitted changes"
-  echo "Building bindscript (release, --scratch-path .build-langbench)..." >&2
-  (cd "$root" && swift build -c release --scratch-path "$scratch" >&2)
+  # As `make release` builds it: the Swift runtime linked in statically.
+  echo "Building bindscript (make release's flags, --scratch-path .build-langbench)..." >&2
+  (cd "$root" && swift build -c release --static-swift-stdlib --product bindscript --scratch-path "$scratch" >&2)
   bin="$scratch/release/bindscript"
 fi
 mkdir -p "$out"
