@@ -60,8 +60,6 @@ final class HostProperty {
     holdsObjects = type.holdsObjects
   }
 
-  var isWritable: Bool { access.write != nil }
-
   /// Starts watching the Swift node; `onRelease` runs (outside the graph
   /// lock) once it has completed. The caller keeps the token.
   func watch(onRelease: @escaping () -> Void) -> Disposable {
