@@ -18,6 +18,9 @@ public class ObservableValue<Value>: GraphNode {
   @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<AnyObserverEntry> = []
   /// Set once the value can never change again (its sources are gone).
   @usableFromInline @exclusivity(unchecked) var isCompleted = false
+  /// Every element is a `CompletionWatcher<Value>` (``observeCompletion(capturing:completed:)``).
+  /// Kept apart from `observers`, so that a write never looks at them.
+  @exclusivity(unchecked) var completionWatchers: ContiguousArray<AnyObserverEntry> = []
 
   init(storage: Value, kind: NodeKind, label: String?, isSame: @escaping (Value, Value) -> Bool) {
     self.storage = storage
@@ -96,7 +99,42 @@ public class ObservableValue<Value>: GraphNode {
   }
 
   override func removeObserver(_ entry: AnyObserverEntry) {
-    if let index = observers.firstIndex(where: { $0 === entry }) { observers.remove(at: index) }
+    if let index = observers.firstIndex(where: { $0 === entry }) {
+      observers.remove(at: index)
+    } else if let index = completionWatchers.firstIndex(where: { $0 === entry }) {
+      completionWatchers.remove(at: index)
+    }
+  }
+
+  /// Watches for this value's completion without observing its changes: unlike
+  /// an observer, a watcher costs a write nothing (a write with observers
+  /// leaves its fast path to deliver to them). For code that reaches a value
+  /// unretained and must stop when it goes, keeping its last state: a
+  /// script's wrapper of a Swift object.
+  ///
+  /// - Parameters:
+  ///   - capture: receives the final value as the value completes,
+  ///     synchronously and with the graph lock held, before the value can be
+  ///     deallocated. It MUST only store what it is given (no reads or writes
+  ///     of observable values, no release of the last reference to one),
+  ///     because the graph is in the middle of removing this value.
+  ///   - completed: runs with the observers' `.completed`, outside the lock.
+  /// - Returns: a token; disposing it removes the watcher.
+  public func observeCompletion(
+    capturing capture: @escaping (Value) -> Void, completed: @escaping () -> Void
+  ) -> Disposable {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    let watcher = CompletionWatcher(sequence: graph.nextSequence(), capture: capture, completed: completed)
+    let alreadyCompleted = isCompleted
+    if alreadyCompleted { watcher.isDetached = true } else { completionWatchers.append(watcher) }
+    let last = storage
+    graph.lock.unlock()
+    if alreadyCompleted {
+      capture(last)
+      watcher.complete()
+    }
+    return ObservationToken(node: self, entry: watcher)
   }
 
   override var observerCount: Int { observers.count }
@@ -131,11 +169,19 @@ public class ObservableValue<Value>: GraphNode {
   func complete() {
     guard !isCompleted else { return }
     isCompleted = true
+    // Watchers first: they were told the final value before anyone hears
+    // `.completed`, and their code may rely on it.
+    let watchers = Array(completionWatchers)
+    completionWatchers.removeAll()
+    for watcher in watchers {
+      watcher.isDetached = true
+      if watcher.isActive { unsafeDowncast(watcher, to: CompletionWatcher<Value>.self).capture(storage) }
+    }
     let entries = Array(observers)
     for entry in entries { entry.isDetached = true }
     observers.removeAll()
     let graph = ReactiveGraph.shared
-    graph.nodeDidComplete(entries)
+    graph.nodeDidComplete(watchers + entries)
     notifyDownstreamOfCompletion()
   }
 }
@@ -165,4 +211,20 @@ enum Sameness {
   @inlinable static func identical<T: AnyObject>(_ a: T, _ b: T) -> Bool { a === b }
   @inlinable static func identicalOptional<T: AnyObject>(_ a: T?, _ b: T?) -> Bool { a === b }
   @inlinable static func never<T>(_ a: T, _ b: T) -> Bool { false }
+}
+
+/// A watcher of one value's completion (``ObservableValue/observeCompletion(capturing:completed:)``).
+final class CompletionWatcher<Value>: AnyObserverEntry {
+  let capture: (Value) -> Void
+  private let completed: () -> Void
+
+  init(sequence: Int, capture: @escaping (Value) -> Void, completed: @escaping () -> Void) {
+    self.capture = capture
+    self.completed = completed
+    super.init(sequence: sequence)
+  }
+
+  override func complete() {
+    if end(.completed) { completed() }
+  }
 }

@@ -117,4 +117,29 @@ final class LifetimeTests: RuntimeTestCase {
     token = nil
     XCTAssertTrue(graph.snapshot().nodes.allSatisfy { $0.kind != .binding || $0.observerCount == 0 })
   }
+
+  func testCompletionWatchersGetTheFinalValueWithoutWatchingWrites() {
+    var node: Property<Int>? = Property(1)
+    var events: [String] = []
+    let watch = node!.observeCompletion(capturing: { events.append("final \($0)") }, completed: { events.append("done") })
+    let observer = node!.observe { change in
+      if case .completed = change { events.append("observer completed") }
+    }
+    node!.value = 2
+    node!.value = 3
+    XCTAssertEqual(events, [], "writes do not reach a watcher")
+    node = nil
+    XCTAssertEqual(events, ["final 3", "done", "observer completed"])
+    withExtendedLifetime((watch, observer)) {}
+  }
+
+  func testADisposedCompletionWatcherHearsNothing() {
+    var node: Property<Int>? = Property(1)
+    var events: [String] = []
+    let watch = node!.observeCompletion(capturing: { events.append("final \($0)") }, completed: { events.append("done") })
+    watch.dispose()
+    node = nil
+    XCTAssertEqual(events, [])
+    XCTAssertTrue(watch.isDisposed)
+  }
 }

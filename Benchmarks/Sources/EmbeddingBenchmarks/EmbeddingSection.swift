@@ -46,7 +46,7 @@ public enum EmbeddingSection {
       notes: [
         "Each iteration is one loop step of the interpreter running the statement shown; `empty loop` runs `s = i`.",
         "Ratios: `host type` / `script type`, first for the whole statement, then for the property operation alone (both minus the empty loop).",
-        "A host write is a write of the script-side mirror node plus the runtime binding that carries it into the Swift `Property<Int>` (and its equal, hence silent, echo back).",
+        "A host read or write goes straight to the Swift `Property<Int>` through an accessor specialized for `Int`; a script observer observes the Swift node itself.",
       ])
   }
 

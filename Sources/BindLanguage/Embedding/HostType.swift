@@ -1,12 +1,11 @@
 import BindRuntime
 
-/// One member of a registered host type: how to read its first value and how
-/// to connect a wrapper's node to the Swift object's.
+/// One member of a registered host type: how to reach it in one object.
 struct HostMember {
   enum Kind {
-    /// A writable `Property`: mirrored both ways.
+    /// A writable `Property`.
     case readWrite
-    /// A read-only observable value: mirrored from Swift to the script.
+    /// A read-only observable value.
     case readOnly
     /// An `EventStream`: forwarded both ways.
     case event
@@ -16,23 +15,20 @@ struct HostMember {
   let kind: Kind
   /// The property's type, or the event's payload type (`nil`: no payload).
   let type: ValueType?
-  /// The member's current value as a script value (properties only).
-  let currentValue: (AnyObject) -> Value
-  /// Connects the wrapper's node `index` (stored or event) to the host's.
-  let connect: (_ host: AnyObject, _ wrapper: ScriptObject, _ index: Int) -> [Disposable]
-  /// Calls `gone` when the host's node for this member completes, which it
-  /// does when the host is deallocated (properties only).
-  let watch: ((_ host: AnyObject, _ gone: @escaping () -> Void) -> Disposable)?
+  /// The operations on one object's node (properties only).
+  var access: ((AnyObject) -> HostProperty.Access)? = nil
+  /// Forwards between the wrapper's event `index` and the object's (events only).
+  var forward: ((_ host: AnyObject, _ wrapper: ScriptObject, _ index: Int) -> [Disposable])? = nil
 }
 
 /// What the interpreter knows about a type a host app registered: its Swift
 /// class, its members, its constructor, and the wrappers of its live objects.
 ///
 /// A Swift object appears in scripts as a ``ScriptObject`` that wraps it, one
-/// wrapper per object (so `===` and `Type#N` hold). The wrapper's stored
-/// nodes mirror the Swift object's properties through runtime bindings, so
-/// everything a script does with a script object (observe, bind, chains,
-/// batches) works on a host object unchanged.
+/// wrapper per object (so `===` and `Type#N` hold). The wrapper reaches each
+/// property of the Swift object through a ``HostProperty``, so everything a
+/// script does with a script object (observe, bind, chains, batches) works on
+/// a host object unchanged.
 final class HostType {
   /// `ObjectIdentifier` of the Swift class.
   let swiftType: ObjectIdentifier
@@ -44,10 +40,12 @@ final class HostType {
   var members: [HostMember] = []
   /// For `Type(...)` in scripts.
   var constructor: (() -> AnyObject)?
-  /// Live wrappers by Swift object, held weakly: a wrapper lives as long as
-  /// scripts (or a mirror node holding it) refer to it.
-  private var wrappers: [ObjectIdentifier: WeakObject] = [:]
-  private var pruneThreshold = 16
+  /// Live wrappers by Swift object, unretained: a wrapper lives as long as
+  /// scripts refer to it, and takes itself out as it goes (`HostInstance`).
+  /// Not `weak`: a weak reference gives the wrapper a side table, and then
+  /// every retain and release of it (several per statement that names it)
+  /// takes the runtime's slow path.
+  private var wrappers: [ObjectIdentifier: Unmanaged<ScriptObject>] = [:]
 
   init(swiftType: Any.Type, name: String) {
     self.swiftType = ObjectIdentifier(swiftType)
@@ -74,45 +72,40 @@ final class HostType {
   /// The wrapper of `host`, made on first use.
   func wrapper(for host: AnyObject, owned: Bool = false) -> ScriptObject {
     let key = ObjectIdentifier(host)
-    if let existing = wrappers[key]?.object, let instance = existing.host, instance.object === host {
+    if let existing = wrappers[key]?.takeUnretainedValue(), let instance = existing.host, instance.object === host {
       return existing
     }
-    pruneWrappers()
-    let values = members.filter { $0.kind != .event }.map { $0.currentValue(host) }
-    let wrapper = ScriptObject(type: objectType, values: values)
+    let properties = members.filter { $0.kind != .event }
+    // The stored nodes are mirrors, connected on demand (see `HostProperty`);
+    // until then nothing reads them, so they start empty.
+    let wrapper = ScriptObject(type: objectType, values: Array(repeating: .null, count: properties.count))
     let instance = HostInstance(host: host, owned: owned)
     wrapper.host = instance
-    wrappers[key] = WeakObject(wrapper)
-    var storedIndex = 0
-    var eventIndex = 0
-    var tokens: [Disposable] = []
-    for member in members {
-      switch member.kind {
-      case .readWrite, .readOnly:
-        tokens += member.connect(host, wrapper, storedIndex)
-        storedIndex += 1
-      case .event:
-        tokens += member.connect(host, wrapper, eventIndex)
-        eventIndex += 1
-      }
+    let entry = Unmanaged.passUnretained(wrapper)
+    wrappers[key] = entry
+    instance.wrapperDidEnd = { [weak self] in
+      // Only its own entry: a later object at the same address has its own.
+      if let self, self.wrappers[key]?.toOpaque() == entry.toOpaque() { self.wrappers[key] = nil }
     }
-    if let watch = members.lazy.compactMap(\.watch).first {
-      tokens.append(watch(host) { [weak self, weak wrapper] in
-        guard let wrapper else { return }
-        self?.wrappers[key] = nil
+    wrapper.hostProperties = properties.map { member in
+      let property = HostProperty(name: member.name, type: member.type!, access: member.access!(host))
+      // Unowned, not weak (see `wrappers`): the watch is the wrapper's, and
+      // ends before it goes (`HostInstance.deinit`).
+      instance.tokens.append(property.watch { [unowned(unsafe) wrapper] in
+        // A member completes when its object is deallocated (or, for a
+        // derived value, when its own sources are gone: the object lives on).
+        guard wrapper.host?.object == nil else { return }
+        wrapper.host?.wrapperDidEnd?()
         wrapper.hostWasReleased()
       })
+      return property
     }
-    instance.tokens = tokens
+    var eventIndex = 0
+    for member in members where member.kind == .event {
+      instance.tokens += member.forward!(host, wrapper, eventIndex)
+      eventIndex += 1
+    }
     return wrapper
-  }
-
-  /// Forgets wrappers that died while their Swift objects lived on (a
-  /// script dropped them), at doubling sizes so the cost is amortized.
-  private func pruneWrappers() {
-    guard wrappers.count >= pruneThreshold else { return }
-    wrappers = wrappers.filter { $0.value.object != nil }
-    pruneThreshold = max(16, wrappers.count * 2)
   }
 
   /// `Type(label: value, …)` in a script: the registered constructor, then
@@ -144,8 +137,20 @@ final class HostInstance {
   weak var object: AnyObject?
   /// Set when a script created the object: then the wrapper owns it.
   private let owner: AnyObject?
-  /// The mirroring bindings and forwarders; they end with the wrapper.
+  /// The watches of the Swift object's properties and the forwarders of its
+  /// events; they end with the wrapper.
   var tokens: [Disposable] = []
+  /// Takes the wrapper out of its type's table; runs as the wrapper goes,
+  /// or earlier when the Swift object does.
+  var wrapperDidEnd: (() -> Void)?
+
+  deinit {
+    // MUST end the watches here, before `owner` is released: an owned Swift
+    // object completes its nodes as it goes, and the watches would then
+    // call into the wrapper, which is being deallocated.
+    tokens.forEach { $0.dispose() }
+    wrapperDidEnd?()
+  }
 
   init(host: AnyObject, owned: Bool) {
     object = host
@@ -154,19 +159,29 @@ final class HostInstance {
 }
 
 extension ScriptObject {
-  /// The Swift object behind this wrapper was deallocated: drop the mirror
-  /// nodes, so that their deinit completes every script observer and ends
-  /// every binding, exactly as if a script object had gone. The wrapper
-  /// itself may still be named by variables; it keeps its last values in
-  /// fresh nodes that nothing observes.
+  /// The Swift object behind this wrapper was deallocated: its nodes
+  /// completed, and with them the script's observers and bindings of them.
+  /// The wrapper itself may still be named by variables; from now on it is a
+  /// plain script object that keeps the last values, in fresh nodes that
+  /// nothing observes. Dropping the mirrors, if any, completes their
+  /// observers and ends their bindings, exactly as if a script object had gone.
   func hostWasReleased() {
+    guard !hostProperties.isEmpty else { return }
+    let last = hostProperties.map { $0.release() }
+    hostProperties = []
     host?.tokens.forEach { $0.dispose() }
     host?.tokens = []
-    let fresh = zip(type.stored, stored).map { spec, node in
-      Property(node.value, label: "\(displayName).\(spec.name)", isSame: ==)
+    stored = zip(type.stored, last).map { spec, value in
+      Property(value, label: "\(displayName).\(spec.name)", isSame: ==)
     }
-    stored = fresh
     derivedNodes = Array(repeating: nil, count: derivedNodes.count)
     lifetimeNode = nil
+  }
+
+  /// The node of stored property `index`, for what needs one: of a host
+  /// object, its mirror, connected on first use.
+  func propertyNode(_ index: Int) -> Property<Value> {
+    if hostProperties.isEmpty { return stored[index] }
+    return hostProperties[index].mirror(into: stored[index])
   }
 }

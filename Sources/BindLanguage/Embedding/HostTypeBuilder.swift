@@ -33,29 +33,34 @@ public final class HostTypeBuilder<Root: AnyObject> {
   public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>) {
     guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
     let member = "\(typeName).\(name)"
-    let typed = TypedBridge<T>(bridge)
-    let toScript = typed.toScript
-    let fromScript = typed.fromScript
     let type = bridge.type
-    host.members.append(
-      HostMember(
-        name: name, kind: .readWrite, type: type,
-        currentValue: { toScript(($0 as! Root)[keyPath: keyPath].value) },
-        connect: { host, wrapper, index in
-          let node = (host as! Root)[keyPath: keyPath]
-          let mirror = wrapper.stored[index]
-          // Two one-way bindings with conversions; the echo of each is an
-          // equal write on the other side, which is not a change.
-          let down = try? node.bindChecked(to: mirror, label: "\(member) (from Swift)") { toScript($0) }
-          let up = try? mirror.bindChecked(to: node, label: "\(member) (to Swift)") { value -> T in
-            guard let converted = fromScript(value) else {
-              throw ScriptError.typeMismatch(value: value, expected: type, what: "property '\(name)'")
-            }
-            return converted
-          }
-          return [down, up].compactMap { $0 }
-        },
-        watch: { host, gone in Self.watch((host as! Root)[keyPath: keyPath], gone) }))
+    // The common value types get closures specialized for them (see
+    // `HostProperty.Access.readWrite`): each case names its type concretely.
+    // (`T` is checked first, so the key path is of the type it is cast to.)
+    func path<U>(_: U.Type) -> KeyPath<Root, Property<U>> { unsafeBitCast(keyPath, to: KeyPath<Root, Property<U>>.self) }
+    let access: (Root) -> HostProperty.Access
+    switch T.self {
+    case is Int.Type:
+      let path = path(Int.self)
+      access = { .readWrite($0[keyPath: path], member: member, type: type, toScript: Value.int, fromScript: \.asInt) }
+    case is Double.Type:
+      let path = path(Double.self)
+      access = { .readWrite($0[keyPath: path], member: member, type: type, toScript: Value.double, fromScript: \.asDouble) }
+    case is String.Type:
+      let path = path(String.self)
+      access = { .readWrite($0[keyPath: path], member: member, type: type, toScript: Value.string, fromScript: \.asString) }
+    case is Bool.Type:
+      let path = path(Bool.self)
+      access = { .readWrite($0[keyPath: path], member: member, type: type, toScript: Value.bool, fromScript: \.asBool) }
+    default:
+      let (toScript, fromScript) = (bridge.toScript, bridge.fromScript)
+      access = {
+        .readWrite(
+          $0[keyPath: keyPath], member: member, type: type, toScript: { toScript($0) },
+          fromScript: { fromScript($0).map { $0 as! T } })
+      }
+    }
+    host.members.append(HostMember(name: name, kind: .readWrite, type: type, access: { access($0 as! Root) }))
   }
 
   /// A read-only property: any observable value (a `Derived`, a
@@ -69,17 +74,11 @@ public final class HostTypeBuilder<Root: AnyObject> {
   public func property<T, Node: ObservableValue<T>>(_ name: String, readOnly keyPath: KeyPath<Root, Node>) {
     guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
     let member = "\(typeName).\(name)"
-    let toScript = TypedBridge<T>(bridge).toScript
+    let toScript = bridge.toScript
     host.members.append(
       HostMember(
         name: name, kind: .readOnly, type: bridge.type,
-        currentValue: { toScript(($0 as! Root)[keyPath: keyPath].value) },
-        connect: { host, wrapper, index in
-          let node: ObservableValue<T> = (host as! Root)[keyPath: keyPath]
-          let down = try? node.bindChecked(to: wrapper.stored[index], label: "\(member) (from Swift)") { toScript($0) }
-          return down.map { [$0] } ?? []
-        },
-        watch: { host, gone in Self.watch((host as! Root)[keyPath: keyPath], gone) }))
+        access: { .readOnly(($0 as! Root)[keyPath: keyPath] as ObservableValue<T>, member: member) { toScript($0) } }))
   }
 
   /// An event without payload (`EventStream<Void>`): Swift's sends reach the
@@ -109,8 +108,8 @@ public final class HostTypeBuilder<Root: AnyObject> {
   ) {
     host.members.append(
       HostMember(
-        name: name, kind: .event, type: payload, currentValue: { _ in .null },
-        connect: { host, wrapper, index in
+        name: name, kind: .event, type: payload,
+        forward: { host, wrapper, index in
           let stream = (host as! Root)[keyPath: keyPath]
           let event = wrapper.event(index)
           // Each side's send reaches the other once; the flag stops the echo.
@@ -124,14 +123,7 @@ public final class HostTypeBuilder<Root: AnyObject> {
             relay.pass { stream.send(payload) }
           }
           return [fromSwift, fromScript]
-        },
-        watch: nil))
-  }
-
-  private static func watch<T>(_ node: ObservableValue<T>, _ gone: @escaping () -> Void) -> Disposable {
-    node.observe(options: []) { change in
-      if case .completed = change { gone() }
-    }
+        }))
   }
 
   private func checkName(_ name: String) -> Bool {

@@ -113,15 +113,16 @@ extension ScriptObject {
 
   /// The node of the writable stored property `name`, for Swift code that
   /// binds into a script object or observes it; `nil` for other members.
+  /// For a host object, a node kept in step with the Swift property.
   public func property(named name: String) -> Property<Value>? {
     guard case .stored(let index)? = type.members[name], !type.stored[index].isConstant else { return nil }
-    return stored[index]
+    return propertyNode(index)
   }
 
   /// The node of the property `name`, stored or derived, to observe or bind from.
   public func observable(named name: String, in interpreter: Interpreter) -> ObservableValue<Value>? {
     switch type.members[name] {
-    case .stored(let index)?: return stored[index]
+    case .stored(let index)?: return propertyNode(index)
     case .derived(let index)?: return try? derived(index, interpreter: interpreter)
     default: return nil
     }

@@ -128,50 +128,29 @@ extension Array: BridgedArray {
   }
 }
 
-/// A bridge for one statically known Swift type, for the conversions a
-/// write pays: no boxing into `Any` and no dynamic cast for the value types
-/// scripts use most.
-struct TypedBridge<T> {
-  let toScript: (T) -> Value
-  let fromScript: (Value) -> T?
+extension Value {
+  // The conversions of the value types scripts use most, for the
+  // specialized accessors of host properties (`HostTypeBuilder.property`).
+  var asInt: Int? {
+    if case .int(let int) = self { return int }
+    return nil
+  }
 
-  /// Specialized conversions when `T` is `Int`, `Double`, `String` or
-  /// `Bool` (`unsafeBitCast` between `T` and the type it is checked to be);
-  /// the boxed ones of `bridge` otherwise.
-  init(_ bridge: ValueBridge) {
-    switch T.self {
-    case is Int.Type:
-      toScript = { .int(unsafeBitCast($0, to: Int.self)) }
-      fromScript = { value in
-        if case .int(let int) = value { return unsafeBitCast(int, to: T.self) }
-        return nil
-      }
-    case is Double.Type:
-      toScript = { .double(unsafeBitCast($0, to: Double.self)) }
-      fromScript = { value in
-        switch value {
-        case .double(let double): return unsafeBitCast(double, to: T.self)
-        case .int(let int): return unsafeBitCast(Double(int), to: T.self)
-        default: return nil
-        }
-      }
-    case is String.Type:
-      toScript = { .string(unsafeBitCast($0, to: String.self)) }
-      fromScript = { value in
-        if case .string(let string) = value { return unsafeBitCast(string, to: T.self) }
-        return nil
-      }
-    case is Bool.Type:
-      toScript = { .bool(unsafeBitCast($0, to: Bool.self)) }
-      fromScript = { value in
-        if case .bool(let bool) = value { return unsafeBitCast(bool, to: T.self) }
-        return nil
-      }
-    default:
-      let boxedTo = bridge.toScript
-      let boxedFrom = bridge.fromScript
-      toScript = { boxedTo($0) }
-      fromScript = { value in boxedFrom(value).map { $0 as! T } }
+  var asDouble: Double? {
+    switch self {
+    case .double(let double): return double
+    case .int(let int): return Double(int)
+    default: return nil
     }
+  }
+
+  var asString: String? {
+    if case .string(let string) = self { return string }
+    return nil
+  }
+
+  var asBool: Bool? {
+    if case .bool(let bool) = self { return bool }
+    return nil
   }
 }

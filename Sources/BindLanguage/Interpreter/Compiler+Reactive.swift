@@ -3,6 +3,9 @@ import BindRuntime
 /// What a `bind`/`observe`/`on` source turned out to be when the statement ran.
 enum ReactiveSource {
   case value(ObservableValue<Value>)
+  /// Stored property `index` of a live Swift object's wrapper: observed and
+  /// bound through its ``HostProperty``, without the mirror node.
+  case host(ScriptObject, index: Int)
   case event(ScriptEvent)
 }
 
@@ -37,7 +40,11 @@ extension Compiler {
         }
         do {
           switch try cache.member(name.name, of: target.type) {
-          case .stored(let index): return .value(target.stored[index])
+          case .stored(let index):
+            if !target.hostProperties.isEmpty, !target.hostProperties[index].isReleased {
+              return .host(target, index: index)
+            }
+            return .value(target.propertyNode(index))
           case .derived(let index): return .value(try target.derived(index, interpreter: interpreter))
           case .event(let index): return .event(target.event(index))
           }
@@ -155,7 +162,8 @@ extension Compiler {
         }
         let token: Disposable
         do {
-          token = try leftObject.stored[leftIndex].bindTwoWayChecked(with: rightObject.stored[rightIndex], label: summary)
+          token = try leftObject.propertyNode(leftIndex).bindTwoWayChecked(
+            with: rightObject.propertyNode(rightIndex), label: summary)
         } catch {
           throw error.asScriptError(at: bind.range, in: file)
         }
@@ -196,25 +204,40 @@ extension Compiler {
             try object.map { try interpreter.write(payload, to: .stored(index), of: $0, name: spec.name) }
           }
         }
-      case (.value, .event(let destination)):
+      case (.value, .event(let destination)), (.host, .event(let destination)):
         throw ScriptError(
           "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'", at: bind.range, in: file)
-      case (.value(let node), .property(let object, let index)):
-        // The closure lives as long as the binding, one per `bind` run: it
-        // holds only what the check needs and what names the target in an
-        // error (a copy of the statement and its file here was 272 bytes a
-        // binding). The target's name is spelled out only for an error.
+      case (let value, .property(let object, let index)):
+        // The check lives as long as the binding, one per `bind` run: it
+        // holds only what it needs and what names the target in an error (a
+        // copy of the statement and its file here was 272 bytes a binding).
+        // The target's name is spelled out only for an error.
         let (objectType, number, site) = (object.type, object.number, bindSite)
         let valueType = objectType.stored[index].type
+        let check = { (value: Value) throws -> Value in
+          guard let checked = valueType.coerce(value) else {
+            let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
+            throw ScriptError(
+              "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
+              at: site.range, in: site.file)
+          }
+          return checked
+        }
         do {
-          token = try node.bindChecked(to: object.stored[index], label: summary) { value in
-            guard let checked = valueType.coerce(value) else {
-              let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
-              throw ScriptError(
-                "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
-                at: site.range, in: site.file)
-            }
-            return checked
+          // A host property binds straight from or into its Swift node; a
+          // binding between two host properties goes through the source's mirror.
+          switch value {
+          case .host(let source, let sourceIndex) where object.hostProperties.isEmpty:
+            token = try source.hostProperties[sourceIndex].bind(to: object.stored[index], label: summary, check: check)
+          case .host(let source, let sourceIndex):
+            token = try object.hostProperties[index].bind(
+              from: source.propertyNode(sourceIndex), label: summary, check: check)
+          case .value(let node) where !object.hostProperties.isEmpty:
+            token = try object.hostProperties[index].bind(from: node, label: summary, check: check)
+          case .value(let node):
+            token = try node.bindChecked(to: object.stored[index], label: summary, transform: check)
+          case .event:
+            preconditionFailure("events are handled above")
           }
         } catch {
           throw error.asScriptError(at: bind.range, in: file)
@@ -246,7 +269,11 @@ extension Compiler {
     let options: ObserveOptions = observe.initial ? .initial : []
     let name = observe.name?.name
     return { frame in
-      guard case .value(let node) = try source(frame) else {
+      let observeSource: (ObserveOptions, @escaping (Value, Value) -> Void, @escaping (Change<Value>) -> Void) -> Disposable
+      switch try source(frame) {
+      case .value(let node): observeSource = { node.observe(options: $0, changed: $1, other: $2) }
+      case .host(let object, let index): observeSource = object.hostProperties[index].observe
+      case .event:
         throw ScriptError(
           "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
       }
@@ -266,10 +293,10 @@ extension Compiler {
         case 1: changed = { [unowned(unsafe) interpreter] _, new in interpreter.run(block, new) }
         default: changed = { [unowned(unsafe) interpreter] old, new in interpreter.run(block, old, new) }
         }
-        token = node.observe(
-          options: options,
-          changed: changed,
-          other: { [unowned(unsafe) interpreter] change in
+        token = observeSource(
+          options,
+          changed,
+          { [unowned(unsafe) interpreter] change in
             guard case .initial(let value) = change else { return }
             switch parameterCount {
             case 0: interpreter.run(block)
@@ -278,10 +305,10 @@ extension Compiler {
             }
           })
       } else {
-        token = node.observe(
-          options: options,
-          changed: { [unowned(unsafe) interpreter] old, new in interpreter.output("\(text): \(old.literal) -> \(new.literal)") },
-          other: { [unowned(unsafe) interpreter] change in
+        token = observeSource(
+          options,
+          { [unowned(unsafe) interpreter] old, new in interpreter.output("\(text): \(old.literal) -> \(new.literal)") },
+          { [unowned(unsafe) interpreter] change in
             switch change {
             case .initial(let value): interpreter.output("\(text): \(value.literal)")
             case .completed: interpreter.output("\(text): completed")

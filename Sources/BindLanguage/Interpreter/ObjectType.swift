@@ -100,8 +100,12 @@ public final class ScriptObject {
   /// Derived properties whose first evaluation is under way.
   private var creatingDerived: Set<Int> = []
   /// For the wrapper of a host app's Swift object: that object and the
-  /// connections that mirror it.
+  /// forwarders of its events.
   var host: HostInstance?
+  /// For the wrapper of a live Swift object: its properties, by stored
+  /// index, which reads and writes go to instead of `stored` (see
+  /// ``HostProperty``). Empty for script objects, and once the Swift object is gone.
+  @exclusivity(unchecked) var hostProperties: [HostProperty] = []
 
   init(type: ObjectType, values: [Value]) {
     self.type = type
