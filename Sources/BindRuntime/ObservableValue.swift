@@ -181,7 +181,7 @@ public class ObservableValue<Value>: GraphNode {
     for entry in entries { entry.isDetached = true }
     observers.removeAll()
     let graph = ReactiveGraph.shared
-    graph.nodeDidComplete(watchers + entries)
+    graph.nodeDidComplete(watchers.isEmpty ? entries : watchers + entries)
     notifyDownstreamOfCompletion()
   }
 }
