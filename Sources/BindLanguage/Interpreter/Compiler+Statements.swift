@@ -130,16 +130,15 @@ extension Compiler {
   /// whileStatement -> 'while' expression block
   private func compileWhile(_ loop: WhileLoop) throws -> Execution {
     let condition = try compileCondition(loop.condition)
-    loopDepth += 1
-    let body = try compileBlock(loop.body)
-    loopDepth -= 1
+    let iterations = IterationScope(makingClosures: makesClosures(loop.body.statements), in: self)
+    let body = try compiling(in: iterations) { try compileLoopBlock(loop.body) }
     let interpreter = self.interpreter
     let range = loop.range
     let file = self.file
     return { frame in
       while try condition(frame) {
         try interpreter.step(at: range, in: file)
-        switch try body(frame) {
+        switch try body(iterations.frame(in: frame)) {
         case .next, .continueLoop: continue
         case .breakLoop: return .next
         case .returned(let value): return .returned(value)
@@ -151,27 +150,27 @@ extension Compiler {
 
   /// forStatement -> 'for' NAME 'in' expression block
   private func compileFor(_ loop: ForLoop) throws -> Execution {
-    scope.pushBlock()
-    defer { scope.popBlock() }
     let interpreter = self.interpreter
     let range = loop.range
     let file = self.file
+    let iterations = IterationScope(makingClosures: makesClosures(loop.body.statements), in: self)
     // A literal range loops over integers without building an array.
     if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange {
       let low = try compileInteger(lower)
       let high = try compileInteger(upper)
-      let slot = scope.declare(loop.variable.name, isMutable: false)
-      // The counter is written straight into its frame's slot, not through
-      // a writer closure: one call less per iteration.
-      let isGlobal = scope.isGlobal
-      if isGlobal { interpreter.ensureGlobalCapacity() }
+      let (slot, isGlobal, body) = try compiling(in: iterations) {
+        scope.pushBlock()
+        defer { scope.popBlock() }
+        let slot = scope.declare(loop.variable.name, isMutable: false)
+        // The counter is written straight into its frame's slot, not through
+        // a writer closure: one call less per iteration.
+        let isGlobal = scope.isGlobal
+        if isGlobal { interpreter.ensureGlobalCapacity() }
+        return (slot, isGlobal, try compileLoopBlock(loop.body))
+      }
       let globals = interpreter.globalFrame
-      loopDepth += 1
-      let body = try compileBlock(loop.body)
-      loopDepth -= 1
       let closed = op == .closedRange
       return { frame in
-        let holder = isGlobal ? globals : frame
         let start = try low(frame)
         let end = try high(frame)
         if closed && start > end {
@@ -183,8 +182,9 @@ extension Compiler {
         var index = start
         while true {
           try interpreter.step(at: range, in: file)
-          holder.slots[slot] = .int(index)
-          switch try body(frame) {
+          let iteration = iterations.frame(in: frame)
+          (isGlobal ? globals : iteration).slots[slot] = .int(index)
+          switch try body(iteration) {
           case .next, .continueLoop: break
           case .breakLoop: return .next
           case .returned(let value): return .returned(value)
@@ -195,11 +195,12 @@ extension Compiler {
       }
     }
     let sequence = try compileExpression(loop.sequence)
-    let slot = scope.declare(loop.variable.name, isMutable: false)
-    let store = try slotWriter(slot)
-    loopDepth += 1
-    let body = try compileBlock(loop.body)
-    loopDepth -= 1
+    let (store, body) = try compiling(in: iterations) {
+      scope.pushBlock()
+      defer { scope.popBlock() }
+      let store = try slotWriter(scope.declare(loop.variable.name, isMutable: false))
+      return (store, try compileLoopBlock(loop.body))
+    }
     return { frame in
       let value = try sequence(frame)
       guard case .array(let elements) = value else {
@@ -208,14 +209,56 @@ extension Compiler {
       }
       for element in elements {
         try interpreter.step(at: range, in: file)
-        store(frame, element)
-        switch try body(frame) {
+        let iteration = iterations.frame(in: frame)
+        store(iteration, element)
+        switch try body(iteration) {
         case .next, .continueLoop: continue
         case .breakLoop: return .next
         case .returned(let value): return .returned(value)
         }
       }
       return .next
+    }
+  }
+
+  /// Runs `compile` with the loop body's scope current.
+  private func compiling<T>(in iterations: IterationScope, _ compile: () throws -> T) rethrows -> T {
+    guard let bodyScope = iterations.bodyScope else { return try compile() }
+    let saved = scope
+    scope = bodyScope
+    defer { scope = saved }
+    return try compile()
+  }
+
+  /// A loop's body, where `break` and `continue` are allowed.
+  private func compileLoopBlock(_ body: Block) throws -> Execution {
+    loopDepth += 1
+    defer { loopDepth -= 1 }
+    return try compileBlock(body)
+  }
+
+  /// Whether `statements` make a closure (an `on` or `observe` handler, a
+  /// `func`), directly or in a nested block: such a closure captures the
+  /// variables it names by reference.
+  private func makesClosures(_ statements: [Statement]) -> Bool {
+    statements.contains { statement in
+      switch statement {
+      case .function, .on: return true
+      case .observe(let observe): return observe.handler != nil
+      case .batch(let block, _): return makesClosures(block.statements)
+      case .forLoop(let loop): return makesClosures(loop.body.statements)
+      case .whileLoop(let loop): return makesClosures(loop.body.statements)
+      case .ifStatement(var branch):
+        while true {
+          if makesClosures(branch.thenBlock.statements) { return true }
+          switch branch.elseBranch {
+          case nil: return false
+          case .block(let block): return makesClosures(block.statements)
+          case .elseIf(let next): branch = next
+          }
+        }
+      default: return false
+      }
     }
   }
 
@@ -257,5 +300,31 @@ extension Compiler {
       try interpreter.throwPendingError()
       return flow
     }
+  }
+}
+
+/// Where a loop body's variables live. Blocks share their function's frame
+/// (see ``FunctionScope``), which costs an iteration nothing; a body that
+/// makes closures gets a frame per iteration instead, so that each closure
+/// captures its own iteration's variables, as in Swift:
+/// `for i in 1...3 { on b.tap { print(i) } }` prints 1, 2 and 3.
+final class IterationScope {
+  /// The body's scope, when each iteration gets a frame.
+  let bodyScope: FunctionScope?
+  /// Whether an iteration's frame links to the enclosing one. Not at the
+  /// top level, whose variables are found without frames: a handler holding
+  /// the global frame would hold every object in it.
+  private let linksEnclosingFrame: Bool
+
+  init(makingClosures: Bool, in compiler: Compiler) {
+    bodyScope = makingClosures ? FunctionScope(parent: compiler.scope) : nil
+    linksEnclosingFrame = !compiler.scope.isGlobal
+  }
+
+  /// The frame one iteration runs in.
+  @inline(__always) func frame(in enclosing: Frame) -> Frame {
+    guard let bodyScope else { return enclosing }
+    return Frame(
+      parent: linksEnclosingFrame ? enclosing : nil, slotCount: bodyScope.slotCount, selfObject: enclosing.selfObject)
   }
 }
