@@ -825,6 +825,24 @@ final class InterpreterStatementTests: XCTestCase {
       ["[1, 3, 5, 7, 11, 21, 31] 3"])
   }
 
+  func testEachLoopIterationHasItsOwnVariablesForTheBlocksItMakes() {
+    assertTranscript(
+      """
+      let b = Button()
+      var shared = 0
+      for i in [1, 2] { var own = i * 10; on b.tap { own += 1; shared += 1; print(i, own, shared) } }
+      var j = 0
+      while j < 2 { let seen = j; func show() { print("while", seen) }; on b.tap { show() }; j += 1 }
+      for i in 1...2 { if i == 2 { func late() { print("late", i) }; on b.tap { late() } } }
+      emit b.tap
+      emit b.tap
+      """,
+      [
+        "1 11 1", "2 21 2", "while 0", "while 1", "late 2",
+        "1 12 3", "2 22 4", "while 0", "while 1", "late 2",
+      ])
+  }
+
   func testWhileLoop() {
     assertTranscript(
       """
