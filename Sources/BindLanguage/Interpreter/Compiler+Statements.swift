@@ -130,15 +130,14 @@ extension Compiler {
   /// whileStatement -> 'while' expression block
   private func compileWhile(_ loop: WhileLoop) throws -> Execution {
     let condition = try compileCondition(loop.condition)
-    let iterations = IterationScope(makingClosures: makesClosures(loop.body.statements), in: self)
-    let body = try compiling(in: iterations) { try compileLoopBlock(loop.body) }
+    let body = try compileLoopBody { try compileBlock(loop.body) }
     let interpreter = self.interpreter
     let range = loop.range
     let file = self.file
     return { frame in
       while try condition(frame) {
         try interpreter.step(at: range, in: file)
-        switch try body(iterations.frame(in: frame)) {
+        switch try body(frame) {
         case .next, .continueLoop: continue
         case .breakLoop: return .next
         case .returned(let value): return .returned(value)
@@ -153,22 +152,11 @@ extension Compiler {
     let interpreter = self.interpreter
     let range = loop.range
     let file = self.file
-    let iterations = IterationScope(makingClosures: makesClosures(loop.body.statements), in: self)
     // A literal range loops over integers without building an array.
     if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange {
       let low = try compileInteger(lower)
       let high = try compileInteger(upper)
-      let (slot, isGlobal, body) = try compiling(in: iterations) {
-        scope.pushBlock()
-        defer { scope.popBlock() }
-        let slot = scope.declare(loop.variable.name, isMutable: false)
-        // The counter is written straight into its frame's slot, not through
-        // a writer closure: one call less per iteration.
-        let isGlobal = scope.isGlobal
-        if isGlobal { interpreter.ensureGlobalCapacity() }
-        return (slot, isGlobal, try compileLoopBlock(loop.body))
-      }
-      let globals = interpreter.globalFrame
+      let parts = try compileLoopParts(loop)
       let closed = op == .closedRange
       return { frame in
         let start = try low(frame)
@@ -179,12 +167,24 @@ extension Compiler {
             at: loop.sequence.range, in: file)
         }
         guard closed ? start <= end : start < end else { return .next }
+        // Taken apart once, not at every iteration.
+        let (iterationScope, slot, body) = (parts.iterationScope, parts.slot, parts.body)
+        let holder = parts.globals ?? frame
         var index = start
         while true {
           try interpreter.step(at: range, in: file)
-          let iteration = iterations.frame(in: frame)
-          (isGlobal ? globals : iteration).slots[slot] = .int(index)
-          switch try body(iteration) {
+          // The counter is written straight into its slot, not through a
+          // writer closure: one call less per iteration.
+          let flow: Flow
+          if let iterationScope {
+            let iteration = iterationScope.enter(frame)
+            iteration.slots[slot] = .int(index)
+            flow = try body(iteration)
+          } else {
+            holder.slots[slot] = .int(index)
+            flow = try body(frame)
+          }
+          switch flow {
           case .next, .continueLoop: break
           case .breakLoop: return .next
           case .returned(let value): return .returned(value)
@@ -195,23 +195,20 @@ extension Compiler {
       }
     }
     let sequence = try compileExpression(loop.sequence)
-    let (store, body) = try compiling(in: iterations) {
-      scope.pushBlock()
-      defer { scope.popBlock() }
-      let store = try slotWriter(scope.declare(loop.variable.name, isMutable: false))
-      return (store, try compileLoopBlock(loop.body))
-    }
+    let parts = try compileLoopParts(loop)
     return { frame in
       let value = try sequence(frame)
       guard case .array(let elements) = value else {
         throw ScriptError(
           "'for' needs an array or a range like '1...10', not '\(value.typeName)'", at: loop.sequence.range, in: file)
       }
+      // The last element is let go with the loop, as Swift's variable would be.
+      defer { parts.releaseVariable(in: frame) }
       for element in elements {
         try interpreter.step(at: range, in: file)
-        let iteration = iterations.frame(in: frame)
-        store(iteration, element)
-        switch try body(iteration) {
+        let iteration = parts.iterationFrame(in: frame)
+        parts.variableFrame(iteration).slots[parts.slot] = element
+        switch try parts.body(iteration) {
         case .next, .continueLoop: continue
         case .breakLoop: return .next
         case .returned(let value): return .returned(value)
@@ -221,45 +218,50 @@ extension Compiler {
     }
   }
 
-  /// Runs `compile` with the loop body's scope current.
-  private func compiling<T>(in iterations: IterationScope, _ compile: () throws -> T) rethrows -> T {
-    guard let bodyScope = iterations.bodyScope else { return try compile() }
-    let saved = scope
-    scope = bodyScope
-    defer { scope = saved }
-    return try compile()
+  /// A `for` loop's variable and body.
+  struct LoopParts {
+    /// The frame of each iteration, for a body that makes closures (which
+    /// then holds the variable too); nil: the enclosing frame.
+    let iterationScope: BlockScope?
+    let slot: Int
+    /// Set when the variable is a global (a top-level loop without closures).
+    let globals: Frame?
+    let body: Execution
+
+    func iterationFrame(in frame: Frame) -> Frame { iterationScope?.enter(frame) ?? frame }
+    func variableFrame(_ iteration: Frame) -> Frame { globals ?? iteration }
+
+    /// Lets go of the variable's last value when its slot outlives the loop.
+    func releaseVariable(in frame: Frame) {
+      if iterationScope == nil { variableFrame(frame).slots[slot] = .null }
+    }
+  }
+
+  /// Compiles a `for` loop so that each iteration has its own variables
+  /// (see ``BlockScope``): a body that makes closures runs each iteration in
+  /// a frame of its own, which holds the loop variable too; otherwise the
+  /// variable is a slot of the enclosing frame, in a block around the body's.
+  private func compileLoopParts(_ loop: ForLoop) throws -> LoopParts {
+    if makesClosures(loop.body.statements) {
+      loopDepth += 1
+      defer { loopDepth -= 1 }
+      let (iterationScope, slot, body) = try compileInBlockScope(loop.body.statements, declaring: loop.variable.name)
+      return LoopParts(iterationScope: iterationScope, slot: slot!, globals: nil, body: body)
+    }
+    scope.pushBlock()
+    defer { scope.popBlock() }
+    let slot = scope.declare(loop.variable.name, isMutable: false)
+    let isGlobal = scope.isGlobal
+    if isGlobal { interpreter.ensureGlobalCapacity() }
+    let body = try compileLoopBody { try compileBlock(loop.body) }
+    return LoopParts(iterationScope: nil, slot: slot, globals: isGlobal ? interpreter.globalFrame : nil, body: body)
   }
 
   /// A loop's body, where `break` and `continue` are allowed.
-  private func compileLoopBlock(_ body: Block) throws -> Execution {
+  private func compileLoopBody(_ compile: () throws -> Execution) rethrows -> Execution {
     loopDepth += 1
     defer { loopDepth -= 1 }
-    return try compileBlock(body)
-  }
-
-  /// Whether `statements` make a closure (an `on` or `observe` handler, a
-  /// `func`), directly or in a nested block: such a closure captures the
-  /// variables it names by reference.
-  private func makesClosures(_ statements: [Statement]) -> Bool {
-    statements.contains { statement in
-      switch statement {
-      case .function, .on: return true
-      case .observe(let observe): return observe.handler != nil
-      case .batch(let block, _): return makesClosures(block.statements)
-      case .forLoop(let loop): return makesClosures(loop.body.statements)
-      case .whileLoop(let loop): return makesClosures(loop.body.statements)
-      case .ifStatement(var branch):
-        while true {
-          if makesClosures(branch.thenBlock.statements) { return true }
-          switch branch.elseBranch {
-          case nil: return false
-          case .block(let block): return makesClosures(block.statements)
-          case .elseIf(let next): branch = next
-          }
-        }
-      default: return false
-      }
-    }
+    return try compile()
   }
 
   /// A writer for a slot just declared in the current scope.
@@ -300,31 +302,5 @@ extension Compiler {
       try interpreter.throwPendingError()
       return flow
     }
-  }
-}
-
-/// Where a loop body's variables live. Blocks share their function's frame
-/// (see ``FunctionScope``), which costs an iteration nothing; a body that
-/// makes closures gets a frame per iteration instead, so that each closure
-/// captures its own iteration's variables, as in Swift:
-/// `for i in 1...3 { on b.tap { print(i) } }` prints 1, 2 and 3.
-final class IterationScope {
-  /// The body's scope, when each iteration gets a frame.
-  let bodyScope: FunctionScope?
-  /// Whether an iteration's frame links to the enclosing one. Not at the
-  /// top level, whose variables are found without frames: a handler holding
-  /// the global frame would hold every object in it.
-  private let linksEnclosingFrame: Bool
-
-  init(makingClosures: Bool, in compiler: Compiler) {
-    bodyScope = makingClosures ? FunctionScope(parent: compiler.scope) : nil
-    linksEnclosingFrame = !compiler.scope.isGlobal
-  }
-
-  /// The frame one iteration runs in.
-  @inline(__always) func frame(in enclosing: Frame) -> Frame {
-    guard let bodyScope else { return enclosing }
-    return Frame(
-      parent: linksEnclosingFrame ? enclosing : nil, slotCount: bodyScope.slotCount, selfObject: enclosing.selfObject)
   }
 }

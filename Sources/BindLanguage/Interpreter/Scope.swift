@@ -45,6 +45,9 @@ final class FunctionScope {
     return slot
   }
 
+  /// The slots of the variables the innermost block declared.
+  var slotsOfInnermostBlock: [Int] { blocks[blocks.count - 1].values.map(\.slot).sorted() }
+
   func lookup(_ name: String) -> Variable? {
     for block in blocks.reversed() {
       if let variable = block[name] { return variable }
