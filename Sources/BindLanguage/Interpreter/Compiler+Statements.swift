@@ -130,7 +130,9 @@ extension Compiler {
   /// whileStatement -> 'while' expression block
   private func compileWhile(_ loop: WhileLoop) throws -> Execution {
     let condition = try compileCondition(loop.condition)
-    let body = try compileLoopBody { try compileBlock(loop.body) }
+    loopDepth += 1
+    let body = try compileBlock(loop.body)
+    loopDepth -= 1
     let interpreter = self.interpreter
     let range = loop.range
     let file = self.file
@@ -242,9 +244,9 @@ extension Compiler {
   /// a frame of its own, which holds the loop variable too; otherwise the
   /// variable is a slot of the enclosing frame, in a block around the body's.
   private func compileLoopParts(_ loop: ForLoop) throws -> LoopParts {
+    loopDepth += 1
+    defer { loopDepth -= 1 }
     if makesClosures(loop.body.statements) {
-      loopDepth += 1
-      defer { loopDepth -= 1 }
       let (iterationScope, slot, body) = try compileInBlockScope(loop.body.statements, declaring: loop.variable.name)
       return LoopParts(iterationScope: iterationScope, slot: slot!, globals: nil, body: body)
     }
@@ -253,25 +255,8 @@ extension Compiler {
     let slot = scope.declare(loop.variable.name, isMutable: false)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
-    let body = try compileLoopBody { try compileBlock(loop.body) }
+    let body = try compileBlock(loop.body)
     return LoopParts(iterationScope: nil, slot: slot, globals: isGlobal ? interpreter.globalFrame : nil, body: body)
-  }
-
-  /// A loop's body, where `break` and `continue` are allowed.
-  private func compileLoopBody(_ compile: () throws -> Execution) rethrows -> Execution {
-    loopDepth += 1
-    defer { loopDepth -= 1 }
-    return try compile()
-  }
-
-  /// A writer for a slot just declared in the current scope.
-  private func slotWriter(_ slot: Int) throws -> (Frame, Value) -> Void {
-    if scope.isGlobal {
-      interpreter.ensureGlobalCapacity()
-      let globals = interpreter.globalFrame
-      return { _, value in globals.slots[slot] = value }
-    }
-    return { frame, value in frame.slots[slot] = value }
   }
 
   /// An expression that must produce an Int (range bounds).
