@@ -212,14 +212,14 @@ extension Compiler {
         // holds only what it needs and what names the target in an error (a
         // copy of the statement and its file here was 272 bytes a binding).
         // The target's name is spelled out only for an error.
-        let (objectType, number, site) = (object.type, object.number, bindSite)
+        let (objectType, number) = (object.type, object.number)
         let valueType = objectType.stored[index].type
         let check = { (value: Value) throws -> Value in
           guard let checked = valueType.coerce(value) else {
             let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
             throw ScriptError(
               "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
-              at: site.range, in: site.file)
+              at: bindSite.range, in: bindSite.file)
           }
           return checked
         }
