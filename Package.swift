@@ -6,9 +6,12 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "BindRuntime", targets: ["BindRuntime"]),
+    .library(name: "BindSyntax", targets: ["BindSyntax"]),
     .library(name: "BindLanguage", targets: ["BindLanguage"]),
     .library(name: "LineEditor", targets: ["LineEditor"]),
     .library(name: "BindScriptTesting", targets: ["BindScriptTesting"]),
+    // For the libFuzzer package in Fuzz/, which builds with its own flags.
+    .library(name: "BindFuzzHarness", targets: ["BindFuzzHarness"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
   ],
   dependencies: [
@@ -17,27 +20,45 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
+    // libc, a large-stack thread and file reading: the one place the layers
+    // above reach the operating system through, so the syntax layer needs
+    // no runtime to get them.
+    .target(name: "BindPlatform"),
     // The reactive runtime: knows nothing of the language.
     .target(name: "BindRuntime"),
-    // Lexer, parser, diagnostics and interpreter, over the runtime.
-    .target(name: "BindLanguage", dependencies: ["BindRuntime"]),
+    // Source files, lexer, parser, AST and diagnostics: text in, a checked
+    // tree or located errors out. Never imports the runtime.
+    .target(name: "BindSyntax", dependencies: ["BindPlatform"]),
+    // The interpreter (Compile/, Runtime/) and the embedding bridge
+    // (Embedding/): runs a parsed program against the reactive runtime.
+    .target(name: "BindLanguage", dependencies: ["BindPlatform", "BindSyntax", "BindRuntime"]),
+    // The test-script engine behind `bindscript test`: expectations, runner,
+    // transcript, diff, --update, reporters, discovery.
+    .target(name: "BindTestRunner", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage"]),
+    // What one fuzz input does; shared by the libFuzzer target (Fuzz/) and the
+    // corpus replay in `swift test`.
+    .target(
+      name: "BindFuzzHarness", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime"],
+      path: "Fuzz/Harness"),
     // Runs .bind scripts from a host app's XCTest or Swift Testing suite.
-    .target(name: "BindScriptTesting", dependencies: ["BindLanguage"]),
+    .target(name: "BindScriptTesting", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
     // Fixed-argument C wrappers over libedit's variadic el_set/history.
     .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
     // A line-reading protocol, with a libedit and a plain-stdin implementation.
     .target(name: "LineEditor", dependencies: ["CLibEdit"]),
     // The REPL's terminal-free logic: input accumulation, meta commands,
     // completion and the loop over a LineReader, so tests can reach it.
-    .target(name: "REPLCore", dependencies: ["BindLanguage", "LineEditor"]),
+    .target(name: "REPLCore", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner", "LineEditor"]),
     // glibc's mallopt, for the command's allocator settings (<malloc.h> is
     // not in Swift's Glibc module).
     .target(name: "CAllocator"),
-    // The `bindscript` command: a thin shell over the language and the line editor.
+    // The `bindscript` command: one file per subcommand, a thin shell over
+    // the layers below; the test worker pool and its wire format.
     .executableTarget(
       name: "BindScriptCLI",
       dependencies: [
-        "BindLanguage", "LineEditor", "REPLCore", "CAllocator",
+        "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
+        "LineEditor", "REPLCore", "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -45,15 +66,22 @@ let package = Package(
     // interpreter, a host executable, and the scripts that drive them.
     .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
     .executableTarget(
-      name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindScriptTesting"],
+      name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindLanguage", "BindScriptTesting"],
       path: "Sources/Examples/BindScriptExample"),
+    // One test target per module, then the end-to-end tests, which run the
+    // built executable (the Python ones beside them drive it in a terminal).
+    .testTarget(name: "BindPlatformTests", dependencies: ["BindPlatform"]),
     .testTarget(name: "BindRuntimeTests", dependencies: ["BindRuntime"]),
-    .testTarget(name: "BindLanguageTests", dependencies: ["BindLanguage"]),
+    .testTarget(name: "BindSyntaxTests", dependencies: ["BindSyntax"]),
+    .testTarget(name: "BindLanguageTests", dependencies: ["BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage"]),
+    .testTarget(name: "BindTestRunnerTests", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
+    .testTarget(name: "BindFuzzHarnessTests", dependencies: ["BindSyntax", "BindFuzzHarness"]),
+    .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "EndToEndTests", dependencies: []),
-    .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting"]),
-    .testTarget(name: "REPLTests", dependencies: ["REPLCore", "BindLanguage", "LineEditor"]),
-    .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting"]),
+    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindLanguage", "LineEditor"]),
+    .testTarget(name: "BindScriptCLITests", dependencies: ["BindScriptCLI", "BindTestRunner"]),
+    .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+    .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],
   swiftLanguageModes: [.v5]
 )

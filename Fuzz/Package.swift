@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
-// The libFuzzer target over BindLanguage's parser and interpreter, kept in a
+// The libFuzzer target over BindScript's parser and interpreter, kept in a
 // package of its own so that `-sanitize=fuzzer` builds never touch the main
 // package's build folder or products. Built and run by `make fuzz` at the top
-// level; see FuzzHarness (Sources/BindLanguage/Testing) for what one input does.
+// level. What one input does is FuzzHarness (Harness/, beside this file), a
+// target of the main package so that `swift test` replays the corpus with it.
 import PackageDescription
 
 let package = Package(
@@ -17,8 +18,7 @@ let package = Package(
     .executableTarget(
       name: "BindScriptFuzzer",
       dependencies: [
-        .product(name: "BindLanguage", package: "BindScript"),
-        .product(name: "BindRuntime", package: "BindScript"),
+        .product(name: "BindFuzzHarness", package: "BindScript"),
         "CFuzzerDriver",
       ]
     ),

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The scheduler behind every observable value: one lock, one propagation queue.
 ///
 /// A write starts one propagation. Derived values and bindings downstream are

@@ -1,4 +1,9 @@
 import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The graph's one lock: recursive, because derived values read other nodes and
 /// bindings write other nodes while a propagation already holds it.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BindLanguage
+import BindSyntax
 import CAllocator
+import BindPlatform
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 import LineEditor
 import REPLCore
 

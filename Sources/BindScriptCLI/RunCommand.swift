@@ -1,5 +1,7 @@
 import ArgumentParser
 import BindLanguage
+import BindSyntax
+import BindPlatform
 
 /// `bindscript run FILE... [--trace]`.
 struct RunCommand: ParsableCommand {

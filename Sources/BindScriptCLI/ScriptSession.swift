@@ -1,6 +1,13 @@
 import ArgumentParser
 import BindLanguage
+import BindSyntax
 import BindRuntime
+import BindPlatform
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One interpreter plus the way `run` reports: output to stdout, errors
 /// rendered to stderr, exit codes 1 (runtime) and 2 (syntax or file).

@@ -1,5 +1,11 @@
 import BindLanguage
+import BindSyntax
 import BindRuntime
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What the process is attached to, and how to print for it.
 enum Terminal {

@@ -1,6 +1,14 @@
 import ArgumentParser
 import BindLanguage
+import BindSyntax
+import BindTestRunner
 import BindRuntime
+import BindPlatform
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `bindscript test [PATH...]`: runs test scripts (SPEC section 4).
 ///

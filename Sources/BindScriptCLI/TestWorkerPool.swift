@@ -1,5 +1,12 @@
 import BindLanguage
+import BindSyntax
+import BindTestRunner
 import BindRuntime
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs each test script in a child process of its own — this same
 /// executable, as `bindscript test --worker FILE` — so that a script that

@@ -1,4 +1,6 @@
 #if canImport(Testing)
+import BindLanguage
+import BindTestRunner
 import Testing
 
 /// Swift Testing: runs the `.bind` script at `path` with `interpreter` and

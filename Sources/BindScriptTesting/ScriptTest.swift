@@ -1,4 +1,7 @@
-@_exported import BindLanguage
+import BindLanguage
+import BindSyntax
+import BindTestRunner
+import BindPlatform
 
 /// Runs `.bind` test scripts from a host app's test suite, against an
 /// interpreter the app configured, and lists each script failure at the

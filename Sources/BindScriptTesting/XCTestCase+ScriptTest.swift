@@ -1,4 +1,6 @@
 #if canImport(XCTest)
+import BindLanguage
+import BindTestRunner
 import XCTest
 
 extension XCTestCase {

@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 
 /// Collects the lines of one REPL entry and decides, after each line,
 /// whether the entry is complete.

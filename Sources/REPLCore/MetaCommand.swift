@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 
 /// A REPL command that talks about the session rather than running code:
 /// a line starting with `:`.

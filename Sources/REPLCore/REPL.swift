@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 import LineEditor
 
 /// The read–eval–print loop: reads entries from a `LineReader`, evaluates

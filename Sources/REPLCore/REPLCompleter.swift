@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 import LineEditor
 
 /// Tab completion from the live session: keywords, variables, type names

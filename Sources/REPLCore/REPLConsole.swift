@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 
 /// Where the REPL prints, and whether it may colour what it prints.
 ///

@@ -1,4 +1,5 @@
 import BindLanguage
+import BindSyntax
 
 /// The text `:help` and `:help TOPIC` print.
 public enum REPLHelp {

@@ -1,4 +1,6 @@
 import BindLanguage
+import BindSyntax
+import BindPlatform
 
 #if canImport(Glibc)
 import Glibc

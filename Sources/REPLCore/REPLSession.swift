@@ -1,4 +1,6 @@
 import BindLanguage
+import BindSyntax
+import BindTestRunner
 
 /// The state of one REPL session and how it evaluates input: an
 /// interpreter, the transcript `:save` writes, and the console it prints to.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// Pathological nesting must give one located diagnostic, never a stack

@@ -1,12 +1,13 @@
 import BindRuntime
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// A script reaches a host property through its Swift node, without a
 /// mirror node (see `HostProperty`): what that must not change.
 final class EmbeddingHostPropertyTests: XCTestCase {
   func testEachScriptWriteReachesASwiftObserverOnceWithOldAndNew() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     let recorder = SwiftRecorder()
@@ -29,7 +30,7 @@ final class EmbeddingHostPropertyTests: XCTestCase {
   }
 
   func testSwiftWritesAreSeenByScriptReadsWithoutAnyObserver() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     vm.username = "ada"
@@ -44,7 +45,7 @@ final class EmbeddingHostPropertyTests: XCTestCase {
   }
 
   func testWrongTypedWritesFailWithTheirLocation() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     session.showsLocations = true
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
@@ -64,7 +65,7 @@ final class EmbeddingHostPropertyTests: XCTestCase {
   }
 
   func testAReleasedHostObjectKeepsItsLastValuesAndTakesWrites() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     var vm: HostLoginViewModel? = HostLoginViewModel()
     try session.interpreter.inject(vm!, as: "vm")
     session.run("vm.username = \"script\"")
@@ -84,7 +85,7 @@ final class EmbeddingHostPropertyTests: XCTestCase {
   }
 
   func testOwnedHostObjectsWithObserversEndWithTheSession() {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     session.run(
       """
       let vm = LoginViewModel(username: "a")
@@ -100,7 +101,7 @@ final class EmbeddingHostPropertyTests: XCTestCase {
   }
 
   func testReadingAnObjectPropertyTwiceMeetsTheSameWrapper() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     vm.user = HostUser(name: "Ada")
     try session.interpreter.inject(vm, as: "vm")
@@ -108,7 +109,7 @@ final class EmbeddingHostPropertyTests: XCTestCase {
   }
 
   func testBindingsBetweenTwoHostObjectsAndSwiftAPINodesStayInStep() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let (left, right) = (HostLoginViewModel(), HostLoginViewModel())
     try session.interpreter.inject(left, as: "left")
     try session.interpreter.inject(right, as: "right")

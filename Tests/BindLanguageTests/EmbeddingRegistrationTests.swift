@@ -1,5 +1,6 @@
 import BindRuntime
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// Registrations and injections the interpreter refuses, one row per

@@ -1,5 +1,6 @@
 import BindRuntime
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// Host Swift objects in scripts (SPEC section 5): each kind of registered
@@ -8,7 +9,7 @@ final class EmbeddingTests: XCTestCase {
   // MARK: Swift writes, the script observes
 
   func testSwiftWritesReachScriptObserversOfEveryMemberKind() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     XCTAssertEqual(
@@ -44,7 +45,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testScriptReadsHostValuesInLiteralForm() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     vm.username = "ada"
     vm.tags = ["a", "b"]
@@ -58,7 +59,7 @@ final class EmbeddingTests: XCTestCase {
   // MARK: the script writes, Swift observes
 
   func testScriptWritesReachSwiftObservers() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     let recorder = SwiftRecorder()
@@ -89,7 +90,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testScriptConstructsHostObjectsWithLabels() {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     XCTAssertEqual(
       session.run(
         """
@@ -110,7 +111,7 @@ final class EmbeddingTests: XCTestCase {
   // MARK: bindings across the boundary
 
   func testScriptBindingIntoAHostObject() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     let recorder = SwiftRecorder()
@@ -126,7 +127,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testHostBindingIntoAScriptObject() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     session.run("let label = Label()\nobserve label.text")
     guard case .object(let label)? = session.interpreter.global("label"), let text = label.property(named: "text") else {
@@ -145,7 +146,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testTwoWayBindingAcrossTheBoundary() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     vm.username = "start"
     try session.interpreter.inject(vm, as: "vm")
@@ -164,7 +165,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testEventsForwardAcrossTheBoundary() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     let recorder = SwiftRecorder()
@@ -176,7 +177,7 @@ final class EmbeddingTests: XCTestCase {
   // MARK: chains
 
   func testChainsThroughHostObjectsFollowReplacements() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     XCTAssertEqual(session.run("observe vm.user.name initial"), ["vm.user.name: nil"])
@@ -196,7 +197,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testScriptTypesHoldHostObjectsAndChainThroughThem() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     XCTAssertEqual(
@@ -215,7 +216,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testSwiftWritesAfterTheSessionEndedReachNothing() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     session.run("observe vm.user.name\nobserve vm.username")
@@ -229,7 +230,7 @@ final class EmbeddingTests: XCTestCase {
   // MARK: lifetimes
 
   func testReleasingAHostObjectCompletesScriptObservers() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     var vm: HostLoginViewModel? = HostLoginViewModel()
     weak let weakVM = vm
     try session.interpreter.inject(vm!, as: "vm")
@@ -252,7 +253,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testScriptCreatedHostObjectsLiveAsLongAsTheScriptHoldsThem() {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     XCTAssertEqual(
       session.run(
         """
@@ -263,7 +264,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testHostObjectsKeepTheirIdentity() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     let user = HostUser(name: "Ada")
     vm.user = user
@@ -274,7 +275,7 @@ final class EmbeddingTests: XCTestCase {
   }
 
   func testManyShortLivedWrappersDoNotKeepTheirHostsAlive() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     var users: [HostUser] = []
     for index in 0..<100 {
       let user = HostUser(name: "u\(index)")
@@ -290,7 +291,7 @@ final class EmbeddingTests: XCTestCase {
   // MARK: diagnostics across the boundary
 
   func testDiagnosticsNameHostTypesAndSuggestMembers() throws {
-    let session = ScriptSession.withHostTypes()
+    let session = TranscriptSession.withHostTypes()
     let vm = HostLoginViewModel()
     try session.interpreter.inject(vm, as: "vm")
     XCTAssertEqual(

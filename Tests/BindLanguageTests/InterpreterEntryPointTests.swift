@@ -1,4 +1,5 @@
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// The interpreter's entry points as the CLI and the REPL use them:
@@ -100,7 +101,7 @@ final class InterpreterEntryPointTests: XCTestCase {
   }
 
   func testGlobalsAndConnectionsAreIntrospectable() {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     session.run(
       """
       type VM { var title: String = "t"; event ping }
@@ -129,8 +130,8 @@ final class InterpreterEntryPointTests: XCTestCase {
   }
 
   func testEachInterpreterHasItsOwnTypesAndNumbering() {
-    let first = ScriptSession()
-    let second = ScriptSession()
+    let first = TranscriptSession()
+    let second = TranscriptSession()
     XCTAssertEqual(first.run("type T { var x: Int = 0 }\nT()\nT()\nLabel()"), ["T#1", "T#2", "Label#1"])
     XCTAssertEqual(second.run("T()\nLabel()"), ["error: cannot find 'T' in scope", "Label#1"])
   }

@@ -1,4 +1,5 @@
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// Runtime and compile-time errors of the interpreter, one row per

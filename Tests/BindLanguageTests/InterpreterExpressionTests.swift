@@ -1,4 +1,5 @@
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// Expressions and the printed literal forms (SPEC section 2, Grammar.md

@@ -1,4 +1,5 @@
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// The safety limits (issue 3, "Safety limits"): a step limit, a call depth
@@ -20,7 +21,7 @@ final class InterpreterLimitsTests: XCTestCase {
   }
 
   func testStepLimitStopsEndlessLoopsWithALocation() {
-    let session = ScriptSession(options: options(maxSteps: 5_000))
+    let session = TranscriptSession(options: options(maxSteps: 5_000))
     session.showsLocations = true
     XCTAssertEqual(
       session.run(
@@ -72,7 +73,7 @@ final class InterpreterLimitsTests: XCTestCase {
   }
 
   func testCallDepthLimit() {
-    let session = ScriptSession(options: options(maxCallDepth: 50))
+    let session = TranscriptSession(options: options(maxCallDepth: 50))
     session.showsLocations = true
     XCTAssertEqual(
       session.run(
@@ -164,7 +165,7 @@ final class InterpreterLimitsTests: XCTestCase {
   }
 
   func testInterruptStopsARunningStatement() {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     var polls = 0
     session.interpreter.interruptRequested = {
       polls += 1

@@ -1,4 +1,5 @@
 import XCTest
+import BindSyntax
 @testable import BindLanguage
 
 /// The reactive semantics as scripts see them: live properties, variables
@@ -128,7 +129,7 @@ final class InterpreterReactiveTests: XCTestCase {
   }
 
   func testReleasedObjectsAreDeallocated() throws {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     XCTAssertEqual(
       session.run(
         """
@@ -149,7 +150,7 @@ final class InterpreterReactiveTests: XCTestCase {
   }
 
   func testEndingTheSessionReleasesEverything() throws {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     session.run(
       """
       type VM { var count: Int = 0; event ping }
@@ -169,7 +170,7 @@ final class InterpreterReactiveTests: XCTestCase {
     XCTAssertNil(button)
   }
 
-  private func object(named name: String, in session: ScriptSession) -> ScriptObject? {
+  private func object(named name: String, in session: TranscriptSession) -> ScriptObject? {
     guard let value = session.interpreter.globals.first(where: { $0.name == name })?.value,
       case .object(let object) = value
     else { return nil }

@@ -1,4 +1,6 @@
 import XCTest
+import BindPlatform
+import BindSyntax
 @testable import BindLanguage
 
 /// Every statement form of SPEC section 2, with the whole output each script
@@ -1003,7 +1005,7 @@ final class InterpreterStatementTests: XCTestCase {
       let sharedValue = 41
       """, to: directory + "/Shared/types.bind")
     try FileSystem.write("import \"types.bind\"\nprint(\"nested\")\n", to: directory + "/Shared/nested.bind")
-    let session = ScriptSession()
+    let session = TranscriptSession()
     let output = session.run(
       """
       import "Shared/types.bind"
@@ -1023,7 +1025,7 @@ final class InterpreterStatementTests: XCTestCase {
   }
 
   func testImportUsesTheReadFileHookAndReportsErrorsInTheImportedFile() {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     session.showsLocations = true
     var requested: [String] = []
     session.interpreter.readFile = { path in
@@ -1061,7 +1063,7 @@ final class InterpreterStatementTests: XCTestCase {
   }
 
   func testImportCyclesRunEachFileOnce() {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     session.interpreter.readFile = { path in
       switch path {
       case "/p/a.bind": return Array("print(\"a start\")\nimport \"sub/b.bind\"\nprint(\"a end\")\n".utf8)
@@ -1106,26 +1108,10 @@ final class InterpreterStatementTests: XCTestCase {
   }
 
   func testStatePersistsAfterAnErrorInTheSession() {
-    let session = ScriptSession()
+    let session = TranscriptSession()
     XCTAssertEqual(session.run("var count = 1\ncount = count / 0\n"), ["error: division by zero"])
     XCTAssertEqual(session.run("count += 1\ncount\n"), ["2"])
     XCTAssertEqual(session.run("nope\n"), ["error: cannot find 'nope' in scope"])
     XCTAssertEqual(session.run("count\n"), ["2"])
   }
-}
-
-func makeTemporaryDirectory() throws -> String {
-  var template = Array("/tmp/bindscript-itests-XXXXXX".utf8CString)
-  guard let made = mkdtemp(&template) else { throw FileSystem.FileError(path: "/tmp", reason: "mkdtemp failed") }
-  let path = String(cString: made)
-  mkdir(path + "/Shared", 0o755)
-  return path
-}
-
-func removeTree(_ path: String) {
-  for name in ["Shared/types.bind", "Shared/nested.bind", "Shared", "main.bind"] {
-    let full = path + "/" + name
-    if unlink(full) != 0 { rmdir(full) }
-  }
-  rmdir(path)
 }

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import BindLanguage
 import BindScriptTesting
 import Testing
 

@@ -1,3 +1,6 @@
+import BindLanguage
+import BindPlatform
+import BindSyntax
 import BindScriptTesting
 import XCTest
 
@@ -75,9 +78,7 @@ final class ScriptTestTests: XCTestCase {
   }
 
   private func writeScript(_ text: String) throws -> String {
-    var template = Array("/tmp/bindscript-testing-XXXXXX".utf8CString)
-    let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    let path = folder + "/script.bind"
+    let path = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-testing") + "/script.bind"
     try FileSystem.write(text, to: path)
     return path
   }

@@ -1,3 +1,4 @@
+import BindLanguage
 import BindScriptTesting
 import ExampleViewModels
 import XCTest

@@ -1,5 +1,4 @@
-import BindLanguage
-import BindRuntime
+import BindFuzzHarness
 import CFuzzerDriver
 
 /// libFuzzer's entry point: one input through `FuzzHarness`.
@@ -33,18 +32,15 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 /// `main` under this name (`<module>_main`); with `-parse-as-library` the
 /// module has none of its own, so this one hands over to libFuzzer's driver.
 ///
-/// The driver runs on a thread with a 256 MiB stack (reserved, not committed),
-/// so that inputs run in place rather than on a thread of their own: the
-/// leak hiding above applies to the calling thread only, and the parser
-/// and evaluator need a few MiB at the nesting limit, more under ASan.
-/// Errors that a plain setter cannot throw (a binding cycle) would print a
-/// line per input to standard error; the fuzzer discards them.
+/// The driver runs on the harness's large stack, so that inputs run in place
+/// rather than on a thread of their own: the leak hiding above applies to the
+/// calling thread only, and the parser and evaluator need a few MiB at the
+/// nesting limit, more under ASan.
 @_cdecl("BindScriptFuzzer_main")
 public func fuzzerMain(
   _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> CInt {
-  ReactiveGraph.shared.errorHandler = { _ in }
-  return LargeStack.run(stackSize: 256 << 20) {
+  FuzzHarness.runDriver {
     var argc = argc
     var argv = argv
     return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzz(data, size) }

@@ -1,4 +1,5 @@
 import BindRuntime
+import BindSyntax
 
 /// One property of one Swift object, as scripts reach it.
 ///

@@ -1,4 +1,5 @@
 import BindRuntime
+import BindSyntax
 
 /// One member of a registered host type: how to reach it in one object.
 struct HostMember {

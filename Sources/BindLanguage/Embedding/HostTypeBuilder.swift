@@ -1,4 +1,5 @@
 import BindRuntime
+import BindSyntax
 
 /// Describes a Swift class to the interpreter, member by member; passed to
 /// ``Interpreter/register(_:as:_:)``.

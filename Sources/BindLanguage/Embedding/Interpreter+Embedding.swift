@@ -1,4 +1,5 @@
 import BindRuntime
+import BindSyntax
 
 /// A registration or injection the interpreter refused: a bad or duplicate
 /// name, a member clash, a value type that does not bridge.

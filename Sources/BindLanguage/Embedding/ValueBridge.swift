@@ -1,4 +1,5 @@
 import BindRuntime
+import BindSyntax
 
 /// Converts one Swift type's values to script values and back: the value
 /// bridge between a host app's properties and a script's.

@@ -3,6 +3,7 @@
 //
 //   swift run BindScriptExample                   # both example scripts
 //   swift run BindScriptExample path/to/file.bind # one script
+import BindLanguage
 import BindScriptTesting
 import ExampleViewModels
 import Foundation

@@ -1,0 +1,202 @@
+import BindRuntime
+import BindSyntax
+
+extension Compiler {
+  /// callExpression -> postfixExpression '(' (argument (',' argument)*)? ')'
+  ///
+  /// A call is, by its callee: a function in a variable, a constructor, a
+  /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
+  func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    switch callee {
+    case .name(let name, let nameRange) where resolve(name) == nil:
+      if name == "assert" { return try compileAssert(arguments, range: range) }
+      if interpreter.isTypeName(name) { return try compileConstructor(name, arguments, range: range) }
+      if let builtin = Builtins.function(named: name) {
+        return try compileFunctionCall({ _ in .function(builtin) }, arguments, range: range)
+      }
+      throw unknownName(name, at: nameRange)
+    case .member(let base, let name, _):
+      return try compileMethodCall(base, name, arguments, range: range, optional: false)
+    case .optionalMember(let base, let name, _):
+      return try compileMethodCall(base, name, arguments, range: range, optional: true)
+    default:
+      return try compileFunctionCall(try compileExpression(callee), arguments, range: range)
+    }
+  }
+
+  private func compileFunctionCall(_ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange) throws
+    -> Evaluation
+  {
+    if let labeled = arguments.first(where: { $0.label != nil }), let label = labeled.label {
+      throw error("unexpected argument label '\(label.name):'; functions take their arguments without labels", at: label.range)
+    }
+    let values = try arguments.map { try compileExpression($0.value) }
+    let interpreter = self.interpreter
+    let file = self.file
+    let argumentRanges = arguments.map(\.range)
+    return { frame in
+      let function = try callee(frame)
+      guard case .function(let callable) = function else {
+        throw ScriptError("cannot call a value of type '\(function.typeName)'", at: range, in: file)
+      }
+      let evaluated = try values.map { try $0(frame) }
+      if let arity = callable.arity, arity != evaluated.count {
+        throw ScriptError(
+          "'\(callable.name)' takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
+          at: range, in: file)
+      }
+      let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
+      interpreter.lastCallProducedValue = true
+      do {
+        return try callable.body(evaluated, context)
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
+      }
+    }
+  }
+
+  /// `base.name(arguments)`: string and array methods. Mutating array methods
+  /// write the new array back to `base`, so `vm.items.append(x)` is one write
+  /// of `vm.items` whose observers see the old and the new array.
+  private func compileMethodCall(
+    _ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange, optional: Bool
+  ) throws -> Evaluation {
+    let receiver = try compileExpression(base)
+    let values = try arguments.map { try compileExpression($0.value) }
+    let method = name.name
+    let interpreter = self.interpreter
+    if Builtins.mutatingArrayMethods.contains(method) {
+      guard !optional else { throw error("'\(method)' cannot be called through '?.'", at: name.range) }
+      guard base.isAssignable else {
+        throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
+      }
+      let store = try compileStore(into: base)
+      // A variable's array is taken out of its slot while it changes, so the
+      // buffer is unique and `append` does not copy the whole array (which
+      // made building an array element by element O(n²)). A property keeps
+      // its value: clearing it would be a write its observers could see.
+      let takesFromVariable: Bool
+      if case .name = base.unparenthesized { takesFromVariable = true } else { takesFromVariable = false }
+      return locating(range) { frame in
+        var value = try receiver(frame)
+        guard case .array(var elements) = value else {
+          throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
+        }
+        let arguments = try values.map { try $0(frame) }
+        value = .null
+        if takesFromVariable { try store(frame, .null) }
+        let result: Value
+        do {
+          result = try Builtins.mutate(&elements, method: method, arguments: arguments)
+        } catch {
+          if takesFromVariable { try store(frame, .array(elements)) }
+          throw error
+        }
+        try store(frame, .array(elements))
+        interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
+        return result
+      }
+    }
+    return locating(range) { frame in
+      let value = try receiver(frame)
+      if optional && value.isNull { return .null }
+      return try Builtins.callMethod(method, on: value, arguments: try values.map { try $0(frame) })
+    }
+  }
+
+  /// `Type(label: value, ...)`: every argument names a stored property.
+  private func compileConstructor(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    var labels: [String] = []
+    for argument in arguments {
+      guard let label = argument.label else {
+        throw error(
+          "constructor arguments need property labels, as in '\(typeName)(name: …)'", at: argument.range)
+      }
+      if labels.contains(label.name) { throw error("property '\(label.name)' given twice", at: label.range) }
+      labels.append(label.name)
+    }
+    let values = try arguments.map { try compileExpression($0.value) }
+    let labelRanges = arguments.map { $0.label!.range }
+    let interpreter = self.interpreter
+    let file = self.file
+    return { frame in
+      guard let type = interpreter.types[typeName] else {
+        throw ScriptError("cannot find type '\(typeName)'", at: range, in: file)
+      }
+      let evaluated = try values.map { try $0(frame) }
+      do {
+        return .object(try interpreter.construct(type, labels: labels, values: evaluated))
+      } catch let error as ConstructorError {
+        throw ScriptError(error.message, at: error.argument.map { labelRanges[$0] } ?? range, in: file)
+      }
+    }
+  }
+
+  /// `assert(condition[, message])`: on failure, reports the values of the
+  /// condition's parts, as Swift Testing's `#expect` does.
+  private func compileAssert(_ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    guard (1...2).contains(arguments.count), arguments.allSatisfy({ $0.label == nil }) else {
+      throw error("'assert' takes a condition and an optional message: assert(x == 1, \"why\")", at: range)
+    }
+    let conditionExpression = arguments[0].value
+    let condition = try compileExpression(conditionExpression)
+    let message = try arguments.count == 2 ? compileExpression(arguments[1].value) : nil
+    let file = self.file
+    let parts = try assertionParts(of: conditionExpression).map { part in
+      (text: file.text(in: part.range), evaluate: try compileExpression(part))
+    }
+    let conditionText = file.text(in: conditionExpression.range)
+    let interpreter = self.interpreter
+    return { frame in
+      let value = try condition(frame)
+      guard case .bool(let holds) = value else {
+        throw ScriptError(
+          "assert needs a Bool condition, not '\(value.typeName)'", at: conditionExpression.range, in: file)
+      }
+      if holds {
+        interpreter.lastCallProducedValue = false
+        return .null
+      }
+      var notes: [String] = []
+      for part in parts {
+        let partValue = (try? part.evaluate(frame))?.literal ?? "(error)"
+        notes.append("'\(part.text)' is \(partValue)")
+      }
+      var text = "assertion failed: \(conditionText)"
+      if let message { text += ": \(try message(frame).printed)" }
+      if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
+      throw ScriptError(text, at: conditionExpression.range, in: file)
+    }
+  }
+
+  /// The sub-expressions whose values explain a failed assertion: the
+  /// operands of comparisons and logical operators, down to the leaves that
+  /// are not literals.
+  private func assertionParts(of expression: Expression) -> [Expression] {
+    switch expression {
+    case .parenthesized(let inner, _): return assertionParts(of: inner)
+    case .unary(.not, let operand, _): return assertionParts(of: operand)
+    case .binary(let op, let lhs, let rhs, _):
+      switch op {
+      case .and, .or: return assertionParts(of: lhs) + assertionParts(of: rhs)
+      default: return [lhs, rhs].filter { !$0.isLiteral }
+      }
+    default: return expression.isLiteral ? [] : [expression]
+    }
+  }
+}
+
+extension Expression {
+  var isLiteral: Bool {
+    switch self {
+    case .integer, .double, .string, .boolean, .nilLiteral: return true
+    default: return false
+    }
+  }
+}
+
+/// A constructor failure, pointing at the argument to blame (or the call).
+struct ConstructorError: Error {
+  let message: String
+  let argument: Int?
+}

@@ -1,0 +1,186 @@
+import BindRuntime
+import BindSyntax
+
+extension Compiler {
+  /// expression -> ternaryExpression (see Grammar.md for the precedence levels)
+  func compileExpression(_ expression: Expression) throws -> Evaluation {
+    switch expression {
+    case .integer(let value, let range):
+      guard let int = Int(exactly: value) else { throw error("integer literal overflows Int", at: range) }
+      let constant = Value.int(int)
+      return { _ in constant }
+    case .double(let value, _):
+      let constant = Value.double(value)
+      return { _ in constant }
+    case .string(let text, _):
+      let constant = Value.string(text)
+      return { _ in constant }
+    case .boolean(let value, _):
+      let constant = Value.bool(value)
+      return { _ in constant }
+    case .nilLiteral:
+      return { _ in .null }
+    case .interpolatedString(let segments, _):
+      return try compileInterpolation(segments)
+    case .name(let name, let range):
+      return try compileName(name, range: range)
+    case .array(let elements, let range):
+      let compiled = try elements.map(compileExpression)
+      return locating(range) { frame in
+        let values = try compiled.map { try $0(frame) }
+        try Operators.checkNesting(values)
+        return .array(values)
+      }
+    case .parenthesized(let inner, _):
+      return try compileExpression(inner)
+    case .unary(let op, let operand, let range):
+      let evaluate = try compileExpression(operand)
+      return locating(range) { frame in try Operators.apply(op, try evaluate(frame)) }
+    case .binary(let op, let lhs, let rhs, let range):
+      return try compileBinary(op, lhs, rhs, range: range)
+    case .ternary(let condition, let then, let otherwise, _):
+      let test = try compileCondition(condition)
+      let thenValue = try compileExpression(then)
+      let elseValue = try compileExpression(otherwise)
+      return { frame in try test(frame) ? thenValue(frame) : elseValue(frame) }
+    case .member(let base, let name, let range):
+      let object = try compileExpression(base)
+      let read = memberReader(name)
+      if chainsPropagateNil {
+        return locating(range) { frame in
+          let value = try object(frame)
+          return value.isNull ? .null : try read(value)
+        }
+      }
+      return locating(range) { frame in try read(try object(frame)) }
+    case .optionalMember(let base, let name, let range):
+      let object = try compileExpression(base)
+      let read = memberReader(name)
+      return locating(range) { frame in
+        let value = try object(frame)
+        return value.isNull ? .null : try read(value)
+      }
+    case .call(let callee, let arguments, let range):
+      return try compileCall(callee, arguments, range: range)
+    case .index(let base, let index, let range):
+      let array = try compileExpression(base)
+      let position = try compileExpression(index)
+      return locating(range) { frame in try Operators.element(of: try array(frame), at: try position(frame)) }
+    }
+  }
+
+  private func compileInterpolation(_ segments: [StringSegment]) throws -> Evaluation {
+    let parts: [Evaluation] = try segments.map { segment in
+      switch segment {
+      case .text(let text, _):
+        let constant = Value.string(text)
+        return { _ in constant }
+      case .expression(let expression):
+        return try compileExpression(expression)
+      }
+    }
+    return { frame in
+      var result = ""
+      for part in parts {
+        result += try part(frame).printed
+        try Operators.checkLength(utf8: result.utf8.count)
+      }
+      return .string(result)
+    }
+  }
+
+  private func compileName(_ name: String, range: SourceRange) throws -> Evaluation {
+    if name == "self", scope.selfType != nil || scope.parent?.selfType != nil {
+      return { frame in frame.selfObject.map(Value.object) ?? .null }
+    }
+    if let resolution = resolve(name) { return reader(for: resolution, name: name, range: range) }
+    if interpreter.isTypeName(name) {
+      throw error("'\(name)' is a type; write '\(name)()' to create an instance", at: range)
+    }
+    if let builtin = Builtins.function(named: name) {
+      let value = Value.function(builtin)
+      return { _ in value }
+    }
+    throw unknownName(name, at: range)
+  }
+
+  private func compileBinary(_ op: BinaryOperator, _ lhs: Expression, _ rhs: Expression, range: SourceRange) throws
+    -> Evaluation
+  {
+    let left = try compileExpression(lhs)
+    let right = try compileExpression(rhs)
+    let file = self.file
+    switch op {
+    case .and, .or:
+      let isAnd = op == .and
+      return { frame in
+        guard case .bool(let a) = try left(frame) else {
+          throw ScriptError("'\(op.rawValue)' needs Bool operands", at: lhs.range, in: file)
+        }
+        if a != isAnd { return .bool(a) }
+        guard case .bool(let b) = try right(frame) else {
+          throw ScriptError("'\(op.rawValue)' needs Bool operands", at: rhs.range, in: file)
+        }
+        return .bool(b)
+      }
+    case .nilCoalescing:
+      return { frame in
+        let value = try left(frame)
+        return value.isNull ? try right(frame) : value
+      }
+    default:
+      return locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
+    }
+  }
+
+  /// A reader for `.name` on any value, caching the member's index for the
+  /// last object type seen (an inline cache: no string lookup on a hit).
+  func memberReader(_ name: Identifier) -> (Value) throws -> Value {
+    let interpreter = self.interpreter
+    let cache = MemberCache(file: file, range: name.range)
+    let memberName = name.name
+    return { value in
+      switch value {
+      case .object(let object):
+        let member = try cache.member(memberName, of: object.type)
+        return try interpreter.read(member, of: object, name: memberName)
+      case .null:
+        throw ScriptError("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil")
+      default:
+        return try Builtins.property(memberName, of: value)
+      }
+    }
+  }
+}
+
+/// The last type a member access saw and where the member is in it.
+final class MemberCache {
+  @exclusivity(unchecked) private var type: ObjectType?
+  @exclusivity(unchecked) private var cached: ObjectType.Member?
+  /// Where the member's name is written, to point an unknown name's error at it.
+  private let location: (file: SourceFile, range: SourceRange)?
+
+  init(file: SourceFile? = nil, range: SourceRange? = nil) {
+    location = file.flatMap { file in range.map { (file, $0) } }
+  }
+
+  func member(_ name: String, of type: ObjectType) throws -> ObjectType.Member {
+    if type === self.type, let cached { return cached }
+    guard let member = type.members[name] else {
+      var error = ScriptError.unknownMember(name, on: type)
+      if let location { error = error.located(at: location.range, in: location.file) }
+      throw error
+    }
+    self.type = type
+    cached = member
+    return member
+  }
+}
+
+extension ScriptError {
+  static func unknownMember(_ name: String, on type: ObjectType) -> ScriptError {
+    var message = "no property '\(name)' on \(type.name)"
+    if let guess = suggestion(for: name, among: type.memberNames) { message += "; did you mean '\(guess)'?" }
+    return ScriptError(message)
+  }
+}

@@ -1,0 +1,292 @@
+import BindRuntime
+import BindSyntax
+
+extension Compiler {
+  /// statement -> expression | variableDeclaration | assignment | typeDeclaration
+  ///            | functionDeclaration | bindStatement | observeStatement | onStatement
+  ///            | emitStatement | disposeStatement | batchStatement | ifStatement
+  ///            | forStatement | whileStatement | returnStatement | break | continue
+  ///            | importStatement
+  func compileStatement(_ statement: Statement) throws -> Execution {
+    switch statement {
+    case .expression(let expression):
+      let evaluate = try compileExpression(expression)
+      return { frame in
+        _ = try evaluate(frame)
+        return .next
+      }
+    case .variable(let declaration): return try compileVariable(declaration)
+    case .assignment(let assignment): return try compileAssignment(assignment)
+    case .typeDeclaration(let declaration):
+      guard scope.isGlobal && scope.isOutermostBlock else {
+        throw error("type declarations are only allowed at the top level", at: declaration.name.range)
+      }
+      try compileTypeDeclaration(declaration)
+      return { _ in .next }
+    case .function(let declaration): return try compileFunction(declaration)
+    case .bind(let bind): return try compileBind(bind)
+    case .observe(let observe): return try compileObserve(observe)
+    case .on(let on): return try compileOn(on)
+    case .emit(let emit): return try compileEmit(emit)
+    case .dispose(let name, let range): return compileDispose(name, range: range)
+    case .batch(let block, let range): return try compileBatch(block, range: range)
+    case .ifStatement(let statement): return try compileIf(statement)
+    case .forLoop(let loop): return try compileFor(loop)
+    case .whileLoop(let loop): return try compileWhile(loop)
+    case .returnStatement(let value, let range):
+      guard !scope.isGlobal else { throw error("'return' outside a function or handler", at: range) }
+      guard let value else { return { _ in .returned(nil) } }
+      let evaluate = try compileExpression(value)
+      return { frame in .returned(try evaluate(frame)) }
+    case .breakStatement(let range):
+      guard loopDepth > 0 else { throw error("'break' outside a loop", at: range) }
+      return { _ in .breakLoop }
+    case .continueStatement(let range):
+      guard loopDepth > 0 else { throw error("'continue' outside a loop", at: range) }
+      return { _ in .continueLoop }
+    case .importStatement(let path, let range):
+      let interpreter = self.interpreter
+      let file = self.file
+      return { _ in
+        try interpreter.importFile(path, from: file, at: range)
+        return .next
+      }
+    }
+  }
+
+  /// variableDeclaration -> ('let' | 'var') NAME '=' expression
+  private func compileVariable(_ declaration: VariableDeclaration) throws -> Execution {
+    let initializer = try compileExpression(declaration.initializer)
+    let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable)
+    if scope.isGlobal {
+      interpreter.ensureGlobalCapacity()
+      let globals = interpreter.globalFrame
+      return { frame in
+        globals.slots[slot] = try initializer(frame)
+        return .next
+      }
+    }
+    return { frame in
+      frame.slots[slot] = try initializer(frame)
+      return .next
+    }
+  }
+
+  /// functionDeclaration -> 'func' NAME '(' parameters? ')' block
+  private func compileFunction(_ declaration: FunctionDeclaration) throws -> Execution {
+    let name = declaration.name.name
+    let slot = scope.declare(name, isMutable: false)
+    let isGlobal = scope.isGlobal
+    if isGlobal { interpreter.ensureGlobalCapacity() }
+    let (body, slotCount, keepsParent) = try compileFunctionBody(
+      parameters: declaration.parameters, body: declaration.body)
+    let interpreter = self.interpreter
+    let arity = declaration.parameters.count
+    let globals = interpreter.globalFrame
+    let makeFunction = { (frame: Frame) -> Value in
+      let defining: Frame? = keepsParent || isGlobal ? frame : nil
+      return .function(
+        Callable(name: name, arity: arity) { arguments, context in
+          try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
+        })
+    }
+    if isGlobal {
+      // Top-level functions exist from the moment they are compiled, so a
+      // function can call one declared later in the file.
+      globals.slots[slot] = makeFunction(globals)
+      return { _ in .next }
+    }
+    return { frame in
+      frame.slots[slot] = makeFunction(frame)
+      return .next
+    }
+  }
+
+  /// ifStatement -> 'if' expression block ('else' (ifStatement | block))?
+  private func compileIf(_ statement: IfStatement) throws -> Execution {
+    let condition = try compileCondition(statement.condition)
+    let thenBlock = try compileBlock(statement.thenBlock)
+    let elseBlock: Execution
+    switch statement.elseBranch {
+    case .none: elseBlock = { _ in .next }
+    case .block(let block): elseBlock = try compileBlock(block)
+    case .elseIf(let nested): elseBlock = try compileIf(nested)
+    }
+    return { frame in try condition(frame) ? thenBlock(frame) : elseBlock(frame) }
+  }
+
+  /// A condition: must be a Bool, as in Swift.
+  func compileCondition(_ expression: Expression) throws -> (Frame) throws -> Bool {
+    let evaluate = try compileExpression(expression)
+    let file = self.file
+    return { frame in
+      let value = try evaluate(frame)
+      guard case .bool(let result) = value else {
+        throw ScriptError("condition must be a Bool, not '\(value.typeName)'", at: expression.range, in: file)
+      }
+      return result
+    }
+  }
+
+  /// whileStatement -> 'while' expression block
+  private func compileWhile(_ loop: WhileLoop) throws -> Execution {
+    let condition = try compileCondition(loop.condition)
+    loopDepth += 1
+    let body = try compileBlock(loop.body)
+    loopDepth -= 1
+    let interpreter = self.interpreter
+    let range = loop.range
+    let file = self.file
+    return { frame in
+      while try condition(frame) {
+        try interpreter.step(at: range, in: file)
+        switch try body(frame) {
+        case .next, .continueLoop: continue
+        case .breakLoop: return .next
+        case .returned(let value): return .returned(value)
+        }
+      }
+      return .next
+    }
+  }
+
+  /// forStatement -> 'for' NAME 'in' expression block
+  private func compileFor(_ loop: ForLoop) throws -> Execution {
+    let interpreter = self.interpreter
+    let range = loop.range
+    let file = self.file
+    // A literal range loops over integers without building an array.
+    if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange {
+      let low = try compileInteger(lower)
+      let high = try compileInteger(upper)
+      let parts = try compileLoopParts(loop)
+      let closed = op == .closedRange
+      return { frame in
+        let start = try low(frame)
+        let end = try high(frame)
+        if closed && start > end {
+          throw ScriptError(
+            "range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop",
+            at: loop.sequence.range, in: file)
+        }
+        guard closed ? start <= end : start < end else { return .next }
+        // Taken apart once, not at every iteration.
+        let (iterationScope, slot, body) = (parts.iterationScope, parts.slot, parts.body)
+        let holder = parts.globals ?? frame
+        var index = start
+        while true {
+          try interpreter.step(at: range, in: file)
+          // The counter is written straight into its slot, not through a
+          // writer closure: one call less per iteration.
+          let flow: Flow
+          if let iterationScope {
+            let iteration = iterationScope.enter(frame)
+            iteration.slots[slot] = .int(index)
+            flow = try body(iteration)
+          } else {
+            holder.slots[slot] = .int(index)
+            flow = try body(frame)
+          }
+          switch flow {
+          case .next, .continueLoop: break
+          case .breakLoop: return .next
+          case .returned(let value): return .returned(value)
+          }
+          if closed ? index == end : index + 1 == end { return .next }
+          index += 1
+        }
+      }
+    }
+    let sequence = try compileExpression(loop.sequence)
+    let parts = try compileLoopParts(loop)
+    return { frame in
+      let value = try sequence(frame)
+      guard case .array(let elements) = value else {
+        throw ScriptError(
+          "'for' needs an array or a range like '1...10', not '\(value.typeName)'", at: loop.sequence.range, in: file)
+      }
+      // The last element is let go with the loop, as Swift's variable would be.
+      defer { parts.releaseVariable(in: frame) }
+      for element in elements {
+        try interpreter.step(at: range, in: file)
+        let iteration = parts.iterationFrame(in: frame)
+        parts.variableFrame(iteration).slots[parts.slot] = element
+        switch try parts.body(iteration) {
+        case .next, .continueLoop: continue
+        case .breakLoop: return .next
+        case .returned(let value): return .returned(value)
+        }
+      }
+      return .next
+    }
+  }
+
+  /// A `for` loop's variable and body.
+  struct LoopParts {
+    /// The frame of each iteration, for a body that makes closures (which
+    /// then holds the variable too); nil: the enclosing frame.
+    let iterationScope: BlockScope?
+    let slot: Int
+    /// Set when the variable is a global (a top-level loop without closures).
+    let globals: Frame?
+    let body: Execution
+
+    func iterationFrame(in frame: Frame) -> Frame { iterationScope?.enter(frame) ?? frame }
+    func variableFrame(_ iteration: Frame) -> Frame { globals ?? iteration }
+
+    /// Lets go of the variable's last value when its slot outlives the loop.
+    func releaseVariable(in frame: Frame) {
+      if iterationScope == nil { variableFrame(frame).slots[slot] = .null }
+    }
+  }
+
+  /// Compiles a `for` loop so that each iteration has its own variables
+  /// (see ``BlockScope``): a body that makes closures runs each iteration in
+  /// a frame of its own, which holds the loop variable too; otherwise the
+  /// variable is a slot of the enclosing frame, in a block around the body's.
+  private func compileLoopParts(_ loop: ForLoop) throws -> LoopParts {
+    loopDepth += 1
+    defer { loopDepth -= 1 }
+    if makesClosures(loop.body.statements) {
+      let (iterationScope, slot, body) = try compileInBlockScope(loop.body.statements, declaring: loop.variable.name)
+      return LoopParts(iterationScope: iterationScope, slot: slot!, globals: nil, body: body)
+    }
+    scope.pushBlock()
+    defer { scope.popBlock() }
+    let slot = scope.declare(loop.variable.name, isMutable: false)
+    let isGlobal = scope.isGlobal
+    if isGlobal { interpreter.ensureGlobalCapacity() }
+    let body = try compileBlock(loop.body)
+    return LoopParts(iterationScope: nil, slot: slot, globals: isGlobal ? interpreter.globalFrame : nil, body: body)
+  }
+
+  /// An expression that must produce an Int (range bounds).
+  func compileInteger(_ expression: Expression) throws -> (Frame) throws -> Int {
+    let evaluate = try compileExpression(expression)
+    let file = self.file
+    return { frame in
+      let value = try evaluate(frame)
+      guard case .int(let result) = value else {
+        throw ScriptError("range bounds must be Int, not '\(value.typeName)'", at: expression.range, in: file)
+      }
+      return result
+    }
+  }
+
+  /// batchStatement -> 'batch' block
+  private func compileBatch(_ block: Block, range: SourceRange) throws -> Execution {
+    let body = try compileBlock(block)
+    let interpreter = self.interpreter
+    let file = self.file
+    return { frame in
+      var flow = Flow.next
+      do {
+        try ReactiveGraph.shared.transaction { flow = try body(frame) }
+      } catch {
+        throw error.asScriptError(at: range, in: file)
+      }
+      try interpreter.throwPendingError()
+      return flow
+    }
+  }
+}

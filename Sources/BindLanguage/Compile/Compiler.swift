@@ -1,0 +1,282 @@
+import BindRuntime
+import BindSyntax
+
+/// Turns resolved AST into closures ("closure compilation"): every name is
+/// resolved to a slot once, here, so that running does no string lookups.
+final class Compiler {
+  unowned let interpreter: Interpreter
+  let file: SourceFile
+  var scope: FunctionScope
+  /// Set while compiling the expression of a `bind` or `observe`.
+  var captureList: CaptureList?
+  /// Loop nesting within the current function, for `break`/`continue`.
+  var loopDepth = 0
+  /// Set while compiling a `bind`/`observe` source: there a nil link in a
+  /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
+  /// key-path chain does, instead of being an error.
+  var chainsPropagateNil = false
+
+  init(interpreter: Interpreter, file: SourceFile, scope: FunctionScope) {
+    self.interpreter = interpreter
+    self.file = file
+    self.scope = scope
+  }
+
+  func error(_ message: String, at range: SourceRange, notes: [String] = []) -> ScriptError {
+    ScriptError(message, at: range, in: file, notes: notes)
+  }
+
+  /// Wraps an evaluation so that errors raised without a location get `range`.
+  func locating(_ range: SourceRange, _ evaluation: @escaping Evaluation) -> Evaluation {
+    let file = self.file
+    return { frame in
+      do { return try evaluation(frame) } catch let error as ScriptError where error.range == nil {
+        throw error.located(at: range, in: file)
+      } catch let error as ReactiveError {
+        throw ScriptError(error.description, at: range, in: file)
+      }
+    }
+  }
+
+  // MARK: Names
+
+  /// Resolves a name through the enclosing scopes. Inside a `bind`/`observe`
+  /// expression every variable becomes a capture, read once.
+  func resolve(_ name: String) -> Resolution? {
+    guard let found = resolveInScopes(name) else { return nil }
+    if let captureList, !isSelfMember(found) {
+      return .captured(index: captureList.index(of: name, resolvedAs: found))
+    }
+    return found
+  }
+
+  private func isSelfMember(_ resolution: Resolution) -> Bool {
+    if case .selfMember = resolution { return true }
+    return false
+  }
+
+  private func resolveInScopes(_ name: String) -> Resolution? {
+    var hops = 0
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      if let variable = candidate.lookup(name) {
+        if candidate.isGlobal { return .global(slot: variable.slot, isMutable: variable.isMutable) }
+        if hops == 0 { return .local(slot: variable.slot, isMutable: variable.isMutable) }
+        var user: FunctionScope? = scope
+        for _ in 0..<hops {
+          user?.usesEnclosingFrames = true
+          user = user?.parent
+        }
+        return .outer(hops: hops, slot: variable.slot, isMutable: variable.isMutable)
+      }
+      if let type = candidate.selfType, let member = type.members[name] {
+        return .selfMember(member, name: name)
+      }
+      hops += 1
+      current = candidate.parent
+    }
+    return nil
+  }
+
+  /// Every name visible here, for "did you mean" suggestions.
+  var visibleNames: [String] {
+    var names: [String] = []
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      names += candidate.visibleNames
+      current = candidate.parent
+    }
+    return names + Array(interpreter.types.keys) + Builtins.functionNames
+  }
+
+  func unknownName(_ name: String, at range: SourceRange) -> ScriptError {
+    var message = "cannot find '\(name)' in scope"
+    if let guess = suggestion(for: name, among: visibleNames) { message += "; did you mean '\(guess)'?" }
+    return error(message, at: range)
+  }
+
+  /// A closure that reads a resolved variable.
+  func reader(for resolution: Resolution, name: String, range: SourceRange) -> Evaluation {
+    let globals = interpreter.globalFrame
+    switch resolution {
+    case .local(let slot, _): return { frame in frame.slots[slot] }
+    case .outer(let hops, let slot, _): return { frame in frame.ancestor(hops).slots[slot] }
+    case .global(let slot, _): return { _ in globals.slots[slot] }
+    case .captured(let index): return { frame in frame.captures[index].value }
+    case .selfMember(let member, let name):
+      let interpreter = self.interpreter
+      return locating(range) { frame in
+        guard let object = frame.selfObject else { throw ScriptError("'\(name)' needs an object") }
+        return try interpreter.read(member, of: object, name: name)
+      }
+    }
+  }
+
+  /// A closure that writes a resolved variable, or an error if it cannot be written.
+  func writer(for resolution: Resolution, name: String, range: SourceRange) throws -> (Frame, Value) -> Void {
+    guard resolution.isMutable else {
+      if case .selfMember = resolution {
+        throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+      }
+      if case .captured = resolution {
+        throw error("cannot assign to '\(name)' inside a 'bind' or 'observe' expression", at: range)
+      }
+      throw error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it", at: range)
+    }
+    let globals = interpreter.globalFrame
+    switch resolution {
+    case .local(let slot, _): return { frame, value in frame.slots[slot] = value }
+    case .outer(let hops, let slot, _): return { frame, value in frame.ancestor(hops).slots[slot] = value }
+    case .global(let slot, _): return { _, value in globals.slots[slot] = value }
+    case .captured, .selfMember: fatalError("not mutable")
+    }
+  }
+
+  // MARK: Blocks
+
+  /// Compiles a block: its variables exist from their declaration to the
+  /// block's end (see ``BlockScope``).
+  func compileBlock(_ block: Block) throws -> Execution {
+    let (blockScope, _, body) = try compileInBlockScope(block.statements)
+    switch blockScope {
+    case .ownFrame:
+      return { frame in try body(blockScope.enter(frame)) }
+    case .sharesFrame(let slots, _) where slots.isEmpty:
+      return body
+    case .sharesFrame(let slots, let globals):
+      // The release is spelled out here rather than in a shared helper
+      // taking the body as a closure: a loop body that declares a variable
+      // runs this once per iteration.
+      return { frame in
+        defer {
+          let holder = globals ?? frame
+          for slot in slots { holder.slots[slot] = .null }
+        }
+        return try body(frame)
+      }
+    }
+  }
+
+  /// Compiles `statements` in a new block scope, first declaring `variable`
+  /// (a loop's) in it if given, and says where that block's variables live.
+  ///
+  /// Not generic over what it compiles: a closure passed through a generic
+  /// value is called through reabstraction thunks, here at every run of
+  /// every block.
+  func compileInBlockScope(_ statements: [Statement], declaring variable: String? = nil) throws
+    -> (BlockScope, variableSlot: Int?, body: Execution)
+  {
+    let enclosing = scope
+    if makesClosures(statements) {
+      let own = FunctionScope(parent: enclosing)
+      scope = own
+      defer { scope = enclosing }
+      let slot = variable.map { scope.declare($0, isMutable: false) }
+      let body = try compileSequence(statements)
+      return (.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal), slot, body)
+    }
+    scope.pushBlock()
+    defer { scope.popBlock() }
+    let slot = variable.map { scope.declare($0, isMutable: false) }
+    let body = try compileSequence(statements)
+    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    return (.sharesFrame(releasedSlots: scope.slotsOfInnermostBlock, globals: globals), slot, body)
+  }
+
+  /// Whether `statements` make a closure (an `on` or `observe` handler, a
+  /// `func`), directly or in a nested block: such a closure captures the
+  /// variables it names by reference.
+  func makesClosures(_ statements: [Statement]) -> Bool {
+    statements.contains { statement in
+      switch statement {
+      case .function, .on: return true
+      case .observe(let observe): return observe.handler != nil
+      case .batch(let block, _): return makesClosures(block.statements)
+      case .forLoop(let loop): return makesClosures(loop.body.statements)
+      case .whileLoop(let loop): return makesClosures(loop.body.statements)
+      case .ifStatement(var branch):
+        while true {
+          if makesClosures(branch.thenBlock.statements) { return true }
+          switch branch.elseBranch {
+          case nil: return false
+          case .block(let block): return makesClosures(block.statements)
+          case .elseIf(let next): branch = next
+          }
+        }
+      default: return false
+      }
+    }
+  }
+
+  func compileSequence(_ statements: [Statement]) throws -> Execution {
+    // A closure stored directly in an array (or an Optional) is kept at its
+    // most general abstraction and called through two reabstraction thunks;
+    // wrapped in a struct it is called directly.
+    struct Compiled { let run: Execution }
+    if statements.count == 1 { return try compileStatement(statements[0]) }
+    let compiled = try statements.map { Compiled(run: try compileStatement($0)) }
+    switch compiled.count {
+    case 0: return { _ in .next }
+    default:
+      return { frame in
+        for statement in compiled {
+          let flow = try statement.run(frame)
+          if case .next = flow { continue }
+          return flow
+        }
+        return .next
+      }
+    }
+  }
+
+  /// Compiles a function-like body (a `func`, a handler block) in a scope of
+  /// its own; returns the body and the frame size it needs.
+  ///
+  /// `keepsParent` says whether the body reaches into the enclosing frame;
+  /// when it does not, the body's frames need no parent at all.
+  func compileFunctionBody(parameters: [Identifier], body: Block, selfType: ObjectType? = nil) throws
+    -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
+  {
+    let inner = FunctionScope(parent: scope, selfType: selfType)
+    var seen = Set<String>()
+    for parameter in parameters {
+      guard seen.insert(parameter.name).inserted else {
+        throw error("duplicate parameter '\(parameter.name)'", at: parameter.range)
+      }
+      inner.declare(parameter.name, isMutable: true)
+    }
+    let saved = (scope, captureList, loopDepth)
+    scope = inner
+    captureList = nil
+    loopDepth = 0
+    defer { (scope, captureList, loopDepth) = saved }
+    let compiled = try compileSequence(body.statements)
+    return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
+  }
+}
+
+/// Where a block's variables live: as in Swift, they exist from their
+/// declaration to the block's end, and each run of the block (each loop
+/// iteration) has its own.
+///
+/// A block that makes closures runs in a frame of its own, made on each
+/// entry, which the closures keep: after `for i in 1...3 { on b.tap { print(i) } }`
+/// a tap prints 1, 2 and 3. Any other block's variables are slots of the
+/// enclosing frame (no allocation per run), set to nil as the block ends so
+/// that the objects they held are released.
+enum BlockScope {
+  /// Slots of the enclosing frame, or of the globals (`globals` set) for a
+  /// top-level block; set to nil on exit.
+  case sharesFrame(releasedSlots: [Int], globals: Frame?)
+  /// A frame made on each entry. It links to the enclosing frame, except at
+  /// the top level, whose variables are found without frames: a handler
+  /// holding the global frame would hold every object in it.
+  case ownFrame(FunctionScope, linksEnclosingFrame: Bool)
+
+  /// The frame one run of the block uses.
+  @inline(__always) func enter(_ enclosing: Frame) -> Frame {
+    guard case .ownFrame(let scope, let linksEnclosingFrame) = self else { return enclosing }
+    return Frame(
+      parent: linksEnclosingFrame ? enclosing : nil, slotCount: scope.slotCount, selfObject: enclosing.selfObject)
+  }
+}

@@ -1,0 +1,73 @@
+import BindSyntax
+
+/// Read-only introspection for the REPL's Tab completion.
+///
+/// Completion runs on every Tab press, so nothing here executes script code:
+/// it reads global slots and stored properties only. Derived properties are
+/// never evaluated (that would run arbitrary expressions and could change
+/// state or loop); their declared type is used instead.
+extension Interpreter {
+  /// The language's keywords, sorted.
+  public static var keywordNames: [String] {
+    TokenKind.keywords.keys.sorted()
+  }
+
+  /// The built-in functions every script can call (`print`, `min`, …).
+  public static var builtinFunctionNames: [String] {
+    Builtins.functionNames
+  }
+
+  /// The names of the types that come with the language (`Label`, …), as
+  /// opposed to the ones a session declared.
+  public var preludeTypeNames: Set<String> {
+    builtinTypeNames
+  }
+
+  /// The current value of the global variable `name`, or `nil` when there
+  /// is no such variable.
+  public func globalValue(named name: String) -> Value? {
+    guard let variable = globalScope.lookup(name), variable.slot < globalFrame.slots.count else {
+      return nil
+    }
+    return globalFrame.slots[variable.slot]
+  }
+
+  /// The current value of the stored property `name` of `object`, without
+  /// running any script code; `nil` for derived properties, events and
+  /// unknown names.
+  public func storedValue(_ name: String, of object: ScriptObject) -> Value? {
+    guard case .stored(let index)? = object.type.members[name] else { return nil }
+    if !object.hostProperties.isEmpty { return object.hostProperties[index].read() }
+    return object.stored[index].value
+  }
+
+  /// The object type a property of `type` is declared to hold (`Person`
+  /// for `var friend: Person?`), or `nil` when it holds no object.
+  ///
+  /// Completion falls back on it when the property's value is `nil` or is
+  /// derived, so `vm.user.` still completes before a user is set.
+  public func declaredObjectType(of name: String, in type: ObjectType) -> ObjectType? {
+    let declared: ValueType
+    switch type.members[name] {
+    case .stored(let index)?: declared = type.stored[index].type
+    case .derived(let index)?: declared = type.derived[index].type
+    default: return nil
+    }
+    var unwrapped = declared
+    while case .optional(let wrapped) = unwrapped { unwrapped = wrapped }
+    guard case .object(let typeName) = unwrapped else { return nil }
+    return types[typeName]
+  }
+
+  /// The built-in members of a string or an array value (`count`,
+  /// `uppercased`, …); empty for other values.
+  public static func builtinMemberNames(of value: Value) -> [String] {
+    switch value {
+    case .string: return ["count", "isEmpty", "uppercased", "lowercased", "contains", "hasPrefix", "hasSuffix"]
+    case .array:
+      return ["count", "isEmpty", "first", "last", "contains", "joined", "append", "removeLast",
+              "removeAll", "insert", "remove"]
+    default: return []
+    }
+  }
+}

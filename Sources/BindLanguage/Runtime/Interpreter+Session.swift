@@ -1,0 +1,24 @@
+import BindSyntax
+
+/// Ending a session, for the REPL's `:reset`.
+extension Interpreter {
+  /// Ends every binding, observer and handler and forgets every global
+  /// variable's value, so the session's objects are released.
+  ///
+  /// Dropping the interpreter alone is not enough: handler closures refer
+  /// back to the interpreter and to the global frame, and the objects hold
+  /// those closures, so the cycle MUST be broken by disposing the
+  /// connections first. They are disposed before the variables are cleared
+  /// so that no observer prints `completed` while the session is torn down.
+  ///
+  /// Compiled code holds the global frame and the interpreter strongly (a
+  /// variable access must not pay for a weak or unowned load), so a session
+  /// that created functions or types is a cycle until this runs: whoever
+  /// creates many interpreters in one process MUST call it when done. The
+  /// interpreter is not usable afterwards.
+  public func endSession() {
+    connections.disposeAll()
+    for index in globalFrame.slots.indices { globalFrame.slots[index] = .null }
+    types.removeAll()
+  }
+}

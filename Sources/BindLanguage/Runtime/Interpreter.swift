@@ -1,0 +1,320 @@
+import BindRuntime
+import BindSyntax
+import BindPlatform
+
+/// Runs BindScript: the one entry point behind `run`, `test`, `check` and the REPL.
+///
+/// Each top-level statement is compiled (names resolved to slots) and then
+/// run. The interpreter keeps its state between statements, so a REPL or a
+/// test script can run statement by statement and keep going after an error.
+///
+/// ```swift
+/// let interpreter = Interpreter()
+/// interpreter.output = { print($0) }
+/// let parsed = Parser.parse("let p = Person(name: \"Ada\")", path: "demo.bind")
+/// try interpreter.run(parsed)
+/// ```
+public final class Interpreter {
+  /// Limits that turn runaway scripts into errors.
+  public struct Options {
+    /// Loop iterations and calls allowed per top-level statement.
+    public var maxSteps = 100_000_000
+    /// How deeply functions may call each other.
+    public var maxCallDepth = 400
+    public init() {}
+  }
+
+  // Read on every handler run; one thread runs an interpreter at a time.
+  @exclusivity(unchecked) public var options: Options
+  /// Receives every printed line: `print`, observers, echoed values.
+  public var output: (String) -> Void = { Swift.print($0) }
+  /// Polled while statements run; returning true stops the statement with an
+  /// "interrupted" error (the REPL's Ctrl-C).
+  public var interruptRequested: (() -> Bool)?
+  /// Reads a file for `import`.
+  public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
+  /// The session's bindings, observers and handlers.
+  public let connections = Connections()
+
+  var types: [String: ObjectType] = [:]
+  private(set) var builtinTypeNames: Set<String> = []
+  private(set) var isLoadingPrelude = false
+  /// Type names visible before their declaration finished compiling
+  /// (self-references such as `var friend: Person?`).
+  var declaringTypeNames: Set<String> = []
+  private var hoistedTypeNames: Set<String> = []
+  let globalScope = FunctionScope(parent: nil)
+  let globalFrame = Frame(parent: nil)
+  // Counters the hot path updates on every step and call; one thread runs
+  // an interpreter at a time, so exclusivity checks would only cost time.
+  @exclusivity(unchecked) private var steps = 0
+  @exclusivity(unchecked) private var callDepth = 0
+  @exclusivity(unchecked) private var statementDepth = 0
+  @exclusivity(unchecked) var pendingError: ScriptError?
+  /// Whether the latest call returned a value (even `nil`) rather than
+  /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
+  @exclusivity(unchecked) var lastCallProducedValue = true
+  private var importedPaths: Set<String> = []
+
+  /// Creates an interpreter with the built-in types (`Label`, `Button`, …).
+  public init(options: Options = Options()) {
+    self.options = options
+    loadPrelude()
+  }
+
+  private func loadPrelude() {
+    isLoadingPrelude = true
+    defer { isLoadingPrelude = false }
+    let parsed = Parser.parse(Prelude.source, path: "<prelude>")
+    precondition(!parsed.hasErrors, "the prelude must parse")
+    for statement in parsed.statements { _ = try! execute(statement, in: parsed.file) }
+    builtinTypeNames = Set(types.keys)
+  }
+
+  // MARK: Entry points
+
+  /// Runs a parsed script, stopping at the first error (`bindscript run`).
+  public func run(_ parsed: ParseResult) throws {
+    if let path = parsed.file.path { importedPaths.insert(FileSystem.resolve(path, relativeTo: nil)) }
+    hoist(parsed)
+    for statement in parsed.statements { _ = try execute(statement, in: parsed.file) }
+  }
+
+  /// Makes the top-level names of `statements` known before any of them
+  /// runs, so functions may use globals and types declared further down.
+  public func hoist(_ parsed: ParseResult) {
+    let statements = parsed.statements
+    for statement in statements {
+      switch statement {
+      case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
+      case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
+      case .typeDeclaration(let declaration): hoistedTypeNames.insert(declaration.name.name)
+      default: continue
+      }
+    }
+    ensureGlobalCapacity()
+    // Top-level functions exist before the first statement runs, so a
+    // script may call a function declared further down. A function that
+    // does not compile reports its error when its own statement is reached.
+    for statement in statements {
+      guard case .function = statement else { continue }
+      _ = try? Compiler(interpreter: self, file: parsed.file, scope: globalScope).compileStatement(statement)
+    }
+  }
+
+  /// Compiles and runs one top-level statement. Returns the value of a bare
+  /// expression, which the REPL and test scripts print; `nil` otherwise
+  /// (and for calls that return nothing).
+  public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
+    if statementDepth == 0 { steps = 0 }
+    statementDepth += 1
+    defer { statementDepth -= 1 }
+    let compiler = Compiler(interpreter: self, file: file, scope: globalScope)
+    do {
+      if case .expression(let expression) = statement {
+        let evaluate = try compiler.compileExpression(expression)
+        ensureGlobalCapacity()
+        lastCallProducedValue = true
+        let value = try evaluate(globalFrame)
+        try throwPendingError()
+        if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
+        return value
+      }
+      let run = try compiler.compileStatement(statement)
+      ensureGlobalCapacity()
+      _ = try run(globalFrame)
+      try throwPendingError()
+      return nil
+    } catch {
+      pendingError = nil
+      throw error.asScriptError(at: statement.range, in: file)
+    }
+  }
+
+  /// Resolves names and types without running anything (`bindscript check`).
+  public func check(_ parsed: ParseResult) -> [ScriptError] {
+    hoist(parsed)
+    var errors: [ScriptError] = []
+    for statement in parsed.statements {
+      do {
+        _ = try Compiler(interpreter: self, file: parsed.file, scope: globalScope).compileStatement(statement)
+        ensureGlobalCapacity()
+      } catch {
+        errors.append(error.asScriptError(at: statement.range, in: parsed.file))
+      }
+    }
+    return errors
+  }
+
+  // MARK: Introspection (REPL commands and completion)
+
+  /// The global variables and their values, in declaration order.
+  public var globals: [(name: String, value: Value)] {
+    globalScope.visibleNames.compactMap { name in
+      guard let variable = globalScope.lookup(name), variable.slot < globalFrame.slots.count else { return nil }
+      return (name, globalFrame.slots[variable.slot])
+    }
+  }
+
+  /// Every type, built-in and declared, by name.
+  public var typesByName: [String: ObjectType] { types }
+
+  /// Whether `name` is a type a constructor may name.
+  func isTypeName(_ name: String) -> Bool {
+    types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
+  }
+
+  // MARK: Services for compiled code
+
+  func ensureGlobalCapacity() {
+    let missing = globalScope.slotCount - globalFrame.slots.count
+    if missing > 0 { globalFrame.slots.append(contentsOf: repeatElement(.null, count: missing)) }
+  }
+
+  /// Counts one loop iteration or call against the step limit, and polls
+  /// for interruption now and then.
+  @inline(__always)
+  func step(at range: SourceRange, in file: SourceFile) throws {
+    steps &+= 1
+    if steps & 1023 == 0 { try checkLimits(at: range, in: file) }
+  }
+
+  private func checkLimits(at range: SourceRange, in file: SourceFile) throws {
+    if steps > options.maxSteps {
+      throw ScriptError(
+        "step limit of \(options.maxSteps) exceeded; the loop may never end (raise the limit with --max-steps)",
+        at: range, in: file)
+    }
+    if let interruptRequested, interruptRequested() {
+      throw ScriptError("interrupted", at: range, in: file)
+    }
+  }
+
+  /// Calls a compiled function body in a new frame.
+  func call(body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext) throws -> Value {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a function calling itself without end?",
+        at: context.range, in: context.file)
+    }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count))
+    for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
+    if case .returned(let value?) = try body(frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  /// Runs an observer or event-handler block. Callbacks cannot throw, so an
+  /// error is kept and thrown by the statement whose write triggered it.
+  ///
+  /// Runs once per delivered change, so it is written out flat: no
+  /// `reportingErrors` closure, and the frame work skipped when the block
+  /// takes no values.
+  func run(_ handler: ScriptHandler, _ first: Value? = nil, _ second: Value? = nil) {
+    if let frame = handler.sharedFrame {
+      run(handler.body, in: frame)
+      return
+    }
+    let frame = handler.takeFrame()
+    defer { handler.returnFrame(frame) }
+    if let first { frame.slots[0] = first }
+    if let second { frame.slots[1] = second }
+    run(handler.body, in: frame)
+  }
+
+  /// Runs a handler block in `frame`: its ``ScriptHandler/sharedFrame``, or
+  /// one prepared with its arguments. The call-depth check and the kept
+  /// error live here only.
+  func run(_ body: Execution, in frame: Frame) {
+    guard callDepth < options.maxCallDepth else {
+      keep(handlerDepthExceeded)
+      return
+    }
+    callDepth += 1
+    defer { callDepth -= 1 }
+    do {
+      _ = try body(frame)
+    } catch {
+      keep(error)
+    }
+  }
+
+  private var handlerDepthExceeded: ScriptError {
+    ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?")
+  }
+
+  /// Runs `body`, keeping its first error for the triggering statement.
+  func reportingErrors(_ body: () throws -> Void) {
+    do {
+      try body()
+    } catch {
+      keep(error)
+    }
+  }
+
+  /// Keeps a callback's error for the triggering statement, unless an
+  /// earlier one is already waiting.
+  private func keep(_ error: any Error) {
+    guard pendingError == nil else { return }
+    pendingError = error as? ScriptError ?? ScriptError("\(error)")
+  }
+
+  func throwPendingError() throws {
+    if let error = pendingError {
+      pendingError = nil
+      throw error
+    }
+  }
+
+  /// Sends an event after checking its payload against the declared type.
+  func emit(_ event: ScriptEvent, payload: Value?) throws {
+    let value: Value
+    if let type = event.payload {
+      guard let payload else {
+        throw ScriptError("event '\(event.displayName)' needs a payload of type '\(type)': emit \(event.displayName.split(separator: ".").last ?? "")(value)")
+      }
+      guard let checked = type.coerce(payload) else {
+        throw ScriptError("event '\(event.displayName)' takes a payload of type '\(type)', not '\(payload.typeName)'")
+      }
+      value = checked
+    } else {
+      if payload != nil { throw ScriptError("event '\(event.displayName)' takes no payload") }
+      value = .null
+    }
+    do {
+      try event.stream.emit(value)
+    } catch let error as ReactiveError {
+      throw ScriptError(error.description)
+    }
+    try throwPendingError()
+  }
+
+  /// Runs another file once per session; its path is relative to the importer.
+  func importFile(_ path: String, from importer: SourceFile, at range: SourceRange) throws {
+    let resolved = FileSystem.resolve(path, relativeTo: importer.path)
+    guard importedPaths.insert(resolved).inserted else { return }
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(resolved)
+    } catch {
+      throw ScriptError("cannot import '\(path)': \(error)", at: range, in: importer)
+    }
+    let file: SourceFile
+    do {
+      file = try SourceFile(path: resolved, bytes: bytes)
+    } catch let error as InvalidUTF8Error {
+      throw ScriptError(error.diagnostic.message, at: error.diagnostic.range, in: error.file)
+    }
+    let parsed = Parser.parse(file)
+    if let first = parsed.diagnostics.first(where: { $0.severity == .error }) {
+      throw ScriptError(first.message, at: first.range, in: file)
+    }
+    try run(parsed)
+  }
+}

@@ -1,0 +1,190 @@
+import BindSyntax
+
+/// Arithmetic, comparison and subscripting on script values. Integer
+/// arithmetic is overflow-checked: an overflow is an error, never a wrap.
+enum Operators {
+  static func apply(_ op: UnaryOperator, _ operand: Value) throws -> Value {
+    switch (op, operand) {
+    case (.negate, .int(let value)):
+      let (result, overflow) = Int(0).subtractingReportingOverflow(value)
+      if overflow { throw ScriptError("arithmetic overflow: -(\(value)) does not fit in Int") }
+      return .int(result)
+    case (.negate, .double(let value)): return .double(-value)
+    case (.not, .bool(let value)): return .bool(!value)
+    case (.negate, _): throw ScriptError("'-' needs a number, not '\(operand.typeName)'")
+    case (.not, _): throw ScriptError("'!' needs a Bool, not '\(operand.typeName)'")
+    }
+  }
+
+  static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
+    switch op {
+    case .add, .subtract, .multiply, .divide, .remainder: return try arithmetic(op, lhs, rhs)
+    case .equal: return .bool(lhs == rhs)
+    case .notEqual: return .bool(lhs != rhs)
+    case .less, .lessEqual, .greater, .greaterEqual: return .bool(try compare(op, lhs, rhs))
+    case .closedRange, .halfOpenRange: return try range(op, lhs, rhs)
+    case .and, .or, .nilCoalescing: fatalError("short-circuit operators are compiled separately")
+    }
+  }
+
+  private static func arithmetic(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): return .int(try integer(op, a, b))
+    case (.double(let a), .double(let b)): return .double(try double(op, a, b))
+    case (.int(let a), .double(let b)): return .double(try double(op, Double(a), b))
+    case (.double(let a), .int(let b)): return .double(try double(op, a, Double(b)))
+    case (.string(let a), .string(let b)) where op == .add:
+      try checkLength(utf8: a.utf8.count + b.utf8.count)
+      return .string(a + b)
+    case (.array(let a), .array(let b)) where op == .add:
+      try checkCount(a.count + b.count)
+      return .array(a + b)
+    default:
+      var message = "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'"
+      if op == .add && (lhs.isString || rhs.isString) {
+        message += "; convert with String(…) or use interpolation \"\\(…)\""
+      }
+      throw ScriptError(message)
+    }
+  }
+
+  private static func integer(_ op: BinaryOperator, _ a: Int, _ b: Int) throws -> Int {
+    let result: (partialValue: Int, overflow: Bool)
+    switch op {
+    case .add: result = a.addingReportingOverflow(b)
+    case .subtract: result = a.subtractingReportingOverflow(b)
+    case .multiply: result = a.multipliedReportingOverflow(by: b)
+    case .divide, .remainder:
+      if b == 0 { throw ScriptError(op == .divide ? "division by zero" : "remainder by zero") }
+      result = op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+    default: fatalError("not arithmetic")
+    }
+    if result.overflow {
+      throw ScriptError("arithmetic overflow: \(a) \(op.rawValue) \(b) does not fit in Int")
+    }
+    return result.partialValue
+  }
+
+  private static func double(_ op: BinaryOperator, _ a: Double, _ b: Double) throws -> Double {
+    switch op {
+    case .add: return a + b
+    case .subtract: return a - b
+    case .multiply: return a * b
+    case .divide:
+      if b == 0 { throw ScriptError("division by zero") }
+      return a / b
+    case .remainder:
+      if b == 0 { throw ScriptError("remainder by zero") }
+      return a.truncatingRemainder(dividingBy: b)
+    default: fatalError("not arithmetic")
+    }
+  }
+
+  private static func compare(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Bool {
+    let order: Int
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+    case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+    default:
+      guard let a = lhs.number, let b = rhs.number else {
+        throw ScriptError("cannot compare '\(lhs.typeName)' and '\(rhs.typeName)' with '\(op.rawValue)'")
+      }
+      if a.isNaN || b.isNaN { return false }
+      order = a < b ? -1 : (a == b ? 0 : 1)
+    }
+    switch op {
+    case .less: return order < 0
+    case .lessEqual: return order <= 0
+    case .greater: return order > 0
+    default: return order >= 0
+    }
+  }
+
+  /// The largest array a range expression may build outside a `for` loop.
+  static let rangeLimit = 10_000_000
+
+  /// The most elements an array may hold, and bytes a string may hold: a
+  /// value that doubles in a loop reaches any memory limit in a few dozen
+  /// steps, long before the step limit notices.
+  static let arrayLimit = 10_000_000
+  static let stringLimit = 64 << 20
+
+  static func checkCount(_ count: Int) throws {
+    if count > arrayLimit { throw ScriptError("array of \(count) elements is larger than the limit of \(arrayLimit)") }
+  }
+
+  static func checkLength(utf8 count: Int) throws {
+    if count > stringLimit { throw ScriptError("string of \(count) bytes is longer than the limit of \(stringLimit)") }
+  }
+
+  private static func range(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
+    guard case .int(let low) = lhs, case .int(let high) = rhs else {
+      throw ScriptError("range bounds must be Int, not '\(lhs.typeName)' and '\(rhs.typeName)'")
+    }
+    if op == .halfOpenRange && high <= low { return .array([]) }
+    let upper = op == .closedRange ? high : high - 1
+    guard low <= upper else {
+      throw ScriptError("range \(low)...\(high) has its lower bound above its upper bound")
+    }
+    let (span, overflow) = upper.subtractingReportingOverflow(low)
+    guard !overflow, span < rangeLimit else {
+      throw ScriptError("range \(low)\(op.rawValue)\(high) is too large to build; loop over it with 'for' instead")
+    }
+    return .array((low...upper).map(Value.int))
+  }
+
+  /// How deeply arrays may nest. Printing, comparing and freeing a nested
+  /// array recurse once per level, so the depth is bounded where arrays are
+  /// built rather than left to overflow the stack later.
+  static let arrayNestingLimit = 1_000
+
+  /// Checks that an array holding `elements` stays within the nesting limit.
+  static func checkNesting(_ elements: [Value]) throws {
+    for element in elements where element.arrayDepth(limit: arrayNestingLimit) >= arrayNestingLimit {
+      throw ScriptError("arrays nested more than \(arrayNestingLimit) levels deep")
+    }
+  }
+
+  static func element(of container: Value, at index: Value) throws -> Value {
+    guard case .array(let elements) = container else {
+      if container.isNull { throw ScriptError("cannot subscript nil") }
+      throw ScriptError("cannot subscript a value of type '\(container.typeName)'")
+    }
+    return elements[try checkedIndex(index, count: elements.count)]
+  }
+
+  static func checkedIndex(_ index: Value, count: Int) throws -> Int {
+    guard case .int(let offset) = index else { throw ScriptError("array index must be Int, not '\(index.typeName)'") }
+    guard offset >= 0 && offset < count else {
+      throw ScriptError("index \(offset) out of range for an array of \(count) element\(count == 1 ? "" : "s")")
+    }
+    return offset
+  }
+}
+
+extension Value {
+  /// How many arrays deep the value is, counted up to `limit`.
+  func arrayDepth(limit: Int) -> Int {
+    guard case .array(let elements) = self else { return 0 }
+    guard limit > 0 else { return 1 }
+    var deepest = 0
+    for element in elements {
+      if case .array = element { deepest = max(deepest, element.arrayDepth(limit: limit - 1)) }
+      if deepest >= limit - 1 { break }
+    }
+    return 1 + deepest
+  }
+
+  var number: Double? {
+    switch self {
+    case .int(let value): return Double(value)
+    case .double(let value): return value
+    default: return nil
+    }
+  }
+
+  var isString: Bool {
+    if case .string = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,81 @@
+import BindRuntime
+import BindSyntax
+
+/// A runtime or compile error in a script: a message, where, and how to fix it.
+///
+/// Raised without a location deep inside value operations, then given the
+/// range of the node to blame by the evaluator (jlox's `RuntimeError(token)`).
+public struct ScriptError: Error, CustomStringConvertible {
+  /// The message, lowercase, tokens in 'quotes'.
+  public var message: String
+  /// Where it happened; `nil` until the evaluator attaches it.
+  public var range: SourceRange?
+  /// The file the range belongs to.
+  public var file: SourceFile?
+  /// Further lines, such as an assertion's sub-expression values.
+  public var notes: [String]
+
+  init(_ message: String, at range: SourceRange? = nil, in file: SourceFile? = nil, notes: [String] = []) {
+    self.message = message
+    self.range = range
+    self.file = file
+    self.notes = notes
+  }
+
+  public var description: String { message }
+
+  /// This error as a diagnostic, for the renderer.
+  public var diagnostic: Diagnostic {
+    let fallback = SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1))
+    return .error(message, at: range ?? fallback, notes: notes.map { Diagnostic.Note($0) })
+  }
+
+  /// Attaches a location if none is set yet.
+  func located(at range: SourceRange, in file: SourceFile) -> ScriptError {
+    guard self.range == nil else { return self }
+    var copy = self
+    copy.range = range
+    copy.file = file
+    return copy
+  }
+
+  static func typeMismatch(value: Value, expected: ValueType, what: String) -> ScriptError {
+    ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
+  }
+}
+
+extension Error {
+  /// Any error as a located script error; runtime errors keep their text.
+  func asScriptError(at range: SourceRange, in file: SourceFile) -> ScriptError {
+    if let error = self as? ScriptError { return error.located(at: range, in: file) }
+    if let error = self as? ReactiveError { return ScriptError(error.description, at: range, in: file) }
+    return ScriptError("\(self)", at: range, in: file)
+  }
+}
+
+/// Where a statement is, for the errors it raises after it ran (a binding's
+/// later writes): closures that outlive the statement share this one
+/// reference instead of each holding a copy of the range and the file.
+final class SourceSite {
+  let range: SourceRange
+  let file: SourceFile
+
+  init(_ range: SourceRange, in file: SourceFile) {
+    self.range = range
+    self.file = file
+  }
+}
+
+/// Control flow out of a statement.
+enum Flow {
+  case next
+  case breakLoop
+  case continueLoop
+  /// `return value`, or `nil` for a bare `return` (nothing to echo).
+  case returned(Value?)
+}
+
+/// A compiled expression: evaluates in a frame.
+typealias Evaluation = (Frame) throws -> Value
+/// A compiled statement: runs in a frame and says how control continues.
+typealias Execution = (Frame) throws -> Flow

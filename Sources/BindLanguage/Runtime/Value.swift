@@ -1,0 +1,115 @@
+import BindRuntime
+import BindSyntax
+
+/// A script value. Variables are dynamically typed; properties check the
+/// values written into them against their declared ``ValueType``.
+public enum Value {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case array([Value])
+  case object(ScriptObject)
+  case event(ScriptEvent)
+  case function(Callable)
+
+  /// The value's type as scripts name it, for error messages.
+  public var typeName: String {
+    switch self {
+    case .null: return "nil"
+    case .bool: return "Bool"
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .array(let elements):
+      // `[Int]` when the elements agree, `[Any]` when they do not (or there are none).
+      guard let first = elements.first?.typeName, elements.allSatisfy({ $0.typeName == first }) else { return "[Any]" }
+      return "[\(first)]"
+    case .object(let object): return object.type.name
+    case .event: return "event"
+    case .function: return "function"
+    }
+  }
+
+  /// The value in literal form: `"text"`, `42`, `3.5`, `nil`, `[1, 2]`, `Person#1`.
+  public var literal: String {
+    switch self {
+    case .null: return "nil"
+    case .bool(let value): return value ? "true" : "false"
+    case .int(let value): return String(value)
+    case .double(let value): return Value.format(value)
+    case .string(let value): return value.quotedLiteral
+    case .array(let elements): return "[" + elements.map(\.literal).joined(separator: ", ") + "]"
+    case .object(let object): return object.displayName
+    case .event(let event): return event.displayName
+    case .function(let function): return "func \(function.name)"
+    }
+  }
+
+  /// What `print` shows: strings without quotes, everything else as a literal.
+  public var printed: String {
+    if case .string(let text) = self { return text }
+    return literal
+  }
+
+  /// Doubles print as Swift prints them, always with a fraction or exponent.
+  static func format(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    return "\(value)"
+  }
+
+  var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+}
+
+extension Value: Equatable {
+  /// Script equality: numbers compare across Int and Double, objects, events
+  /// and functions by identity, arrays element by element.
+  public static func == (lhs: Value, rhs: Value) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.int(let a), .double(let b)): return Double(a) == b
+    case (.double(let a), .int(let b)): return a == Double(b)
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)): return a === b
+    case (.event(let a), .event(let b)): return a === b
+    case (.function(let a), .function(let b)): return a === b
+    default: return false
+    }
+  }
+}
+
+extension Value: CustomStringConvertible {
+  public var description: String { literal }
+}
+
+/// Something a script can call: a `func`, a built-in, or a method bound to its receiver.
+public final class Callable {
+  /// The name, for messages.
+  public let name: String
+  /// The parameter count, or `nil` for variadic built-ins.
+  let arity: Int?
+  let body: (_ arguments: [Value], _ context: CallContext) throws -> Value
+
+  init(name: String, arity: Int?, body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value) {
+    self.name = name
+    self.arity = arity
+    self.body = body
+  }
+}
+
+/// Where a call happens, for errors raised inside built-ins.
+struct CallContext {
+  let interpreter: Interpreter
+  let range: SourceRange
+  let file: SourceFile
+  let argumentRanges: [SourceRange]
+}

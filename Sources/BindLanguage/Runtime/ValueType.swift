@@ -1,0 +1,66 @@
+import BindSyntax
+
+/// The declared type of a property or an event payload.
+public indirect enum ValueType: Equatable, CustomStringConvertible {
+  case int, double, string, bool
+  case optional(ValueType)
+  case array(ValueType)
+  case object(String)
+
+  public var description: String {
+    switch self {
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .bool: return "Bool"
+    case .optional(let wrapped): return "\(wrapped)?"
+    case .array(let element): return "[\(element)]"
+    case .object(let name): return name
+    }
+  }
+
+  /// The value a property of this type starts with when it has no default,
+  /// or `nil` if the type has no natural zero (an object).
+  var zeroValue: Value? {
+    switch self {
+    case .int: return .int(0)
+    case .double: return .double(0)
+    case .string: return .string("")
+    case .bool: return .bool(false)
+    case .optional: return .null
+    case .array: return .array([])
+    case .object: return nil
+    }
+  }
+
+  /// Whether values of type `sample` can always be written into this type.
+  func coerce(sample: ValueType) -> Bool {
+    switch (self, sample) {
+    case _ where self == sample: return true
+    case (.double, .int): return true
+    case (.optional(let wrapped), _): return wrapped.coerce(sample: sample) || sample == self
+    default: return false
+    }
+  }
+
+  /// Converts `value` for a write into this type, allowing only the implicit
+  /// conversions `T` to `T?` and `Int` to `Double`; `nil` if it does not fit.
+  func coerce(_ value: Value) -> Value? {
+    switch (self, value) {
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool): return value
+    case (.double, .int(let int)): return .double(Double(int))
+    case (.optional, .null): return value
+    case (.optional(let wrapped), _): return wrapped.coerce(value)
+    case (.array(let element), .array(let elements)):
+      var converted: [Value] = []
+      converted.reserveCapacity(elements.count)
+      for item in elements {
+        guard let item = element.coerce(item) else { return nil }
+        converted.append(item)
+      }
+      return .array(converted)
+    case (.object(let name), .object(let object)): return object.type.name == name ? value : nil
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs recursive work on a thread with a large stack.
+///
+/// The parser and the evaluator recurse once per nesting level; at the
+/// nesting limit a debug build needs several MiB of stack, while threads
+/// other than the main one get 512 KiB by default. Running on a dedicated
+/// thread makes the depth a caller can reach independent of the thread it
+/// calls from. The stack is reserved, not committed: untouched pages cost no
+/// memory. Work that is already on such a thread runs in place, so nesting
+/// `run` calls (the CLI wraps everything; the parser wraps itself) costs
+/// nothing.
+///
+/// Built on pthreads rather than Foundation's `Thread`, which would add
+/// milliseconds to the command-line tool's start-up.
+public enum LargeStack {
+  /// The stack size used by default: 64 MiB.
+  public static let defaultSize = 64 << 20
+
+  /// Marks threads created here.
+  private static let marker: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Whether the calling thread is one of ours.
+  public static var isOnLargeStack: Bool { pthread_getspecific(marker) != nil }
+
+  /// Runs `body` on a thread with a `stackSize`-byte stack and waits for its
+  /// result (in place when already on such a thread).
+  public static func run<T>(stackSize: Int = defaultSize, _ body: @escaping () -> T) -> T {
+    if isOnLargeStack { return body() }
+    var result: T?
+    let job = Job { result = body() }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let context = Unmanaged.passRetained(job).toOpaque()
+    let created = pthread_create(&thread, &attributes, { context in
+      let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
+      pthread_setspecific(LargeStack.marker, UnsafeRawPointer(bitPattern: 1))
+      job.body()
+      return nil
+    }, context)
+    guard created == 0 else {
+      // No thread to be had: run here rather than fail.
+      Unmanaged<Job>.fromOpaque(context).release()
+      return body()
+    }
+    // While it waits, the caller blocks the signals a terminal program
+    // handles, so they reach the worker: the REPL reads lines there, and
+    // Ctrl-C must interrupt that read, not a thread parked in pthread_join.
+    var waiting = sigset_t(), previous = sigset_t()
+    sigemptyset(&waiting)
+    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&waiting, signal) }
+    pthread_sigmask(SIG_BLOCK, &waiting, &previous)
+    #if canImport(Darwin)
+      pthread_join(thread!, nil)
+    #else
+      pthread_join(thread, nil)
+    #endif
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    return result!
+  }
+
+  /// Carries the work to the thread; `pthread_join` orders its write of the
+  /// result before the caller's read.
+  private final class Job {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+  }
+}

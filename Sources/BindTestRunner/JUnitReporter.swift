@@ -1,0 +1,87 @@
+import BindSyntax
+import BindLanguage
+
+/// A JUnit XML report for CI servers: one `testsuite`, one `testcase` per
+/// file, with `failure` (kind in `type`, first problem in `message`, all
+/// details as text) or `skipped`, and times in seconds.
+public struct JUnitReporter: TestReporter {
+  /// Creates a JUnit reporter.
+  public init() {}
+
+  /// Nothing: XML is written whole at the end.
+  public func start(total: Int) -> String { "" }
+
+  /// Nothing: XML is written whole at the end.
+  public func report(_ result: FileTestResult, number: Int) -> String { "" }
+
+  /// The whole document.
+  public func finish(_ results: [FileTestResult], seconds: Double) -> String {
+    let summary = TestSummary(results)
+    let counts = "tests=\"\(results.count)\" failures=\"\(summary.failed)\" errors=\"0\" skipped=\"\(summary.skipped)\" time=\"\(ReportFormatting.seconds(seconds))\""
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<testsuites name=\"bindscript\" \(counts)>",
+      "  <testsuite name=\"bindscript\" \(counts)>",
+    ]
+    for result in results { lines += testcase(result) }
+    lines += ["  </testsuite>", "</testsuites>"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func testcase(_ result: FileTestResult) -> [String] {
+    let attributes = "name=\"\(Self.escape(result.path))\" classname=\"\(Self.escape(Self.className(result.path)))\" file=\"\(Self.escape(result.path))\" time=\"\(ReportFormatting.seconds(result.seconds))\""
+    switch result.status {
+    case .passed:
+      return ["    <testcase \(attributes)/>"]
+    case .skipped(let reason):
+      return ["    <testcase \(attributes)>", "      <skipped message=\"\(Self.escape(reason))\"/>", "    </testcase>"]
+    case .failed:
+      let first = result.failures.first
+      let message = first.map { "\($0.location(in: result.path)): \($0.message)" } ?? "failed"
+      var text: [String] = []
+      for failure in result.failures {
+        text.append("\(failure.location(in: result.path)): \(failure.message)")
+        text += failure.details.map { "    " + $0 }
+      }
+      return [
+        "    <testcase \(attributes)>",
+        "      <failure message=\"\(Self.escape(message))\" type=\"\(first?.kind.rawValue ?? "failure")\">"
+          + Self.escape(text.joined(separator: "\n"), inAttribute: false) + "</failure>",
+        "    </testcase>",
+      ]
+    }
+  }
+
+  /// `Scripts/binding/basic.bind` → `Scripts.binding.basic`, as JUnit
+  /// consumers group test classes by dots.
+  static func className(_ path: String) -> String {
+    var name = Substring(path)
+    if name.hasSuffix(".bind") { name = name.dropLast(5) }
+    while name.hasPrefix("./") { name = name.dropFirst(2) }
+    return name.split(separator: "/").joined(separator: ".")
+  }
+
+  /// Text for XML content or a quoted attribute. Characters XML 1.0 cannot
+  /// hold become U+FFFD.
+  static func escape(_ text: String, inAttribute: Bool = true) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      case "\n": escaped += inAttribute ? "&#10;" : "\n"
+      case "\t", "\r": escaped += "&#\(scalar.value);"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          escaped += "\u{FFFD}"
+        } else {
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return escaped
+  }
+}

@@ -1,0 +1,187 @@
+import BindSyntax
+import BindLanguage
+import BindPlatform
+
+/// Runs test scripts statement by statement, like a REPL session, and
+/// judges their output (SPEC section 4).
+///
+/// Each file gets a fresh interpreter. A runtime error does not stop the
+/// file: it becomes the output line `error: MESSAGE`. A bare expression
+/// prints its value in literal form.
+///
+/// ```swift
+/// let result = ScriptTestRunner().run(TestScript(text: "1 + 1\n#> 2\n", path: "demo.bind"))
+/// assert(result.passed)
+/// ```
+public struct ScriptTestRunner {
+  /// Makes the interpreter for each file.
+  public var makeInterpreter: () -> Interpreter
+  /// Sees each line the interpreter prints (`print`, observers) as it is
+  /// printed; not echoed values or errors. `run --record` shows the run
+  /// with it.
+  public var echo: ((String) -> Void)?
+  /// Sees each error a statement raises, with its location.
+  public var onError: ((ScriptError) -> Void)?
+
+  /// Creates a runner; `makeInterpreter` configures each file's interpreter
+  /// (limits, host types).
+  public init(makeInterpreter: @escaping () -> Interpreter = { Interpreter() }) {
+    self.makeInterpreter = makeInterpreter
+  }
+
+  /// Reads and runs the script at `path`. A file that cannot be read or is
+  /// not UTF-8 fails with a `.file` failure.
+  public func run(path: String) -> FileTestResult {
+    switch Self.load(path: path) {
+    case .success(let script): return run(script)
+    case .failure(let failure): return FileTestResult(path: path, status: .failed, failures: [failure])
+    }
+  }
+
+  /// Runs `script` with a fresh interpreter.
+  public func run(_ script: TestScript) -> FileTestResult {
+    if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
+    let interpreter = makeInterpreter()
+    defer { interpreter.endSession() }
+    return run(script, with: interpreter)
+  }
+
+  /// Runs `script` with a given interpreter (one a host app configured),
+  /// ignoring `# skip:`. The interpreter's `output` is restored afterwards.
+  public func run(_ script: TestScript, with interpreter: Interpreter) -> FileTestResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let savedOutput = interpreter.output
+    defer { interpreter.output = savedOutput }
+    interpreter.hoist(script.parsed)
+    let steps = script.steps.map { run($0, of: script, in: interpreter) }
+    let failures = Self.failures(of: script, steps: steps)
+    let elapsed = start.duration(to: clock.now)
+    return FileTestResult(
+      path: script.path, status: failures.isEmpty ? .passed : .failed,
+      seconds: Self.seconds(elapsed), failures: failures, steps: steps)
+  }
+
+  /// Reads `path` as a test script, or says why it cannot be.
+  public static func load(path: String) -> Result<TestScript, TestFailure> {
+    do {
+      let bytes = try FileSystem.readBytes(path)
+      return .success(TestScript(file: try SourceFile(path: path, bytes: bytes)))
+    } catch let error as InvalidUTF8Error {
+      let diagnostic = error.diagnostic
+      return .failure(TestFailure(kind: .file, line: diagnostic.range.start.line, message: "error: \(diagnostic.message)"))
+    } catch {
+      return .failure(TestFailure(kind: .file, line: nil, message: "error: cannot read '\(path)': \(error)"))
+    }
+  }
+
+  // MARK: Steps
+
+  /// Runs one step with `interpreter` (whose `output` it takes over) and
+  /// judges it under its file's rules. `run(_:with:)` runs every step this
+  /// way after hoisting the file's declarations.
+  public func run(_ step: TestStep, of script: TestScript, in interpreter: Interpreter) -> StepResult {
+    let collector = OutputCollector()
+    interpreter.output = { [echo] line in
+      collector.append(line)
+      echo?(line)
+    }
+    var errors: [String] = []
+    for item in step.items {
+      let message: String?
+      switch item {
+      case .statement(let statement):
+        message = execute(statement, in: script.file, interpreter: interpreter, collector: collector)
+      case .syntaxError(let diagnostic):
+        message = diagnostic.message
+      }
+      if let message {
+        errors.append(message)
+        collector.append("error: " + message)
+      }
+    }
+    let actual = collector.take()
+    var result = StepResult(line: step.firstLine, expected: step.expected, actual: actual, errors: errors, passed: true)
+    result.passed = script.checksOutput ? result.outputMatches : errors.isEmpty
+    return result
+  }
+
+  /// Runs one statement, printing a bare expression's value; returns the
+  /// message of the error it raised, if any.
+  private func execute(_ statement: Statement, in file: SourceFile, interpreter: Interpreter, collector: OutputCollector) -> String? {
+    do {
+      if let value = try interpreter.execute(statement, in: file) { collector.append(value.literal) }
+      return nil
+    } catch let error as ScriptError {
+      onError?(error)
+      return error.message
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  // MARK: Judging
+
+  /// The most diff lines a failure shows.
+  static let maxDiffLines = 200
+
+  /// The failures of a run, in source order.
+  static func failures(of script: TestScript, steps: [StepResult]) -> [TestFailure] {
+    var failures: [TestFailure] = []
+    if let stray = script.strayExpectations.first {
+      failures.append(TestFailure(
+        kind: .strayExpectation, line: stray.line,
+        message: "expectation '#> \(stray.text)' comes before any statement"))
+    }
+    for step in steps where !step.passed {
+      let source = "| " + script.file.lineText(step.line).drop { $0 == " " || $0 == "\t" }
+      if script.checksOutput {
+        var diff = UnifiedDiff.render(expected: step.expected, actual: step.actual)
+        if diff.count > maxDiffLines {
+          diff = Array(diff.prefix(maxDiffLines)) + ["... \(diff.count - maxDiffLines) more diff lines"]
+        }
+        let unexpected = UnifiedDiff.edits(expected: step.expected, actual: step.actual).lazy.compactMap { edit -> String? in
+          if case .added(let line) = edit, line.hasPrefix("error: ") { return line }
+          return nil
+        }.first
+        failures.append(TestFailure(kind: .output, line: step.line, message: unexpected ?? "output differs", details: [source] + diff))
+      } else {
+        for error in step.errors {
+          failures.append(TestFailure(kind: .error, line: step.line, message: "error: " + error, details: [source]))
+        }
+      }
+    }
+    return failures
+  }
+
+  /// A duration in seconds.
+  public static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+/// Collects printed output as lines; a printed string with newlines is
+/// several lines.
+///
+/// A step keeps at most `limit` lines: a loop that prints until the step
+/// limit stops it would otherwise hold millions of lines in memory.
+final class OutputCollector {
+  /// The most lines one step keeps.
+  static let limit = 100_000
+  private var lines: [String] = []
+  private var dropped = 0
+
+  func append(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if lines.count < Self.limit { lines.append(String(line)) } else { dropped += 1 }
+    }
+  }
+
+  /// The lines so far, emptying the collector.
+  func take() -> [String] {
+    defer { lines = []; dropped = 0 }
+    guard dropped > 0 else { return lines }
+    return lines + ["... \(dropped) more lines not kept"]
+  }
+}

@@ -1,0 +1,101 @@
+import BindSyntax
+import BindLanguage
+
+/// A TAP version 13 report for `prove` and other TAP harnesses: one test
+/// point per file, and a YAML block under each failure.
+///
+/// ```
+/// TAP version 13
+/// 1..2
+/// ok 1 - Scripts/binding/basic.bind
+/// not ok 2 - Scripts/observe/old-new.bind
+///   ---
+///   message: "Scripts/observe/old-new.bind:7: output differs"
+///   severity: fail
+///   duration_ms: 3
+///   failures:
+///     - at: "Scripts/observe/old-new.bind:7"
+///       message: "output differs"
+///       details: "| p.name = \"Ada\"\n--- expected\n…"
+///   ...
+/// ```
+public struct TAPReporter: TestReporter {
+  /// Creates a TAP reporter.
+  public init() {}
+
+  /// The version line and the plan.
+  public func start(total: Int) -> String {
+    "TAP version 13\n1..\(total)\n"
+  }
+
+  /// One test point, with YAML diagnostics when it failed.
+  public func report(_ result: FileTestResult, number: Int) -> String {
+    let description = Self.escapeDescription(result.path)
+    switch result.status {
+    case .passed:
+      return "ok \(number) - \(description)\n"
+    case .skipped(let reason):
+      return "ok \(number) - \(description) # SKIP \(Self.escapeDescription(reason))\n"
+    case .failed:
+      var lines = ["not ok \(number) - \(description)", "  ---"]
+      let first = result.failures.first
+      let summary = first.map { "\($0.location(in: result.path)): \($0.message)" } ?? "failed"
+      lines.append("  message: \(Self.quote(summary))")
+      lines.append("  severity: fail")
+      lines.append("  duration_ms: \(ReportFormatting.milliseconds(result.seconds))")
+      if !result.failures.isEmpty { lines.append("  failures:") }
+      for failure in result.failures {
+        lines.append("    - at: \(Self.quote(failure.location(in: result.path)))")
+        lines.append("      kind: \(failure.kind.rawValue)")
+        lines.append("      message: \(Self.quote(failure.message))")
+        // One string, not a list: prove's YAMLish reader takes a list item
+        // such as `- "+error: …"` for a one-key hash.
+        if !failure.details.isEmpty {
+          lines.append("      details: " + Self.quote(failure.details.joined(separator: "\n")))
+        }
+      }
+      lines.append("  ...")
+      return lines.joined(separator: "\n") + "\n"
+    }
+  }
+
+  /// Nothing: the plan came first.
+  public func finish(_ results: [FileTestResult], seconds: Double) -> String { "" }
+
+  /// A test point description: `#` would start a directive, and a line
+  /// break would end the line.
+  static func escapeDescription(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "#": escaped += "\\#"
+      case "\\": escaped += "\\\\"
+      case "\n", "\r": escaped += " "
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// A YAML double-quoted scalar.
+  static func quote(_ text: String) -> String {
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      case "\t": quoted += "\\t"
+      case "\r": quoted += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          quoted += "\\x" + (hex.count < 2 ? "0" : "") + hex
+        } else {
+          quoted.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return quoted + "\""
+  }
+}

@@ -1,0 +1,137 @@
+import BindSyntax
+import BindLanguage
+
+/// A `.bind` file read as a test script: its statements grouped into steps,
+/// each step with the `#>` lines that state what it prints.
+///
+/// The `#>` lines after a step's last line and before the next step belong
+/// to that step. Statements that share a line (`a = 1; print(a)`) form one
+/// step, as they would in one line of REPL input. A statement the parser
+/// rejected becomes a step of its own whose output is its `error:` line, so
+/// scripts can expect syntax errors too.
+public struct TestScript: Sendable {
+  /// The file, as read.
+  public let file: SourceFile
+  /// What parsing produced; its statements are run in order.
+  public let parsed: ParseResult
+  /// The reason given by a `# skip: reason` first line.
+  public let skipReason: String?
+  /// The steps, in source order.
+  public let steps: [TestStep]
+  /// `#>` lines before the first step, which belong to no statement.
+  public let strayExpectations: [ExpectedLine]
+
+  /// Whether the file has at least one `#>` line; if not, only errors and
+  /// assertions are checked.
+  public var checksOutput: Bool { !strayExpectations.isEmpty || steps.contains { !$0.expected.isEmpty } }
+
+  /// The path shown in reports.
+  public var path: String { file.path ?? "<script>" }
+
+  /// Parses `file` and attaches its expectations.
+  public init(file: SourceFile) {
+    self.file = file
+    self.parsed = Parser.parse(file)
+    self.skipReason = Self.skipReason(in: file)
+    var steps = Self.groupSteps(parsed)
+    self.strayExpectations = Self.attachExpectations(to: &steps, in: file)
+    self.steps = steps
+  }
+
+  /// Reads a script from text (for tests and host apps).
+  public init(text: String, path: String? = nil) {
+    self.init(file: SourceFile(path: path, text: text))
+  }
+
+  /// The reason in a `# skip: reason` first line (after a `#!` line, if any).
+  static func skipReason(in file: SourceFile) -> String? {
+    var line = file.lineText(1)
+    if line.hasPrefix("#!") { line = file.lineText(2) }
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    guard trimmed.hasPrefix("#") else { return nil }
+    let comment = trimmed.dropFirst().drop { $0 == " " }
+    guard comment.hasPrefix("skip:") else { return nil }
+    let reason = comment.dropFirst("skip:".count).drop { $0 == " " }
+    return reason.isEmpty ? "skipped" : String(reason)
+  }
+
+  /// Statements and syntax errors in source order, grouped into steps by
+  /// shared lines.
+  static func groupSteps(_ parsed: ParseResult) -> [TestStep] {
+    // A statement with a syntax error inside it is abandoned, as Grammar.md
+    // section 4 says: the parser may have filled the gap with a placeholder
+    // (an overflowing literal as 0), which must not run.
+    let errorOffsets = parsed.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset)
+    let intact = parsed.statements.filter { statement in
+      !errorOffsets.contains { (statement.range.start.offset..<max(statement.range.end.offset, statement.range.start.offset + 1)).contains($0) }
+    }
+    var items: [(item: TestStep.Item, firstLine: Int, lastLine: Int)] = intact.map {
+      (.statement($0), $0.range.start.line, $0.range.end.line)
+    }
+    for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
+      // A broken statement starts at the opener a note points back at
+      // ("to match this '{'"), not where the parser gave up.
+      let line = diagnostic.notes.compactMap { $0.range?.start.line }.reduce(diagnostic.range.start.line, min)
+      items.append((.syntaxError(diagnostic), line, line))
+    }
+    var steps: [TestStep] = []
+    for entry in items.enumerated().sorted(by: { ($0.element.firstLine, $0.offset) < ($1.element.firstLine, $1.offset) }) {
+      let (item, firstLine, lastLine) = entry.element
+      if var last = steps.last, firstLine <= last.lastLine {
+        last.items.append(item)
+        last.lastLine = max(last.lastLine, lastLine)
+        steps[steps.count - 1] = last
+      } else {
+        steps.append(TestStep(items: [item], firstLine: firstLine, lastLine: lastLine))
+      }
+    }
+    return steps
+  }
+
+  /// Gives each step the `#>` lines between its last line and the next
+  /// step's first line; returns those before the first step.
+  static func attachExpectations(to steps: inout [TestStep], in file: SourceFile) -> [ExpectedLine] {
+    var stray: [ExpectedLine] = []
+    var stepIndex = -1
+    for line in 1...file.lineCount {
+      while stepIndex + 1 < steps.count, steps[stepIndex + 1].firstLine <= line { stepIndex += 1 }
+      guard let text = ExpectedLine.text(ofSourceLine: Substring(file.lineText(line))) else { continue }
+      let expectation = ExpectedLine(line: line, text: text)
+      if stepIndex < 0 {
+        stray.append(expectation)
+      } else if line > steps[stepIndex].lastLine {
+        steps[stepIndex].expected.append(expectation)
+      }
+      // A `#>` line inside a multi-line statement is an ordinary comment.
+    }
+    return stray
+  }
+}
+
+/// One unit of a test script: the statements of one line (or one
+/// multi-line statement), or a statement that failed to parse.
+public struct TestStep: Sendable {
+  /// One thing a step runs.
+  public enum Item: Sendable {
+    /// A statement, run by the interpreter.
+    case statement(Statement)
+    /// A statement that failed to parse; its output is its `error:` line.
+    case syntaxError(Diagnostic)
+  }
+
+  /// What the step runs, in source order.
+  public var items: [Item]
+  /// The step's first source line (1-based).
+  public var firstLine: Int
+  /// The step's last source line; its `#>` lines come after it.
+  public var lastLine: Int
+  /// The step's expected output, in order.
+  public var expected: [ExpectedLine] = []
+
+  /// Creates a step without expectations.
+  public init(items: [Item], firstLine: Int, lastLine: Int) {
+    self.items = items
+    self.firstLine = firstLine
+    self.lastLine = lastLine
+  }
+}

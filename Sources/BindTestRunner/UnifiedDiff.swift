@@ -1,0 +1,95 @@
+import BindSyntax
+import BindLanguage
+
+/// Expected against actual output as a unified diff (`diff -u`), where an
+/// expected ` (re)` line counts as equal to an actual line it matches.
+public enum UnifiedDiff {
+  /// One line of an edit script.
+  enum Edit: Equatable {
+    case same(String)
+    case removed(String)
+    case added(String)
+  }
+
+  /// The diff lines: `--- expected`, `+++ actual`, then hunks with
+  /// `context` lines around each change. Empty when the outputs match.
+  public static func render(expected: [ExpectedLine], actual: [String], context: Int = 3) -> [String] {
+    let edits = self.edits(expected: expected, actual: actual)
+    guard edits.contains(where: { if case .same = $0 { return false } else { return true } }) else { return [] }
+    var lines = ["--- expected", "+++ actual"]
+    for hunk in hunks(edits, context: context) { lines += render(hunk, edits: edits) }
+    return lines
+  }
+
+  /// The shortest edit script by longest common subsequence. Matched lines
+  /// show the actual text, so a regex line reads as what it matched.
+  static func edits(expected: [ExpectedLine], actual: [String]) -> [Edit] {
+    let n = expected.count, m = actual.count
+    // Outputs are short; a huge one falls back to "all removed, all added"
+    // rather than an n×m table.
+    guard n * m <= 4_000_000 else {
+      return expected.map { .removed($0.text) } + actual.map { .added($0) }
+    }
+    var suffix = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      for j in stride(from: m - 1, through: 0, by: -1) {
+        suffix[i][j] = expected[i].matches(actual[j]) ? suffix[i + 1][j + 1] + 1 : max(suffix[i + 1][j], suffix[i][j + 1])
+      }
+    }
+    var edits: [Edit] = []
+    var i = 0, j = 0
+    while i < n || j < m {
+      if i < n, j < m, expected[i].matches(actual[j]) {
+        edits.append(.same(actual[j])); i += 1; j += 1
+      } else if i < n, j == m || suffix[i + 1][j] >= suffix[i][j + 1] {
+        edits.append(.removed(expected[i].text)); i += 1
+      } else {
+        edits.append(.added(actual[j])); j += 1
+      }
+    }
+    return edits
+  }
+
+  /// Index ranges of `edits` that make up each hunk.
+  static func hunks(_ edits: [Edit], context: Int) -> [Range<Int>] {
+    let changed = edits.indices.filter { if case .same = edits[$0] { return false } else { return true } }
+    var hunks: [Range<Int>] = []
+    for index in changed {
+      let low = max(0, index - context), high = min(edits.count, index + context + 1)
+      if let last = hunks.last, low <= last.upperBound {
+        hunks[hunks.count - 1] = last.lowerBound..<high
+      } else {
+        hunks.append(low..<high)
+      }
+    }
+    return hunks
+  }
+
+  /// One hunk: its `@@ -a,b +c,d @@` header and its lines.
+  static func render(_ hunk: Range<Int>, edits: [Edit]) -> [String] {
+    var oldStart = 1, newStart = 1
+    for edit in edits[..<hunk.lowerBound] {
+      switch edit {
+      case .same: oldStart += 1; newStart += 1
+      case .removed: oldStart += 1
+      case .added: newStart += 1
+      }
+    }
+    var oldCount = 0, newCount = 0
+    var body: [String] = []
+    for edit in edits[hunk] {
+      switch edit {
+      case .same(let text): body.append(" " + text); oldCount += 1; newCount += 1
+      case .removed(let text): body.append("-" + text); oldCount += 1
+      case .added(let text): body.append("+" + text); newCount += 1
+      }
+    }
+    return ["@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@"] + body
+  }
+
+  /// `start,count` as diff prints it: an empty range names the line before.
+  static func range(_ start: Int, _ count: Int) -> String {
+    if count == 1 { return "\(start)" }
+    return "\(count == 0 ? start - 1 : start),\(count)"
+  }
+}

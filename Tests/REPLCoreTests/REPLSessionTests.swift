@@ -1,0 +1,192 @@
+import BindLanguage
+import BindSyntax
+import Foundation
+import XCTest
+
+@testable import REPLCore
+
+/// Evaluation, errors, meta commands and the transcript, without a terminal.
+final class REPLSessionTests: XCTestCase {
+  private var captured = CapturedConsole()
+  private var session: REPLSession!
+  private var directory: URL!
+
+  override func setUp() {
+    captured = CapturedConsole()
+    session = REPLSession(console: captured.console)
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("repl-session-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  func testBareExpressionsEchoTheirLiteralValue() {
+    session.evaluate("let p = Label(text: \"Hi\")")
+    session.evaluate("p.text")
+    session.evaluate("1 + 2; 2.5; true; nil; [1, 2]; p")
+    session.evaluate("print(\"plain\")")
+    XCTAssertEqual(captured.output, "\"Hi\"\n3\n2.5\ntrue\nnil\n[1, 2]\nLabel#1\nplain\n")
+  }
+
+  func testErrorsShowACaretAndKeepState() {
+    session.evaluate("var total = 40")
+    session.evaluate("total += nope")
+    XCTAssertTrue(captured.errors.hasPrefix("error: "), captured.errors)
+    XCTAssertTrue(captured.errors.hasSuffix("total += nope\n         ^~~~\n"), captured.errors)
+    captured.clear()
+    session.evaluate("total + 2")
+    XCTAssertEqual(captured.output, "42\n")
+  }
+
+  func testSyntaxErrorsRejectTheWholeEntry() {
+    session.evaluate("var n = 1")
+    session.evaluate("n = 5; let = 3")
+    XCTAssertTrue(captured.errors.hasPrefix("error: "))
+    captured.clear()
+    session.evaluate("n")
+    XCTAssertEqual(captured.output, "1\n")
+  }
+
+  func testTranscriptRecordsStatementsOutputAndErrors() {
+    session.evaluate("type Person {\n  var name: String = \"\"\n}")
+    session.evaluate("let p = Person(name: \"Ada\")")
+    session.evaluate("observe p.name")
+    session.evaluate("p.name = \"Grace\"; p.name")
+    session.evaluate("p.nope")
+    session.evaluate("print(\"done\")")
+    _ = session.perform(":vars")
+    XCTAssertEqual(session.transcript.text, """
+      type Person {
+        var name: String = ""
+      }
+      let p = Person(name: "Ada")
+      observe p.name
+      p.name = "Grace"
+      #> p.name: "Ada" -> "Grace"
+      p.name
+      #> "Grace"
+      p.nope
+      #> error: no property 'nope' on Person
+      print("done")
+      #> done
+
+      """)
+  }
+
+  func testInterruptedStatementsFailAndAreLeftOutOfTheTranscript() {
+    var polls = 0
+    let session = REPLSession(console: captured.console) {
+      polls += 1
+      return polls == 3
+    }
+    session.evaluate("var i = 0")
+    session.evaluate("while true { i += 1 }")
+    XCTAssertTrue(captured.errors.hasPrefix("error: interrupted\n"), captured.errors)
+    captured.clear()
+    session.evaluate("i > 0")
+    XCTAssertEqual(captured.output, "true\n")
+    XCTAssertEqual(session.transcript.text, "var i = 0\ni > 0\n#> true\n")
+  }
+
+  func testSaveWritesTheTranscript() throws {
+    session.evaluate("let x = 41 + 1")
+    session.evaluate("x")
+    captured.clear()
+    XCTAssertTrue(session.perform(.save(path: path("s.bind"))))
+    XCTAssertEqual(captured.output, "saved 2 statements to '\(path("s.bind"))'\n")
+    XCTAssertEqual(try String(contentsOfFile: path("s.bind"), encoding: .utf8), "let x = 41 + 1\nx\n#> 42\n")
+    captured.clear()
+    _ = session.perform(.save(path: "/nonexistent-dir/x.bind"))
+    XCTAssertTrue(captured.errors.hasPrefix("error: cannot write '/nonexistent-dir/x.bind': "))
+  }
+
+  func testLoadRunsAFileAndShowsErrorsWithTheirLocation() throws {
+    try "let a = 1\nprint(a)\nlet b = nope\nlet c = 3\n".write(toFile: path("lib.bind"), atomically: true, encoding: .utf8)
+    _ = session.perform(.load(path: path("lib.bind")))
+    XCTAssertEqual(captured.output, "1\n")
+    XCTAssertTrue(captured.errors.hasPrefix("\(path("lib.bind")):3:9: error: "), captured.errors)
+    captured.clear()
+    session.evaluate("a")
+    // Declared (hoisted, as `run` does) but never assigned: the file stopped.
+    session.evaluate("c")
+    XCTAssertEqual(captured.output, "1\nnil\n")
+    XCTAssertEqual(captured.errors, "")
+    XCTAssertTrue(session.transcript.text.hasPrefix("# :load \(path("lib.bind"))\nlet a = 1\nprint(a)\n#> 1\nlet b = nope\n#> error: "))
+    captured.clear()
+    _ = session.perform(.load(path: path("missing.bind")))
+    XCTAssertTrue(captured.errors.hasPrefix("error: cannot read '\(path("missing.bind"))': "))
+  }
+
+  func testVarsTypesBindingsAndGraph() {
+    session.evaluate("type Person { var name: String = \"\"; event renamed }")
+    session.evaluate("let p = Person(name: \"Ada\"); let label = Label(); let count = 3")
+    session.evaluate("bind p.name -> label.text as shown")
+    session.evaluate("observe p.name")
+    session.evaluate("on p.renamed { }")
+    captured.clear()
+    _ = session.perform(.vars)
+    XCTAssertEqual(captured.output, "count = 3\nlabel = Label#1\np = Person#1\n")
+    captured.clear()
+    _ = session.perform(.types)
+    XCTAssertTrue(captured.output.hasPrefix("type Person {\n  var name: String\n  event renamed\n}\n# built-in\ntype Button {\n"), captured.output)
+    captured.clear()
+    _ = session.perform(.bindings)
+    XCTAssertEqual(captured.output, "bind p.name -> label.text as shown\nobserve p.name\non p.renamed\n")
+    captured.clear()
+    _ = session.perform(.graph(path: nil))
+    XCTAssertTrue(captured.output.hasPrefix("digraph bindings {\n"))
+    _ = session.perform(.graph(path: path("g.dot")))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path("g.dot")))
+  }
+
+  func testResetReleasesTheOldSessionsObjects() {
+    session.evaluate("type Node { var next: Node?; var name: String = \"\" }")
+    session.evaluate("let a = Node(name: \"a\"); let label = Label()")
+    session.evaluate("a.next = a")  // a cycle through a property
+    session.evaluate("bind a.name -> label.text")
+    session.evaluate("observe a.name { old, new in print(a.name) }")  // a handler capturing `a`
+    weak var node: ScriptObject?
+    weak var oldInterpreter: Interpreter?
+    do {
+      if case .object(let object)? = session.interpreter.globals.first(where: { $0.name == "a" })?.value {
+        node = object
+      }
+      oldInterpreter = session.interpreter
+    }
+    XCTAssertNotNil(node)
+    _ = session.perform(.reset)
+    // The cycle a.next = a is the script's own: it stays, as in Swift.
+    // Everything the session held (bindings, handlers, variables) is gone.
+    XCTAssertNil(oldInterpreter)
+    XCTAssertEqual(session.interpreter.globals.count, 0)
+    XCTAssertEqual(session.transcript.text, "")
+    captured.clear()
+    session.evaluate("Label()")
+    XCTAssertEqual(captured.output, "Label#1\n")
+  }
+
+  func testResetReleasesObjectsWithoutScriptCycles() {
+    session.evaluate("let p = Label(text: \"x\"); let q = Label()")
+    session.evaluate("bind p.text -> q.text")
+    session.evaluate("on Button().tap { print(p.text) }")
+    weak var label: ScriptObject?
+    do {
+      if case .object(let object)? = session.interpreter.globals.first(where: { $0.name == "p" })?.value {
+        label = object
+      }
+    }
+    XCTAssertNotNil(label)
+    _ = session.perform(.reset)
+    XCTAssertNil(label)
+  }
+
+  func testUnknownMetaCommandSuggests() {
+    XCTAssertTrue(session.perform(":typs"))
+    XCTAssertEqual(captured.errors, "error: unknown command ':typs'; did you mean ':types'?\n")
+    XCTAssertFalse(session.perform(":quit"))
+  }
+}
