@@ -79,12 +79,6 @@ struct BindScriptCommand: ParsableCommand {
     }
     let bytes = try ScriptLoader.readStandardInput()
     let session = ScriptSession(limits: limits, trace: false)
-    try session.runWholeFile(path: "<stdin>", bytes: bytes)
+    try session.runWholeFile(try ScriptLoader.sourceFile(path: "<stdin>", bytes: bytes))
   }
-}
-
-/// Options every command that runs scripts shares.
-struct LimitOptions: ParsableArguments {
-  @Option(name: .long, help: "The most loop iterations and calls one statement may take.")
-  var maxSteps: Int = Interpreter.Options().maxSteps
 }

@@ -40,7 +40,7 @@ struct RecordSession {
     let interpreter = Interpreter(options: options)
     if trace { ReactiveGraph.shared.tracer = { event in print("trace: \(event)") } }
     for path in paths {
-      let file = try ScriptLoader.sourceFile(path: path, bytes: try ScriptLoader.read(path))
+      let file = try ScriptLoader.load(path)
       let script = TestScript(file: file)
       if script.parsed.hasErrors {
         Terminal.printError(Terminal.renderer.render(script.parsed.diagnostics, in: file))

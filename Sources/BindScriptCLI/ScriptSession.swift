@@ -30,12 +30,11 @@ final class ScriptSession {
 
   /// Runs files in order in this one session, stopping at the first error.
   func runFiles<Paths: Sequence<String>>(_ paths: Paths) throws {
-    for path in paths { try runWholeFile(path: path, bytes: try ScriptLoader.read(path)) }
+    for path in paths { try runWholeFile(try ScriptLoader.load(path)) }
   }
 
   /// Parses and runs a whole file, stopping at the first error.
-  func runWholeFile(path: String, bytes: [UInt8]) throws {
-    let file = try ScriptLoader.sourceFile(path: path, bytes: bytes)
+  func runWholeFile(_ file: SourceFile) throws {
     let parsed = Parser.parse(file)
     if parsed.hasErrors {
       Terminal.printError(Terminal.renderer.render(parsed.diagnostics, in: file))
@@ -53,13 +52,17 @@ final class ScriptSession {
 
 /// Reading script files and turning their problems into exit code 2.
 enum ScriptLoader {
-  static func read(_ path: String) throws -> [UInt8] {
+  /// Reads a script file; a file that cannot be read or is not UTF-8 is an
+  /// error, exit code 2.
+  static func load(_ path: String) throws -> SourceFile {
     do {
-      return try FileSystem.readBytes(path)
+      return try SourceFile.load(path: path)
+    } catch .invalidUTF8(let error) {
+      Terminal.printError(Terminal.renderer.render([error.diagnostic], in: error.file))
     } catch {
-      Terminal.printError("error: cannot read '\(path)': \(error)\n")
-      throw ExitCode(2)
+      Terminal.printError("error: \(error)\n")
     }
+    throw ExitCode(2)
   }
 
   static func readStandardInput() throws -> [UInt8] {

@@ -65,13 +65,12 @@ public struct ScriptTestRunner {
   /// Reads `path` as a test script, or says why it cannot be.
   public static func load(path: String) -> Result<TestScript, TestFailure> {
     do {
-      let bytes = try FileSystem.readBytes(path)
-      return .success(TestScript(file: try SourceFile(path: path, bytes: bytes)))
-    } catch let error as InvalidUTF8Error {
+      return .success(TestScript(file: try SourceFile.load(path: path)))
+    } catch .invalidUTF8(let error) {
       let diagnostic = error.diagnostic
       return .failure(TestFailure(kind: .file, line: diagnostic.range.start.line, message: "error: \(diagnostic.message)"))
     } catch {
-      return .failure(TestFailure(kind: .file, line: nil, message: "error: cannot read '\(path)': \(error)"))
+      return .failure(TestFailure(kind: .file, line: nil, message: "error: \(error)"))
     }
   }
 

@@ -53,20 +53,13 @@ extension REPLSession {
   /// first error. Errors show `path:line:col`. The statements go into the
   /// transcript as if typed, so a saved session replays without the file.
   func load(_ path: String) {
-    let resolved = REPLSession.expandingTilde(path)
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.readBytes(resolved)
-    } catch {
-      return console.error("cannot read '\(path)': \(error)")
-    }
     let file: SourceFile
     do {
-      file = try SourceFile(path: path, bytes: bytes)
-    } catch let error as InvalidUTF8Error {
+      file = try SourceFile.load(path: path) { try FileSystem.readBytes(REPLSession.expandingTilde($0)) }
+    } catch .invalidUTF8(let error) {
       return console.writeError(console.renderer.render(error.diagnostic, in: error.file))
     } catch {
-      return console.error("cannot read '\(path)': \(error)")
+      return console.error("\(error)")
     }
     let parsed = Parser.parse(file)
     if parsed.hasErrors {

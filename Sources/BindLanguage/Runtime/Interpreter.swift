@@ -299,16 +299,12 @@ public final class Interpreter {
   func importFile(_ path: String, from importer: SourceFile, at range: SourceRange) throws {
     let resolved = FileSystem.resolve(path, relativeTo: importer.path)
     guard importedPaths.insert(resolved).inserted else { return }
-    let bytes: [UInt8]
-    do {
-      bytes = try readFile(resolved)
-    } catch {
-      throw ScriptError("cannot import '\(path)': \(error)", at: range, in: importer)
-    }
     let file: SourceFile
     do {
-      file = try SourceFile(path: resolved, bytes: bytes)
-    } catch let error as InvalidUTF8Error {
+      file = try SourceFile.load(path: resolved, read: readFile)
+    } catch .unreadable(_, let reason) {
+      throw ScriptError("cannot import '\(path)': \(reason)", at: range, in: importer)
+    } catch .invalidUTF8(let error) {
       throw ScriptError(error.diagnostic.message, at: error.diagnostic.range, in: error.file)
     }
     let parsed = Parser.parse(file)
