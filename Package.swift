@@ -45,7 +45,7 @@ let package = Package(
     // Fixed-argument C wrappers over libedit's variadic el_set/history.
     .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
     // A line-reading protocol, with a libedit and a plain-stdin implementation.
-    .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+    .target(name: "LineEditor", dependencies: ["BindPlatform", "CLibEdit"]),
     // The REPL's terminal-free logic: input accumulation, meta commands,
     // completion and the loop over a LineReader, so tests can reach it.
     .target(name: "REPLCore", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner", "LineEditor"]),

@@ -1,5 +1,6 @@
 import BindSyntax
 import BindTestRunner
+import BindPlatform
 /// A line-based encoding of a result, for the worker process that runs one
 /// file to hand its result to `bindscript test` (no Foundation, so no JSON).
 ///
@@ -72,17 +73,7 @@ extension FileTestResult {
   }
 
   static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\t": escaped += "\\t"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
+    TextEscaping.tabSeparatedField.escape(text)
   }
 
   static func unescape(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import BindSyntax
 import BindLanguage
+import BindPlatform
 
 /// A JUnit XML report for CI servers: one `testsuite`, one `testcase` per
 /// file, with `failure` (kind in `type`, first problem in `message`, all
@@ -29,12 +30,12 @@ public struct JUnitReporter: TestReporter {
   }
 
   private func testcase(_ result: FileTestResult) -> [String] {
-    let attributes = "name=\"\(Self.escape(result.path))\" classname=\"\(Self.escape(Self.className(result.path)))\" file=\"\(Self.escape(result.path))\" time=\"\(ReportFormatting.seconds(result.seconds))\""
+    let attributes = "name=\"\(TextEscaping.xmlAttribute.escape(result.path))\" classname=\"\(TextEscaping.xmlAttribute.escape(Self.className(result.path)))\" file=\"\(TextEscaping.xmlAttribute.escape(result.path))\" time=\"\(ReportFormatting.seconds(result.seconds))\""
     switch result.status {
     case .passed:
       return ["    <testcase \(attributes)/>"]
     case .skipped(let reason):
-      return ["    <testcase \(attributes)>", "      <skipped message=\"\(Self.escape(reason))\"/>", "    </testcase>"]
+      return ["    <testcase \(attributes)>", "      <skipped message=\"\(TextEscaping.xmlAttribute.escape(reason))\"/>", "    </testcase>"]
     case .failed:
       let first = result.failures.first
       let message = first.map { "\($0.location(in: result.path)): \($0.message)" } ?? "failed"
@@ -45,8 +46,8 @@ public struct JUnitReporter: TestReporter {
       }
       return [
         "    <testcase \(attributes)>",
-        "      <failure message=\"\(Self.escape(message))\" type=\"\(first?.kind.rawValue ?? "failure")\">"
-          + Self.escape(text.joined(separator: "\n"), inAttribute: false) + "</failure>",
+        "      <failure message=\"\(TextEscaping.xmlAttribute.escape(message))\" type=\"\(first?.kind.rawValue ?? "failure")\">"
+          + TextEscaping.xmlText.escape(text.joined(separator: "\n")) + "</failure>",
         "    </testcase>",
       ]
     }
@@ -61,27 +62,4 @@ public struct JUnitReporter: TestReporter {
     return name.split(separator: "/").joined(separator: ".")
   }
 
-  /// Text for XML content or a quoted attribute. Characters XML 1.0 cannot
-  /// hold become U+FFFD.
-  static func escape(_ text: String, inAttribute: Bool = true) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      case "\n": escaped += inAttribute ? "&#10;" : "\n"
-      case "\t", "\r": escaped += "&#\(scalar.value);"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          escaped += "\u{FFFD}"
-        } else {
-          escaped.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return escaped
-  }
 }

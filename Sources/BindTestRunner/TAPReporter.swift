@@ -1,5 +1,6 @@
 import BindSyntax
 import BindLanguage
+import BindPlatform
 
 /// A TAP version 13 report for `prove` and other TAP harnesses: one test
 /// point per file, and a YAML block under each failure.
@@ -30,12 +31,12 @@ public struct TAPReporter: TestReporter {
 
   /// One test point, with YAML diagnostics when it failed.
   public func report(_ result: FileTestResult, number: Int) -> String {
-    let description = Self.escapeDescription(result.path)
+    let description = TextEscaping.tapDescription.escape(result.path)
     switch result.status {
     case .passed:
       return "ok \(number) - \(description)\n"
     case .skipped(let reason):
-      return "ok \(number) - \(description) # SKIP \(Self.escapeDescription(reason))\n"
+      return "ok \(number) - \(description) # SKIP \(TextEscaping.tapDescription.escape(reason))\n"
     case .failed:
       var lines = ["not ok \(number) - \(description)", "  ---"]
       let first = result.failures.first
@@ -62,40 +63,8 @@ public struct TAPReporter: TestReporter {
   /// Nothing: the plan came first.
   public func finish(_ results: [FileTestResult], seconds: Double) -> String { "" }
 
-  /// A test point description: `#` would start a directive, and a line
-  /// break would end the line.
-  static func escapeDescription(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "#": escaped += "\\#"
-      case "\\": escaped += "\\\\"
-      case "\n", "\r": escaped += " "
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
-
   /// A YAML double-quoted scalar.
   static func quote(_ text: String) -> String {
-    var quoted = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": quoted += "\\\""
-      case "\\": quoted += "\\\\"
-      case "\n": quoted += "\\n"
-      case "\t": quoted += "\\t"
-      case "\r": quoted += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          quoted += "\\x" + (hex.count < 2 ? "0" : "") + hex
-        } else {
-          quoted.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return quoted + "\""
+    "\"" + TextEscaping.yamlDoubleQuoted.escape(text) + "\""
   }
 }

@@ -1,3 +1,5 @@
+import BindPlatform
+
 /// The history file's text format.
 ///
 /// UTF-8, one entry per line, oldest first. Inside an entry a backslash is
@@ -8,17 +10,7 @@
 extension HistoryStore {
   /// `entry` as one line of the history file (without the line break).
   public static func encode(_ entry: String) -> String {
-    var line = ""
-    line.reserveCapacity(entry.utf8.count)
-    for scalar in entry.unicodeScalars {
-      switch scalar {
-      case "\\": line += "\\\\"
-      case "\n": line += "\\n"
-      case "\r": line += "\\r"
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-    return line
+    TextEscaping.singleLine.escape(entry)
   }
 
   /// The entry one line of the history file holds.

@@ -1,5 +1,6 @@
 import BindRuntime
 import BindSyntax
+import BindPlatform
 
 /// Writes the live binding graph as Graphviz DOT: nodes are object
 /// properties and derived values, edges are bindings (two-way links drawn
@@ -21,7 +22,7 @@ public enum GraphExport {
     for node in values {
       let shape = node.kind == .derived ? ", style=rounded" : ""
       let value = node.value.map { "\\n= \($0)" } ?? ""
-      lines.append("  n\(node.id) [label=\"\(escape(node.label + value))\"\(shape)];")
+      lines.append("  n\(node.id) [label=\"\(TextEscaping.dotString.escape(node.label + value))\"\(shape)];")
     }
     var drawnPairs = Set<Int>()
     for binding in snapshot.nodes where binding.kind == .binding {
@@ -47,12 +48,4 @@ public enum GraphExport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character == "\\" || character == "\"" { result.append("\\") }
-      result.append(character)
-    }
-    return result
-  }
 }
