@@ -50,7 +50,7 @@ public enum FuzzHarness {
     public var graphIsIdle: Bool
     /// Whether the script declares a type with an object-typed property
     /// (`var friend: Person?`, `var items: [Item]`). Such references are
-    /// strong (SPEC), so the script itself may build a cycle that outlives
+    /// strong (Grammar.md §6), so the script itself may build a cycle that outlives
     /// the session, as it would in Swift: not the interpreter's leak.
     public var mayFormReferenceCycles: Bool
 

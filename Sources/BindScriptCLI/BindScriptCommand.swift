@@ -28,8 +28,8 @@ struct BindScriptCommand: ParsableCommand {
 
   @OptionGroup var limits: LimitOptions
 
-  /// Parses the command line and runs; a usage error exits with 2, as SPEC
-  /// section 3 says, rather than argument-parser's 64.
+  /// Parses the command line and runs; a usage error exits with 2, as the
+  /// README's exit codes say, rather than argument-parser's 64.
   ///
   /// Everything runs on a thread with a large stack (`LargeStack`): the
   /// parser and the evaluator recurse, and deep scripts must end in an

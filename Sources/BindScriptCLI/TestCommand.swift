@@ -10,7 +10,7 @@ import BindPlatform
   import Darwin
 #endif
 
-/// `bindscript test [PATH...]`: runs test scripts (SPEC section 4).
+/// `bindscript test [PATH...]`: runs test scripts (Grammar.md §6, "Test scripts").
 ///
 /// Each file runs in a child process of its own (this executable, as
 /// `bindscript test --worker FILE`), so a crash or a `--timeout` fails that

@@ -3,7 +3,7 @@ import BindLanguage
 import BindPlatform
 
 /// Runs test scripts statement by statement, like a REPL session, and
-/// judges their output (SPEC section 4).
+/// judges their output (Grammar.md §6, "Test scripts").
 ///
 /// Each file gets a fresh interpreter. A runtime error does not stop the
 /// file: it becomes the output line `error: MESSAGE`. A bare expression

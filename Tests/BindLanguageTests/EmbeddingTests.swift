@@ -3,7 +3,7 @@ import XCTest
 import BindSyntax
 @testable import BindLanguage
 
-/// Host Swift objects in scripts (SPEC section 5): each kind of registered
+/// Host Swift objects in scripts (the BindLanguage documentation, "Embedding"): each kind of registered
 /// member across the boundary, in both directions, and lifetimes.
 final class EmbeddingTests: XCTestCase {
   // MARK: Swift writes, the script observes

@@ -2,7 +2,7 @@ import XCTest
 import BindSyntax
 @testable import BindLanguage
 
-/// Expressions and the printed literal forms (SPEC section 2, Grammar.md
+/// Expressions and the printed literal forms (Grammar.md
 /// sections 3, 5 and 6).
 final class InterpreterExpressionTests: XCTestCase {
   // MARK: arithmetic

@@ -4,7 +4,7 @@ import BindSyntax
 
 /// The reactive semantics as scripts see them: live properties, variables
 /// looked up once, lifetimes, key-path chains, glitch-free propagation,
-/// ordering and cycles (SPEC sections 1 and 2).
+/// ordering and cycles (the runtime's guarantees and Grammar.md §6).
 final class InterpreterReactiveTests: XCTestCase {
   // MARK: properties are live, variables are looked up once
 

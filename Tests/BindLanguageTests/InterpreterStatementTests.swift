@@ -3,7 +3,7 @@ import BindPlatform
 import BindSyntax
 @testable import BindLanguage
 
-/// Every statement form of SPEC section 2, with the whole output each script
+/// Every statement form of Grammar.md §2, with the whole output each script
 /// prints.
 final class InterpreterStatementTests: XCTestCase {
   // MARK: type declarations

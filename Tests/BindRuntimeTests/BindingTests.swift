@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.4: one-way bindings into weak targets, `T` into `T?`.
+/// Runtime guarantee 4: one-way bindings into weak targets, `T` into `T?`.
 final class BindingTests: RuntimeTestCase {
   func testTargetGetsTheCurrentValueAtOnceThenEveryChange() {
     let person = Person(name: "Ada")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.7: observing and binding key-path chains such as `vm.user.name`.
+/// Runtime guarantee 7: observing and binding key-path chains such as `vm.user.name`.
 final class ChainTests: RuntimeTestCase {
   func testAChainMovesToTheNewObjectAndIsNilWhileTheLinkIsNil() {
     let vm = ProfileViewModel()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.11: a binding graph that feeds a change back into itself forever is
+/// Runtime guarantee 11: a binding graph that feeds a change back into itself forever is
 /// stopped with an error naming the cycle; observer and event loops too.
 final class CycleTests: RuntimeTestCase {
   func testACheckedBindingThatClosesACycleThrowsNamingIt() throws {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.8: derived values with automatic, per-evaluation dependency tracking.
+/// Runtime guarantee 8: derived values with automatic, per-evaluation dependency tracking.
 final class DerivedTests: RuntimeTestCase {
   func testADerivedValueFollowsWhatItReads() {
     let first = Property("Ada"), last = Property("Lovelace")

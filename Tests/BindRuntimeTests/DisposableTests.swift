@@ -13,7 +13,7 @@ private final class Screen: DisposeBagProvider {
   }
 }
 
-/// SPEC 1.3: tokens, self-disposal on deinit, and dispose bags.
+/// Runtime guarantee 3: tokens, self-disposal on deinit, and dispose bags.
 final class DisposableTests: RuntimeTestCase {
   func testDisposeStopsDeliveryAtOnce() {
     let value = Property(0)

@@ -10,7 +10,7 @@ private final class Stepper {
   var stepSink: Sink<Int> { Sink(self) { stepper, step in stepper.count += step } }
 }
 
-/// SPEC 1.10: events without a current value, read-only views, write-only sinks.
+/// Runtime guarantee 10: events without a current value, read-only views, write-only sinks.
 final class EventTests: RuntimeTestCase {
   func testHandlersRunInRegistrationOrderWithThePayload() {
     let picked = EventStream<Int>()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.8: glitch-free propagation. Each write evaluates every derived value
+/// Runtime guarantee 8: glitch-free propagation. Each write evaluates every derived value
 /// at most once, after all of its inputs, and only when an input really changed.
 final class GlitchFreeTests: RuntimeTestCase {
   func testADiamondEvaluatesItsBottomOncePerWriteWithConsistentInputs() {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.6: when a source object deallocates, its observers hear `.completed`.
+/// Runtime guarantee 6: when a source object deallocates, its observers hear `.completed`.
 final class LifetimeTests: RuntimeTestCase {
   func testObserversHearCompletedOnceWhenTheSourceObjectGoes() {
     var person: Person? = Person(name: "A")

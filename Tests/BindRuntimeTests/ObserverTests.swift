@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.1 (observable properties in classes and structs) and 1.2 (observers).
+/// Runtime guarantees 1 (observable properties in classes and structs) and 2 (observers).
 final class ObserverTests: RuntimeTestCase {
   func testObserverOfAClassPropertySeesOldAndNew() {
     let person = Person(name: "A")

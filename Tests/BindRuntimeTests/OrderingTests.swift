@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.12: bindings and derived values first, in dependency order, each at
+/// Runtime guarantee 12: bindings and derived values first, in dependency order, each at
 /// most once; then observers of every changed value, oldest registration
 /// first; an observer's own write propagates before the next observer runs.
 final class OrderingTests: RuntimeTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.13: writes from several threads are safe: no torn state, no lost
+/// Runtime guarantee 13: writes from several threads are safe: no torn state, no lost
 /// notification or observer, no deadlock when observers write back.
 final class ThreadSafetyTests: RuntimeTestCase {
   private let threadCount = 4

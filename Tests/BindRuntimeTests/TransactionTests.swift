@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.9: transactions apply writes at once and run observers and bindings
+/// Runtime guarantee 9: transactions apply writes at once and run observers and bindings
 /// once at the end, with the final values.
 final class TransactionTests: RuntimeTestCase {
   func testObserversRunOnceAtTheEndWithFinalValues() throws {

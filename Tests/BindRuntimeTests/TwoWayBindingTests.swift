@@ -1,7 +1,7 @@
 import XCTest
 @testable import BindRuntime
 
-/// SPEC 1.5: two-way bindings.
+/// Runtime guarantee 5: two-way bindings.
 final class TwoWayBindingTests: RuntimeTestCase {
   func testRightTakesLeftsValueAtBindTime() {
     let left = Property("left"), right = Property("right")

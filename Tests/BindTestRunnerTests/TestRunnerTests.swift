@@ -4,7 +4,7 @@ import BindPlatform
 import BindSyntax
 @testable import BindTestRunner
 
-/// Running test scripts and judging them (SPEC section 4).
+/// Running test scripts and judging them (Grammar.md §6, "Test scripts").
 final class TestRunnerTests: XCTestCase {
   private func run(_ text: String, path: String = "t.bind") -> FileTestResult {
     ScriptTestRunner().run(TestScript(text: text, path: path))

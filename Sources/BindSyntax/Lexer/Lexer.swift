@@ -12,7 +12,7 @@ public struct LexResult: Sendable {
 
 /// Splits source text into tokens.
 ///
-/// Layout rules (SPEC section 2): `#` starts a comment to the end of the line
+/// Layout rules (Grammar.md §1): `#` starts a comment to the end of the line
 /// (so a `#!` shebang and `#>` expectation lines are comments too). A newline
 /// ends a statement and becomes a `newline` token, except
 /// - while a `(` or `[` is open (a `{` inside them makes newlines count
