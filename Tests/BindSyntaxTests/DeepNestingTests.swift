@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
-import BindSyntax
-@testable import BindLanguage
+@testable import BindSyntax
 
 /// Pathological nesting must give one located diagnostic, never a stack
 /// overflow or a hang.
