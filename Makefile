@@ -61,7 +61,7 @@ tsan: deps
 
 # The API documentation (DocC), one archive per module, in
 # .build/plugins/Swift-DocC/outputs. Part of `make test`, so it cannot rot.
-DOC_TARGETS := BindRuntime BindLanguage
+DOC_TARGETS := BindRuntime BindSyntax BindLanguage
 docs:
 	$(SWIFT) package generate-documentation $(foreach target,$(DOC_TARGETS),--target $(target))
 

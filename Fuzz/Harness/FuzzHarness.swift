@@ -1,7 +1,7 @@
-import BindRuntime
-import BindSyntax
 import BindLanguage
 import BindPlatform
+import BindRuntime
+import BindSyntax
 
 /// What the fuzz target does with one input: the same function for the
 /// libFuzzer target (`Fuzz/`, `make fuzz`) and for the regression corpus that

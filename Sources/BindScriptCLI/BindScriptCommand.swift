@@ -1,8 +1,8 @@
 import ArgumentParser
 import BindLanguage
+import BindPlatform
 import BindSyntax
 import CAllocator
-import BindPlatform
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
+import BindPlatform
 import BindSyntax
 import BindTestRunner
-import BindPlatform
 /// A line-based encoding of a result, for the worker process that runs one
 /// file to hand its result to `bindscript test` (no Foundation, so no JSON).
 ///

@@ -1,9 +1,9 @@
 import ArgumentParser
 import BindLanguage
+import BindPlatform
+import BindRuntime
 import BindSyntax
 import BindTestRunner
-import BindRuntime
-import BindPlatform
 
 /// `bindscript run --record FILE`: runs scripts as `run` does — same
 /// output, same stop at the first error, same exit codes — and writes what

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BindLanguage
-import BindSyntax
 import BindPlatform
+import BindSyntax
 
 /// `bindscript run FILE... [--trace]`.
 struct RunCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import BindLanguage
-import BindSyntax
-import BindRuntime
 import BindPlatform
+import BindRuntime
+import BindSyntax
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,6 @@
 import BindLanguage
-import BindSyntax
 import BindRuntime
+import BindSyntax
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,9 +1,9 @@
 import ArgumentParser
 import BindLanguage
+import BindPlatform
+import BindRuntime
 import BindSyntax
 import BindTestRunner
-import BindRuntime
-import BindPlatform
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

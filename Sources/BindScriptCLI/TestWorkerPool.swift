@@ -1,7 +1,7 @@
 import BindLanguage
+import BindRuntime
 import BindSyntax
 import BindTestRunner
-import BindRuntime
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

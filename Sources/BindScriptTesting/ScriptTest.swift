@@ -1,7 +1,7 @@
 import BindLanguage
+import BindPlatform
 import BindSyntax
 import BindTestRunner
-import BindPlatform
 
 /// Runs `.bind` test scripts from a host app's test suite, against an
 /// interpreter the app configured, and lists each script failure at the

@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// `bindscript test --update`: rewrites the `#>` lines of steps whose output
 /// did not match with what they actually printed, and leaves every other

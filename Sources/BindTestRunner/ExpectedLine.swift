@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// One `#>` line of a test script: the output line a statement must print.
 ///

@@ -1,6 +1,6 @@
-import BindSyntax
 import BindLanguage
 import BindPlatform
+import BindSyntax
 
 /// A JUnit XML report for CI servers: one `testsuite`, one `testcase` per
 /// file, with `failure` (kind in `type`, first problem in `message`, all

@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// The default report: one line per file (PASS, FAIL, SKIP), the details of
 /// each failure under its file, and the summary line `N passed, N failed`.

@@ -1,7 +1,7 @@
+import BindLanguage
 import BindPlatform
 import BindRuntime
 import BindSyntax
-import BindLanguage
 
 /// Finding the test scripts of a run: `*.bind` files under the given
 /// paths, narrowed by `--filter` and `--shard`.

@@ -1,6 +1,6 @@
-import BindSyntax
 import BindLanguage
 import BindPlatform
+import BindSyntax
 
 /// Runs test scripts statement by statement, like a REPL session, and
 /// judges their output (Grammar.md §6, "Test scripts").

@@ -1,6 +1,6 @@
-import BindSyntax
 import BindLanguage
 import BindPlatform
+import BindSyntax
 
 /// A TAP version 13 report for `prove` and other TAP harnesses: one test
 /// point per file, and a YAML block under each failure.

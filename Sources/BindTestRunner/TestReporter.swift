@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// Turns test results into a report, a piece at a time, so a long run can
 /// stream its report in a stable order.

@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// The outcome of one test script.
 public struct FileTestResult: Sendable {

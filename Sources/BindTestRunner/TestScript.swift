@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// A `.bind` file read as a test script: its statements grouped into steps,
 /// each step with the `#>` lines that state what it prints.

@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// A session written down as a replayable test script: each statement's
 /// source, then its output as `#> ` expectation lines. Both the REPL's

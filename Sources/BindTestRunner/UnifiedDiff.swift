@@ -1,5 +1,5 @@
-import BindSyntax
 import BindLanguage
+import BindSyntax
 
 /// Expected against actual output as a unified diff (`diff -u`), where an
 /// expected ` (re)` line counts as equal to an actual line it matches.

@@ -1,6 +1,6 @@
 import BindLanguage
-import BindSyntax
 import BindPlatform
+import BindSyntax
 
 #if canImport(Glibc)
 import Glibc

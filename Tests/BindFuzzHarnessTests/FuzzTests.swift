@@ -1,5 +1,5 @@
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindFuzzHarness
 
 /// Random token soup must never crash or hang the front end, and its

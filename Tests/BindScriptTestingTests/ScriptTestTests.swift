@@ -1,7 +1,7 @@
 import BindLanguage
 import BindPlatform
-import BindSyntax
 import BindScriptTesting
+import BindSyntax
 import XCTest
 
 /// The host-app helper: script failures become XCTest failures at the

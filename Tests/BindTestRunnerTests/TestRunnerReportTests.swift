@@ -1,7 +1,7 @@
-import XCTest
 import BindLanguage
 import BindPlatform
 import BindSyntax
+import XCTest
 @testable import BindTestRunner
 
 /// Diffs, the plain, TAP and JUnit reports, and finding the files of a run.

@@ -1,6 +1,6 @@
-import XCTest
 import BindLanguage
 import BindSyntax
+import XCTest
 @testable import BindTestRunner
 
 /// How a test script's `#>` lines attach to its statements.

@@ -1,7 +1,7 @@
-import XCTest
 import BindLanguage
 import BindPlatform
 import BindSyntax
+import XCTest
 @testable import BindTestRunner
 
 /// Running test scripts and judging them (Grammar.md §6, "Test scripts").

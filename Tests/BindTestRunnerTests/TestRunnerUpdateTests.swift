@@ -1,6 +1,6 @@
-import XCTest
 import BindLanguage
 import BindSyntax
+import XCTest
 @testable import BindTestRunner
 
 /// `bindscript test --update`: rewriting only the `#>` lines of failing

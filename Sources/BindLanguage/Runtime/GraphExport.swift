@@ -1,6 +1,6 @@
+import BindPlatform
 import BindRuntime
 import BindSyntax
-import BindPlatform
 
 /// Writes the live binding graph as Graphviz DOT: nodes are object
 /// properties and derived values, edges are bindings (two-way links drawn

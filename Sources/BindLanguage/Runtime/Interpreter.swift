@@ -1,6 +1,6 @@
+import BindPlatform
 import BindRuntime
 import BindSyntax
-import BindPlatform
 
 /// Runs BindScript: the one entry point behind `run`, `test`, `check` and the REPL.
 ///

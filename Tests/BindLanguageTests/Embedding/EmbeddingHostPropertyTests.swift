@@ -1,6 +1,6 @@
 import BindRuntime
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// A script reaches a host property through its Swift node, without a

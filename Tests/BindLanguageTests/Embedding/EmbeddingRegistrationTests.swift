@@ -1,6 +1,6 @@
 import BindRuntime
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// Registrations and injections the interpreter refuses, one row per

@@ -1,6 +1,6 @@
 import BindRuntime
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// Host Swift objects in scripts (the BindLanguage documentation, "Embedding"): each kind of registered

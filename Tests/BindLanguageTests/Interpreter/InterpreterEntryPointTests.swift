@@ -1,5 +1,5 @@
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// The interpreter's entry points as the CLI and the REPL use them:

@@ -1,5 +1,5 @@
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// Runtime and compile-time errors of the interpreter, one row per

@@ -1,5 +1,5 @@
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// Expressions and the printed literal forms (Grammar.md

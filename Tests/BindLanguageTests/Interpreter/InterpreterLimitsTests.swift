@@ -1,5 +1,5 @@
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// The safety limits (issue 3, "Safety limits"): a step limit, a call depth

@@ -1,5 +1,5 @@
-import XCTest
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// The reactive semantics as scripts see them: live properties, variables

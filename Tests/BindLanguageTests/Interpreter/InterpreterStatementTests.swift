@@ -1,6 +1,6 @@
-import XCTest
 import BindPlatform
 import BindSyntax
+import XCTest
 @testable import BindLanguage
 
 /// Every statement form of Grammar.md §2, with the whole output each script
