@@ -10,10 +10,10 @@ import BindSyntax
 /// same indentation and line ending. A step whose output matched keeps its
 /// lines, ` (re)` patterns included, so a file that passes is rewritten to
 /// the very same bytes.
-public enum ExpectationUpdater {
+package enum ExpectationUpdater {
   /// The file's bytes with updated expectations. `results` are the step
   /// results of running `script`, in order.
-  public static func update(_ script: TestScript, results: [StepResult]) -> [UInt8] {
+  package static func update(_ script: TestScript, results: [StepResult]) -> [UInt8] {
     var removed: Set<Int> = []
     var insertions: [Int: [String]] = [:]  // after this 1-based line (0: at the top)
     for (step, result) in zip(script.steps, results) where !result.outputMatches {

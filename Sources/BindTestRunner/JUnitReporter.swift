@@ -5,18 +5,18 @@ import BindSyntax
 /// A JUnit XML report for CI servers: one `testsuite`, one `testcase` per
 /// file, with `failure` (kind in `type`, first problem in `message`, all
 /// details as text) or `skipped`, and times in seconds.
-public struct JUnitReporter: TestReporter {
+package struct JUnitReporter: TestReporter {
   /// Creates a JUnit reporter.
-  public init() {}
+  package init() {}
 
   /// Nothing: XML is written whole at the end.
-  public func start(total: Int) -> String { "" }
+  package func start(total: Int) -> String { "" }
 
   /// Nothing: XML is written whole at the end.
-  public func report(_ result: FileTestResult, number: Int) -> String { "" }
+  package func report(_ result: FileTestResult, number: Int) -> String { "" }
 
   /// The whole document.
-  public func finish(_ results: [FileTestResult], seconds: Double) -> String {
+  package func finish(_ results: [FileTestResult], seconds: Double) -> String {
     let summary = TestSummary(results)
     let counts = "tests=\"\(results.count)\" failures=\"\(summary.failed)\" errors=\"0\" skipped=\"\(summary.skipped)\" time=\"\(ReportFormatting.seconds(seconds))\""
     var lines = [

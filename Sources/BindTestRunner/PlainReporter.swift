@@ -16,20 +16,20 @@ import BindSyntax
 ///     +p.name: "P1" -> "Bob"
 /// 1 passed, 1 failed
 /// ```
-public struct PlainReporter: TestReporter {
+package struct PlainReporter: TestReporter {
   /// Whether to colour PASS, FAIL and the diff (on a terminal only).
-  public var useColor: Bool
+  package var useColor: Bool
 
   /// Creates a plain reporter.
-  public init(useColor: Bool = false) {
+  package init(useColor: Bool = false) {
     self.useColor = useColor
   }
 
   /// Prints nothing before the results.
-  public func start(total: Int) -> String { "" }
+  package func start(total: Int) -> String { "" }
 
   /// The file's line and, when it failed, its failures.
-  public func report(_ result: FileTestResult, number: Int) -> String {
+  package func report(_ result: FileTestResult, number: Int) -> String {
     var lines: [String] = []
     let time = "(\(ReportFormatting.milliseconds(result.seconds)) ms\(result.wasUpdated ? ", updated" : ""))"
     switch result.status {
@@ -48,7 +48,7 @@ public struct PlainReporter: TestReporter {
   }
 
   /// The summary line.
-  public func finish(_ results: [FileTestResult], seconds: Double) -> String {
+  package func finish(_ results: [FileTestResult], seconds: Double) -> String {
     TestSummary(results).line + "\n"
   }
 

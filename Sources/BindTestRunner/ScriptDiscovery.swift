@@ -5,19 +5,19 @@ import BindSyntax
 
 /// Finding the test scripts of a run: `*.bind` files under the given
 /// paths, narrowed by `--filter` and `--shard`.
-public enum ScriptDiscovery {
+package enum ScriptDiscovery {
   /// A path given on the command line that does not exist.
-  public struct MissingPathError: Error, CustomStringConvertible {
+  package struct MissingPathError: Error, CustomStringConvertible {
     /// The path as given.
-    public var path: String
+    package var path: String
     /// `no such file or directory: 'PATH'`.
-    public var description: String { "no such file or directory: '\(path)'" }
+    package var description: String { "no such file or directory: '\(path)'" }
   }
 
   /// Every `*.bind` file under `paths`, recursively, sorted and without
   /// duplicates. A path naming a file is taken whatever its extension;
   /// folders whose names start with `.` (such as `.build`) are not entered.
-  public static func find(in paths: [String]) throws -> [String] {
+  package static func find(in paths: [String]) throws -> [String] {
     var found: Set<String> = []
     for path in paths {
       switch FileSystem.kind(of: path) {
@@ -31,7 +31,7 @@ public enum ScriptDiscovery {
 
   /// The paths that contain `pattern`, or that a regular expression
   /// `pattern` matches part of.
-  public static func filter(_ paths: [String], pattern: String) -> [String] {
+  package static func filter(_ paths: [String], pattern: String) -> [String] {
     let regex = try? Regex(pattern)
     return paths.filter { path in
       if path.contains(pattern) { return true }
@@ -43,13 +43,13 @@ public enum ScriptDiscovery {
   /// Shard `index` (1-based) of `count`: every `count`th path starting at
   /// the `index`th, so shards are disjoint, cover the suite and stay
   /// balanced as files are added.
-  public static func shard(_ paths: [String], index: Int, count: Int) -> [String] {
+  package static func shard(_ paths: [String], index: Int, count: Int) -> [String] {
     precondition(count >= 1 && (1...count).contains(index), "shard index out of range")
     return paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
   }
 
   /// Parses `K/N` with 1 ≤ K ≤ N.
-  public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+  package static func parseShard(_ text: String) -> (index: Int, count: Int)? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
       count >= 1, (1...count).contains(index)

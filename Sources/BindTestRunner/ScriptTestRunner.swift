@@ -13,25 +13,25 @@ import BindSyntax
 /// let result = ScriptTestRunner().run(TestScript(text: "1 + 1\n#> 2\n", path: "demo.bind"))
 /// assert(result.passed)
 /// ```
-public struct ScriptTestRunner {
+package struct ScriptTestRunner {
   /// Makes the interpreter for each file.
-  public var makeInterpreter: () -> Interpreter
+  package var makeInterpreter: () -> Interpreter
   /// Sees each line the interpreter prints (`print`, observers) as it is
   /// printed; not echoed values or errors. `run --record` shows the run
   /// with it.
-  public var echo: ((String) -> Void)?
+  package var echo: ((String) -> Void)?
   /// Sees each error a statement raises, with its location.
-  public var onError: ((ScriptError) -> Void)?
+  package var onError: ((ScriptError) -> Void)?
 
   /// Creates a runner; `makeInterpreter` configures each file's interpreter
   /// (limits, host types).
-  public init(makeInterpreter: @escaping () -> Interpreter = { Interpreter() }) {
+  package init(makeInterpreter: @escaping () -> Interpreter = { Interpreter() }) {
     self.makeInterpreter = makeInterpreter
   }
 
   /// Reads and runs the script at `path`. A file that cannot be read or is
   /// not UTF-8 fails with a `.file` failure.
-  public func run(path: String) -> FileTestResult {
+  package func run(path: String) -> FileTestResult {
     switch Self.load(path: path) {
     case .success(let script): return run(script)
     case .failure(let failure): return FileTestResult(path: path, status: .failed, failures: [failure])
@@ -39,7 +39,7 @@ public struct ScriptTestRunner {
   }
 
   /// Runs `script` with a fresh interpreter.
-  public func run(_ script: TestScript) -> FileTestResult {
+  package func run(_ script: TestScript) -> FileTestResult {
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
     let interpreter = makeInterpreter()
     defer { interpreter.endSession() }
@@ -48,7 +48,7 @@ public struct ScriptTestRunner {
 
   /// Runs `script` with a given interpreter (one a host app configured),
   /// ignoring `# skip:`. The interpreter's `output` is restored afterwards.
-  public func run(_ script: TestScript, with interpreter: Interpreter) -> FileTestResult {
+  package func run(_ script: TestScript, with interpreter: Interpreter) -> FileTestResult {
     let clock = ContinuousClock()
     let start = clock.now
     let savedOutput = interpreter.output
@@ -63,7 +63,7 @@ public struct ScriptTestRunner {
   }
 
   /// Reads `path` as a test script, or says why it cannot be.
-  public static func load(path: String) -> Result<TestScript, TestFailure> {
+  package static func load(path: String) -> Result<TestScript, TestFailure> {
     do {
       return .success(TestScript(file: try SourceFile.load(path: path)))
     } catch .invalidUTF8(let error) {
@@ -79,7 +79,7 @@ public struct ScriptTestRunner {
   /// Runs one step with `interpreter` (whose `output` it takes over) and
   /// judges it under its file's rules. `run(_:with:)` runs every step this
   /// way after hoisting the file's declarations.
-  public func run(_ step: TestStep, of script: TestScript, in interpreter: Interpreter) -> StepResult {
+  package func run(_ step: TestStep, of script: TestScript, in interpreter: Interpreter) -> StepResult {
     let collector = OutputCollector()
     interpreter.output = { [echo] line in
       collector.append(line)
@@ -154,7 +154,7 @@ public struct ScriptTestRunner {
   }
 
   /// A duration in seconds.
-  public static func seconds(_ duration: Duration) -> Double {
+  package static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
   }

@@ -20,17 +20,17 @@ import BindSyntax
 ///       details: "| p.name = \"Ada\"\n--- expected\n…"
 ///   ...
 /// ```
-public struct TAPReporter: TestReporter {
+package struct TAPReporter: TestReporter {
   /// Creates a TAP reporter.
-  public init() {}
+  package init() {}
 
   /// The version line and the plan.
-  public func start(total: Int) -> String {
+  package func start(total: Int) -> String {
     "TAP version 13\n1..\(total)\n"
   }
 
   /// One test point, with YAML diagnostics when it failed.
-  public func report(_ result: FileTestResult, number: Int) -> String {
+  package func report(_ result: FileTestResult, number: Int) -> String {
     let description = TextEscaping.tapDescription.escape(result.path)
     switch result.status {
     case .passed:
@@ -61,7 +61,7 @@ public struct TAPReporter: TestReporter {
   }
 
   /// Nothing: the plan came first.
-  public func finish(_ results: [FileTestResult], seconds: Double) -> String { "" }
+  package func finish(_ results: [FileTestResult], seconds: Double) -> String { "" }
 
   /// A YAML double-quoted scalar.
   static func quote(_ text: String) -> String {

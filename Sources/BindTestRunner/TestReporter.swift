@@ -5,7 +5,7 @@ import BindSyntax
 /// stream its report in a stable order.
 ///
 /// Reporters only make text; the command line decides where it goes.
-public protocol TestReporter {
+package protocol TestReporter {
   /// What to print before any result, knowing how many files will run.
   func start(total: Int) -> String
   /// What to print for the `number`th (1-based) result, in file order.
@@ -15,7 +15,7 @@ public protocol TestReporter {
 }
 
 /// The report formats of `bindscript test --format`.
-public enum TestReportFormat: String, CaseIterable, Sendable {
+package enum TestReportFormat: String, CaseIterable, Sendable {
   /// One line per file, failure details, and a summary line.
   case plain
   /// TAP version 13 with YAML diagnostics, for `prove`.
@@ -24,7 +24,7 @@ public enum TestReportFormat: String, CaseIterable, Sendable {
   case junit
 
   /// A reporter for this format.
-  public func reporter(useColor: Bool = false) -> TestReporter {
+  package func reporter(useColor: Bool = false) -> TestReporter {
     switch self {
     case .plain: return PlainReporter(useColor: useColor)
     case .tap: return TAPReporter()
@@ -34,16 +34,16 @@ public enum TestReportFormat: String, CaseIterable, Sendable {
 }
 
 /// Counts of files by outcome.
-public struct TestSummary: Equatable, Sendable {
+package struct TestSummary: Equatable, Sendable {
   /// Files that passed.
-  public var passed = 0
+  package var passed = 0
   /// Files that failed.
-  public var failed = 0
+  package var failed = 0
   /// Files skipped with `# skip:`.
-  public var skipped = 0
+  package var skipped = 0
 
   /// Counts `results`.
-  public init(_ results: [FileTestResult]) {
+  package init(_ results: [FileTestResult]) {
     for result in results {
       switch result.status {
       case .passed: passed += 1
@@ -54,7 +54,7 @@ public struct TestSummary: Equatable, Sendable {
   }
 
   /// `N passed, N failed`, plus `, N skipped` when files were skipped.
-  public var line: String {
+  package var line: String {
     "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
   }
 }

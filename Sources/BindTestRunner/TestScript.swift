@@ -9,27 +9,27 @@ import BindSyntax
 /// step, as they would in one line of REPL input. A statement the parser
 /// rejected becomes a step of its own whose output is its `error:` line, so
 /// scripts can expect syntax errors too.
-public struct TestScript: Sendable {
+package struct TestScript: Sendable {
   /// The file, as read.
-  public let file: SourceFile
+  package let file: SourceFile
   /// What parsing produced; its statements are run in order.
-  public let parsed: ParseResult
+  package let parsed: ParseResult
   /// The reason given by a `# skip: reason` first line.
-  public let skipReason: String?
+  package let skipReason: String?
   /// The steps, in source order.
-  public let steps: [TestStep]
+  package let steps: [TestStep]
   /// `#>` lines before the first step, which belong to no statement.
-  public let strayExpectations: [ExpectedLine]
+  package let strayExpectations: [ExpectedLine]
 
   /// Whether the file has at least one `#>` line; if not, only errors and
   /// assertions are checked.
-  public var checksOutput: Bool { !strayExpectations.isEmpty || steps.contains { !$0.expected.isEmpty } }
+  package var checksOutput: Bool { !strayExpectations.isEmpty || steps.contains { !$0.expected.isEmpty } }
 
   /// The path shown in reports.
-  public var path: String { file.path ?? "<script>" }
+  package var path: String { file.path ?? "<script>" }
 
   /// Parses `file` and attaches its expectations.
-  public init(file: SourceFile) {
+  package init(file: SourceFile) {
     self.file = file
     self.parsed = Parser.parse(file)
     self.skipReason = Self.skipReason(in: file)
@@ -39,7 +39,7 @@ public struct TestScript: Sendable {
   }
 
   /// Reads a script from text (for tests and host apps).
-  public init(text: String, path: String? = nil) {
+  package init(text: String, path: String? = nil) {
     self.init(file: SourceFile(path: path, text: text))
   }
 
@@ -110,9 +110,9 @@ public struct TestScript: Sendable {
 
 /// One unit of a test script: the statements of one line (or one
 /// multi-line statement), or a statement that failed to parse.
-public struct TestStep: Sendable {
+package struct TestStep: Sendable {
   /// One thing a step runs.
-  public enum Item: Sendable {
+  package enum Item: Sendable {
     /// A statement, run by the interpreter.
     case statement(Statement)
     /// A statement that failed to parse; its output is its `error:` line.
@@ -120,16 +120,16 @@ public struct TestStep: Sendable {
   }
 
   /// What the step runs, in source order.
-  public var items: [Item]
+  package var items: [Item]
   /// The step's first source line (1-based).
-  public var firstLine: Int
+  package var firstLine: Int
   /// The step's last source line; its `#>` lines come after it.
-  public var lastLine: Int
+  package var lastLine: Int
   /// The step's expected output, in order.
-  public var expected: [ExpectedLine] = []
+  package var expected: [ExpectedLine] = []
 
   /// Creates a step without expectations.
-  public init(items: [Item], firstLine: Int, lastLine: Int) {
+  package init(items: [Item], firstLine: Int, lastLine: Int) {
     self.items = items
     self.firstLine = firstLine
     self.lastLine = lastLine

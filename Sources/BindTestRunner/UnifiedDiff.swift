@@ -3,7 +3,7 @@ import BindSyntax
 
 /// Expected against actual output as a unified diff (`diff -u`), where an
 /// expected ` (re)` line counts as equal to an actual line it matches.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
   /// One line of an edit script.
   enum Edit: Equatable {
     case same(String)
@@ -13,7 +13,7 @@ public enum UnifiedDiff {
 
   /// The diff lines: `--- expected`, `+++ actual`, then hunks with
   /// `context` lines around each change. Empty when the outputs match.
-  public static func render(expected: [ExpectedLine], actual: [String], context: Int = 3) -> [String] {
+  package static func render(expected: [ExpectedLine], actual: [String], context: Int = 3) -> [String] {
     let edits = self.edits(expected: expected, actual: actual)
     guard edits.contains(where: { if case .same = $0 { return false } else { return true } }) else { return [] }
     var lines = ["--- expected", "+++ actual"]
