@@ -58,9 +58,7 @@ extension Interpreter {
   /// so a derived value reading it depends on it) or an event.
   func read(_ member: ObjectType.Member, of object: ScriptObject, name: String) throws -> Value {
     switch member {
-    case .stored(let index):
-      if !object.hostProperties.isEmpty { return object.hostProperties[index].read() }
-      return object.stored[index].value
+    case .stored(let index): return object.access(index).value
     case .derived(let index): return try object.derived(index, interpreter: self).value
     case .event(let index): return .event(object.event(index))
     }
@@ -92,11 +90,7 @@ extension Interpreter {
       throw ScriptError.typeMismatch(value: value, expected: type.stored[index].type, what: "property '\(name)'")
     }
     do {
-      if object.hostProperties.isEmpty {
-        try object.stored[index].set(checked)
-      } else {
-        try object.hostProperties[index].write(checked)
-      }
+      try object.access(index).write(checked)
     } catch let error as ReactiveError {
       throw ScriptError(error.description)
     }
