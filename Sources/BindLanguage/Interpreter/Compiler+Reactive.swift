@@ -26,34 +26,48 @@ extension Compiler {
   /// over the variables it names, read once now ("properties are live;
   /// variables are looked up once"), holding the objects they name weakly.
   func compileReactiveSource(_ expression: Expression) throws -> (Frame) throws -> ReactiveSource {
+    if case .member(let base, let name, _) = expression, case .name = base {
+      return try compilePropertySource(base, name, range: expression.range)
+    }
+    return try compileDerivedSource(expression)
+  }
+
+  /// reactiveSource -> NAME '.' NAME: that property's node, or its event.
+  private func compilePropertySource(_ base: Expression, _ name: Identifier, range: SourceRange) throws
+    -> (Frame) throws -> ReactiveSource
+  {
     let interpreter = self.interpreter
     let file = self.file
-    let range = expression.range
-    if case .member(let base, let name, _) = expression, case .name = base {
-      let object = try compileExpression(base)
-      let cache = MemberCache(file: file, range: name.range)
-      return { frame in
-        let receiver = try object(frame)
-        guard case .object(let target) = receiver else {
-          throw ScriptError(
-            receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'",
-            at: range, in: file)
-        }
-        do {
-          switch try cache.member(name.name, of: target.type) {
-          case .stored(let index):
-            if case .host(let property) = target.access(index), !property.isReleased {
-              return .host(property, of: target, index: index)
-            }
-            return .value(target.propertyNode(index))
-          case .derived(let index): return .value(try target.derived(index, interpreter: interpreter))
-          case .event(let index): return .event(target.event(index))
+    let object = try compileExpression(base)
+    let cache = MemberCache(file: file, range: name.range)
+    return { frame in
+      let receiver = try object(frame)
+      guard case .object(let target) = receiver else {
+        throw ScriptError(
+          receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'",
+          at: range, in: file)
+      }
+      do {
+        switch try cache.member(name.name, of: target.type) {
+        case .stored(let index):
+          if case .host(let property) = target.access(index), !property.isReleased {
+            return .host(property, of: target, index: index)
           }
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
+          return .value(target.propertyNode(index))
+        case .derived(let index): return .value(try target.derived(index, interpreter: interpreter))
+        case .event(let index): return .event(target.event(index))
         }
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
       }
     }
+  }
+
+  /// reactiveSource -> expression: a derived value over the variables the
+  /// expression names, read once now.
+  private func compileDerivedSource(_ expression: Expression) throws -> (Frame) throws -> ReactiveSource {
+    let file = self.file
+    let range = expression.range
     let captures = CaptureList()
     let saved = (captureList, chainsPropagateNil)
     (captureList, chainsPropagateNil) = (captures, true)
