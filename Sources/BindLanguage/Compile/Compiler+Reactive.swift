@@ -4,9 +4,10 @@ import BindSyntax
 /// What a `bind`/`observe`/`on` source turned out to be when the statement ran.
 enum ReactiveSource {
   case value(ObservableValue<Value>)
-  /// Stored property `index` of a live Swift object's wrapper: observed and
-  /// bound through its ``HostProperty``, without the mirror node.
-  case host(ScriptObject, index: Int)
+  /// A live Swift object's property, stored property `index` of its
+  /// wrapper: observed and bound through the ``HostProperty``, without the
+  /// wrapper's mirror node (which a binding into another host property uses).
+  case host(HostProperty, of: ScriptObject, index: Int)
   case event(ScriptEvent)
 }
 
@@ -26,34 +27,48 @@ extension Compiler {
   /// over the variables it names, read once now ("properties are live;
   /// variables are looked up once"), holding the objects they name weakly.
   func compileReactiveSource(_ expression: Expression) throws -> (Frame) throws -> ReactiveSource {
+    if case .member(let base, let name, _) = expression, case .name = base {
+      return try compilePropertySource(base, name, range: expression.range)
+    }
+    return try compileDerivedSource(expression)
+  }
+
+  /// reactiveSource -> NAME '.' NAME: that property's node, or its event.
+  private func compilePropertySource(_ base: Expression, _ name: Identifier, range: SourceRange) throws
+    -> (Frame) throws -> ReactiveSource
+  {
     let interpreter = self.interpreter
     let file = self.file
-    let range = expression.range
-    if case .member(let base, let name, _) = expression, case .name = base {
-      let object = try compileExpression(base)
-      let cache = MemberCache(file: file, range: name.range)
-      return { frame in
-        let receiver = try object(frame)
-        guard case .object(let target) = receiver else {
-          throw ScriptError(
-            receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'",
-            at: range, in: file)
-        }
-        do {
-          switch try cache.member(name.name, of: target.type) {
-          case .stored(let index):
-            if !target.hostProperties.isEmpty, !target.hostProperties[index].isReleased {
-              return .host(target, index: index)
-            }
-            return .value(target.propertyNode(index))
-          case .derived(let index): return .value(try target.derived(index, interpreter: interpreter))
-          case .event(let index): return .event(target.event(index))
+    let object = try compileExpression(base)
+    let cache = MemberCache(file: file, range: name.range)
+    return { frame in
+      let receiver = try object(frame)
+      guard case .object(let target) = receiver else {
+        throw ScriptError(
+          receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'",
+          at: range, in: file)
+      }
+      do {
+        switch try cache.member(name.name, of: target.type) {
+        case .stored(let index):
+          if case .host(let property) = target.access(index), !property.isReleased {
+            return .host(property, of: target, index: index)
           }
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
+          return .value(target.propertyNode(index))
+        case .derived(let index): return .value(try target.derived(index, interpreter: interpreter))
+        case .event(let index): return .event(target.event(index))
         }
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
       }
     }
+  }
+
+  /// reactiveSource -> expression: a derived value over the variables the
+  /// expression names, read once now.
+  private func compileDerivedSource(_ expression: Expression) throws -> (Frame) throws -> ReactiveSource {
+    let file = self.file
+    let range = expression.range
     let captures = CaptureList()
     let saved = (captureList, chainsPropagateNil)
     (captureList, chainsPropagateNil) = (captures, true)
@@ -143,112 +158,162 @@ extension Compiler {
   }
 
   /// bindStatement -> 'bind' expression ('->' | '<->') expression ('as' NAME)?
+  ///
+  /// Compiles the form (two-way or one-way), then registers what the form
+  /// connects under the statement's name.
   func compileBind(_ bind: BindStatement) throws -> Execution {
     let interpreter = self.interpreter
-    let file = self.file
     let summary = "\(file.text(in: bind.source.range)) \(bind.direction.rawValue) \(file.text(in: bind.target.range))"
     let name = bind.name?.name
     let target = try compileBindingTarget(bind.target)
-    if bind.direction == .twoWay {
-      let left = try compileBindingTarget(bind.source)
-      return { frame in
-        guard case .property(let leftObject, let leftIndex) = try left(frame),
-          case .property(let rightObject, let rightIndex) = try target(frame)
-        else { throw ScriptError("'<->' binds two properties; events cannot be bound both ways", at: bind.range, in: file) }
-        let leftType = leftObject.type.stored[leftIndex].type
-        let rightType = rightObject.type.stored[rightIndex].type
-        guard leftType == rightType else {
-          throw ScriptError(
-            "'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'", at: bind.range, in: file)
-        }
-        let token: Disposable
-        do {
-          token = try leftObject.propertyNode(leftIndex).bindTwoWayChecked(
-            with: rightObject.propertyNode(rightIndex), label: summary)
-        } catch {
-          throw error.asScriptError(at: bind.range, in: file)
-        }
-        interpreter.connections.add(name: name, kind: .twoWayBinding, summary: summary, token: token)
-        try interpreter.throwPendingError()
-        return .next
-      }
-    }
-    let source = try compileReactiveSource(bind.source)
-    let bindSite = SourceSite(bind.range, in: file)
+    let isTwoWay = bind.direction == .twoWay
+    let connect =
+      isTwoWay
+      ? try compileTwoWayBind(bind, into: target, summary: summary)
+      : try compileOneWayBind(bind, into: target, summary: summary)
+    let kind: Connections.Kind = isTwoWay ? .twoWayBinding : .binding
     return { frame in
-      let token: Disposable
-      switch (try source(frame), try target(frame)) {
-      case (.event(let event), .event(let destination)):
-        if let wanted = destination.payload, event.payload.map({ wanted.coerce(sample: $0) }) != true {
-          throw ScriptError(
-            "cannot forward '\(event.displayName)' (payload \(event.payloadDescription)) into '\(destination.displayName)' (payload '\(wanted)')",
-            at: bind.range, in: file)
-        }
-        // An event without payload forwards as one; a payload is dropped
-        // when the destination takes none.
-        let carriesPayload = destination.payload != nil
-        token = event.stream.on { [unowned(unsafe) interpreter] payload in
-          interpreter.reportingErrors { try interpreter.emit(destination, payload: carriesPayload ? payload : nil) }
-        }
-      case (.event(let event), .property(let object, let index)):
-        let spec = object.type.stored[index]
-        // The payload's declared type decides now whether every event will
-        // fit, rather than each `emit` failing later.
-        let fits = event.payload.map { spec.type.coerce(sample: $0) } ?? (spec.type.zeroValue == .null)
-        guard fits else {
-          throw ScriptError(
-            "cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'",
-            at: bind.range, in: file)
-        }
-        token = event.stream.on { [unowned(unsafe) interpreter, weak object] payload in
-          interpreter.reportingErrors {
-            try object.map { try interpreter.write(payload, to: .stored(index), of: $0, name: spec.name) }
-          }
-        }
-      case (.value, .event(let destination)), (.host, .event(let destination)):
-        throw ScriptError(
-          "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'", at: bind.range, in: file)
-      case (let value, .property(let object, let index)):
-        // The check lives as long as the binding, one per `bind` run: it
-        // holds only what it needs and what names the target in an error (a
-        // copy of the statement and its file here was 272 bytes a binding).
-        // The target's name is spelled out only for an error.
-        let (objectType, number) = (object.type, object.number)
-        let valueType = objectType.stored[index].type
-        let check = { (value: Value) throws -> Value in
-          guard let checked = valueType.coerce(value) else {
-            let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
-            throw ScriptError(
-              "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
-              at: bindSite.range, in: bindSite.file)
-          }
-          return checked
-        }
-        do {
-          // A host property binds straight from or into its Swift node; a
-          // binding between two host properties goes through the source's mirror.
-          switch value {
-          case .host(let source, let sourceIndex) where object.hostProperties.isEmpty:
-            token = try source.hostProperties[sourceIndex].bind(to: object.stored[index], label: summary, check: check)
-          case .host(let source, let sourceIndex):
-            token = try object.hostProperties[index].bind(
-              from: source.propertyNode(sourceIndex), label: summary, check: check)
-          case .value(let node) where !object.hostProperties.isEmpty:
-            token = try object.hostProperties[index].bind(from: node, label: summary, check: check)
-          case .value(let node):
-            token = try node.bindChecked(to: object.stored[index], label: summary, transform: check)
-          case .event:
-            preconditionFailure("events are handled above")
-          }
-        } catch {
-          throw error.asScriptError(at: bind.range, in: file)
-        }
-      }
-      interpreter.connections.add(name: name, kind: .binding, summary: summary, token: token)
+      let token = try connect(frame)
+      interpreter.connections.add(name: name, kind: kind, summary: summary, token: token)
       try interpreter.throwPendingError()
       return .next
     }
   }
+
+  /// bindStatement -> 'bind' property '<->' property
+  private func compileTwoWayBind(
+    _ bind: BindStatement, into target: @escaping (Frame) throws -> BindingTarget, summary: String
+  ) throws -> (Frame) throws -> Disposable {
+    let file = self.file
+    let left = try compileBindingTarget(bind.source)
+    return { frame in
+      guard case .property(let leftObject, let leftIndex) = try left(frame),
+        case .property(let rightObject, let rightIndex) = try target(frame)
+      else { throw ScriptError("'<->' binds two properties; events cannot be bound both ways", at: bind.range, in: file) }
+      let leftType = leftObject.type.stored[leftIndex].type
+      let rightType = rightObject.type.stored[rightIndex].type
+      guard leftType == rightType else {
+        throw ScriptError(
+          "'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'", at: bind.range, in: file)
+      }
+      do {
+        return try leftObject.propertyNode(leftIndex).bindTwoWayChecked(
+          with: rightObject.propertyNode(rightIndex), label: summary)
+      } catch {
+        throw error.asScriptError(at: bind.range, in: file)
+      }
+    }
+  }
+
+  /// bindStatement -> 'bind' expression '->' expression
+  ///
+  /// Which of the one-way forms it is depends on what source and target
+  /// turn out to be when the statement runs, so this dispatches then.
+  private func compileOneWayBind(
+    _ bind: BindStatement, into target: @escaping (Frame) throws -> BindingTarget, summary: String
+  ) throws -> (Frame) throws -> Disposable {
+    let interpreter = self.interpreter
+    let source = try compileReactiveSource(bind.source)
+    let site = SourceSite(bind.range, in: file)
+    return { frame in
+      switch (try source(frame), try target(frame)) {
+      case (.event(let event), .event(let destination)):
+        return try Self.bindEvent(event, toEvent: destination, at: site, interpreter: interpreter)
+      case (.event(let event), .property(let object, let index)):
+        return try Self.bindEvent(event, toProperty: index, of: object, at: site, interpreter: interpreter)
+      case (.value, .event(let destination)), (.host, .event(let destination)):
+        throw ScriptError(
+          "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'",
+          at: site.range, in: site.file)
+      case (let value, .property(let object, let index)):
+        return try Self.bindValue(value, toProperty: index, of: object, at: site, summary: summary)
+      }
+    }
+  }
+
+  /// bindStatement -> 'bind' event '->' event: forwards every event.
+  private static func bindEvent(
+    _ event: ScriptEvent, toEvent destination: ScriptEvent, at site: SourceSite, interpreter: Interpreter
+  ) throws -> Disposable {
+    if let wanted = destination.payload, event.payload.map({ wanted.coerce(sample: $0) }) != true {
+      throw ScriptError(
+        "cannot forward '\(event.displayName)' (payload \(event.payloadDescription)) into '\(destination.displayName)' (payload '\(wanted)')",
+        at: site.range, in: site.file)
+    }
+    // An event without payload forwards as one; a payload is dropped when
+    // the destination takes none.
+    let carriesPayload = destination.payload != nil
+    return event.stream.on { [unowned(unsafe) interpreter] payload in
+      interpreter.reportingErrors { try interpreter.emit(destination, payload: carriesPayload ? payload : nil) }
+    }
+  }
+
+  /// bindStatement -> 'bind' event '->' property: writes each payload.
+  private static func bindEvent(
+    _ event: ScriptEvent, toProperty index: Int, of object: ScriptObject, at site: SourceSite,
+    interpreter: Interpreter
+  ) throws -> Disposable {
+    let spec = object.type.stored[index]
+    // The payload's declared type decides now whether every event will fit,
+    // rather than each `emit` failing later.
+    let fits = event.payload.map { spec.type.coerce(sample: $0) } ?? (spec.type.zeroValue == .null)
+    guard fits else {
+      throw ScriptError(
+        "cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'",
+        at: site.range, in: site.file)
+    }
+    return event.stream.on { [unowned(unsafe) interpreter, weak object] payload in
+      interpreter.reportingErrors {
+        try object.map { try interpreter.write(payload, to: .stored(index), of: $0, name: spec.name) }
+      }
+    }
+  }
+
+  /// bindStatement -> 'bind' expression '->' property: keeps the property
+  /// equal to the value, checked against the property's type.
+  private static func bindValue(
+    _ value: ReactiveSource, toProperty index: Int, of object: ScriptObject, at site: SourceSite, summary: String
+  ) throws -> Disposable {
+    let check = typeCheck(into: index, of: object, at: site)
+    let target = object.access(index)
+    do {
+      switch value {
+      case .value(let node): return try target.bind(from: node, label: summary, check: check)
+      case .host(let property, let source, let sourceIndex):
+        return try target.bind(
+          fromHost: property, mirror: { source.propertyNode(sourceIndex) }, label: summary, check: check)
+      case .event: preconditionFailure("events are bound by bindEvent")
+      }
+    } catch {
+      throw error.asScriptError(at: site.range, in: site.file)
+    }
+  }
+
+  /// The check of each value a binding writes into stored property `index`.
+  ///
+  /// It lives as long as the binding, one per `bind` run: it holds only what
+  /// it needs and what names the target in an error (a copy of the
+  /// statement and its file here was 272 bytes a binding). The target's name
+  /// is spelled out only for an error.
+  private static func typeCheck(into index: Int, of object: ScriptObject, at site: SourceSite)
+    -> (Value) throws -> Value
+  {
+    let (objectType, number) = (object.type, object.number)
+    let valueType = objectType.stored[index].type
+    return { value in
+      guard let checked = valueType.coerce(value) else {
+        let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
+        throw ScriptError(
+          "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
+          at: site.range, in: site.file)
+      }
+      return checked
+    }
+  }
+
+  /// What an observer is called with: each change, and the initial value
+  /// or the completion.
+  typealias ObserverCallbacks = (changed: (Value, Value) -> Void, other: (Change<Value>) -> Void)
 
   /// observeStatement -> 'observe' expression 'initial'? ('as' NAME)? handlerBlock?
   func compileObserve(_ observe: ObserveStatement) throws -> Execution {
@@ -260,12 +325,14 @@ extension Compiler {
         "'\(variable)' is a variable; only properties are observable, such as '\(variable).name'", at: range)
     }
     let source = try compileReactiveSource(observe.expression)
-    let handler = try observe.handler.map { block -> (Execution, () -> Int, Int, Bool) in
-      guard block.parameters.count <= 2 else {
-        throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
-      }
-      let (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
-      return (body, slots, block.parameters.count, keepsParent)
+    // Chosen with `if`, not `Optional.map`: through a generic the callbacks
+    // come back at their most general abstraction, and each change then runs
+    // through two reabstraction thunks (38 instructions a change).
+    let callbacks: (Frame) -> ObserverCallbacks
+    if let block = observe.handler {
+      callbacks = try compileObserverBlock(block)
+    } else {
+      callbacks = Self.printingObserver(text, interpreter: interpreter)
     }
     let options: ObserveOptions = observe.initial ? .initial : []
     let name = observe.name?.name
@@ -273,53 +340,77 @@ extension Compiler {
       let observeSource: (ObserveOptions, @escaping (Value, Value) -> Void, @escaping (Change<Value>) -> Void) -> Disposable
       switch try source(frame) {
       case .value(let node): observeSource = { node.observe(options: $0, changed: $1, other: $2) }
-      case .host(let object, let index): observeSource = object.hostProperties[index].observe
+      case .host(let property, _, _): observeSource = property.observe
       case .event:
         throw ScriptError(
           "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
       }
-      let token: Disposable
-      if let (body, slots, parameterCount, keepsParent) = handler {
-        let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
-        // One closure per parameter count, chosen here rather than switched
-        // on at every change.
-        let changed: (Value, Value) -> Void
-        switch parameterCount {
-        case 0 where block.sharedFrame != nil:
-          // Body and frame held by this closure are passed borrowed, without
-          // the retain that loading them from the handler costs.
-          let (body, shared) = (block.body, block.sharedFrame!)
-          changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(body, in: shared) }
-        case 0: changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(block) }
-        case 1: changed = { [unowned(unsafe) interpreter] _, new in interpreter.run(block, new) }
-        default: changed = { [unowned(unsafe) interpreter] old, new in interpreter.run(block, old, new) }
-        }
-        token = observeSource(
-          options,
-          changed,
-          { [unowned(unsafe) interpreter] change in
-            guard case .initial(let value) = change else { return }
-            switch parameterCount {
-            case 0: interpreter.run(block)
-            case 1: interpreter.run(block, value)
-            default: interpreter.run(block, .null, value)
-            }
-          })
-      } else {
-        token = observeSource(
-          options,
-          { [unowned(unsafe) interpreter] old, new in interpreter.output("\(text): \(old.literal) -> \(new.literal)") },
-          { [unowned(unsafe) interpreter] change in
-            switch change {
-            case .initial(let value): interpreter.output("\(text): \(value.literal)")
-            case .completed: interpreter.output("\(text): completed")
-            case .changed: break
-            }
-          })
-      }
+      let (changed, other) = callbacks(frame)
+      let token = observeSource(options, changed, other)
       interpreter.connections.add(name: name, kind: .observer, summary: text, token: token)
       try interpreter.throwPendingError()
       return .next
+    }
+  }
+
+  /// observeStatement -> 'observe' expression … handlerBlock: runs the
+  /// block, given nothing, the new value, or the old and the new.
+  private func compileObserverBlock(_ block: HandlerBlock) throws -> (Frame) -> ObserverCallbacks {
+    guard block.parameters.count <= 2 else {
+      throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
+    }
+    let interpreter = self.interpreter
+    let (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+    let parameterCount = block.parameters.count
+    return { frame in
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      return Self.observerCallbacks(running: block, parameterCount: parameterCount, interpreter: interpreter)
+    }
+  }
+
+  /// The callbacks that run an observer block: one closure per parameter
+  /// count, chosen here rather than switched on at every change.
+  private static func observerCallbacks(running block: ScriptHandler, parameterCount: Int, interpreter: Interpreter)
+    -> ObserverCallbacks
+  {
+    let changed: (Value, Value) -> Void
+    switch parameterCount {
+    case 0 where block.sharedFrame != nil:
+      // Body and frame held by this closure are passed borrowed, without
+      // the retain that loading them from the handler costs.
+      let (body, shared) = (block.body, block.sharedFrame!)
+      changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(body, in: shared) }
+    case 0: changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(block) }
+    case 1: changed = { [unowned(unsafe) interpreter] _, new in interpreter.run(block, new) }
+    default: changed = { [unowned(unsafe) interpreter] old, new in interpreter.run(block, old, new) }
+    }
+    let other = { [unowned(unsafe) interpreter] (change: Change<Value>) in
+      guard case .initial(let value) = change else { return }
+      switch parameterCount {
+      case 0: interpreter.run(block)
+      case 1: interpreter.run(block, value)
+      default: interpreter.run(block, .null, value)
+      }
+    }
+    return (changed, other)
+  }
+
+  /// observeStatement -> 'observe' expression 'initial'? ('as' NAME)?: prints
+  /// each change (`c.v: 1 -> 2`), the initial value and the completion.
+  private static func printingObserver(_ text: String, interpreter: Interpreter) -> (Frame) -> ObserverCallbacks {
+    return { _ in
+      (
+        changed: { [unowned(unsafe) interpreter] old, new in
+          interpreter.output("\(text): \(old.literal) -> \(new.literal)")
+        },
+        other: { [unowned(unsafe) interpreter] change in
+          switch change {
+          case .initial(let value): interpreter.output("\(text): \(value.literal)")
+          case .completed: interpreter.output("\(text): completed")
+          case .changed: break
+          }
+        }
+      )
     }
   }
 

@@ -140,11 +140,7 @@ extension Compiler {
     return { frame in
       while try condition(frame) {
         try interpreter.step(at: range, in: file)
-        switch try body(frame) {
-        case .next, .continueLoop: continue
-        case .breakLoop: return .next
-        case .returned(let value): return .returned(value)
-        }
+        if let exit = try body(frame).loopExit { return exit }
       }
       return .next
     }
@@ -152,51 +148,75 @@ extension Compiler {
 
   /// forStatement -> 'for' NAME 'in' expression block
   private func compileFor(_ loop: ForLoop) throws -> Execution {
-    let interpreter = self.interpreter
-    let range = loop.range
-    let file = self.file
     // A literal range loops over integers without building an array.
     if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange {
-      let low = try compileInteger(lower)
-      let high = try compileInteger(upper)
-      let parts = try compileLoopParts(loop)
-      let closed = op == .closedRange
-      return { frame in
-        let start = try low(frame)
-        let end = try high(frame)
-        if closed && start > end {
-          throw ScriptError(
-            "range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop",
-            at: loop.sequence.range, in: file)
+      return try compileRangeFor(loop, from: lower, to: upper, closed: op == .closedRange)
+    }
+    return try compileArrayFor(loop)
+  }
+
+  /// forStatement -> 'for' NAME 'in' expression ('...' | '..<') expression block
+  ///
+  /// Counts through the integers (Lua's fornum).
+  private func compileRangeFor(_ loop: ForLoop, from lower: Expression, to upper: Expression, closed: Bool) throws
+    -> Execution
+  {
+    let interpreter = self.interpreter
+    let (range, file) = (loop.range, self.file)
+    let bounds = try compileRangeBounds(lower, upper, closed: closed, at: loop.sequence.range)
+    let parts = try compileLoopParts(loop)
+    return { frame in
+      guard let (start, end) = try bounds(frame) else { return .next }
+      // Taken apart once, not at every iteration.
+      let (iterationScope, slot, body) = (parts.iterationScope, parts.slot, parts.body)
+      let holder = parts.globals ?? frame
+      var index = start
+      while true {
+        try interpreter.step(at: range, in: file)
+        // The counter is written straight into its slot, not through a
+        // writer closure: one call less per iteration.
+        let flow: Flow
+        if let iterationScope {
+          let iteration = iterationScope.enter(frame)
+          iteration.slots[slot] = .int(index)
+          flow = try body(iteration)
+        } else {
+          holder.slots[slot] = .int(index)
+          flow = try body(frame)
         }
-        guard closed ? start <= end : start < end else { return .next }
-        // Taken apart once, not at every iteration.
-        let (iterationScope, slot, body) = (parts.iterationScope, parts.slot, parts.body)
-        let holder = parts.globals ?? frame
-        var index = start
-        while true {
-          try interpreter.step(at: range, in: file)
-          // The counter is written straight into its slot, not through a
-          // writer closure: one call less per iteration.
-          let flow: Flow
-          if let iterationScope {
-            let iteration = iterationScope.enter(frame)
-            iteration.slots[slot] = .int(index)
-            flow = try body(iteration)
-          } else {
-            holder.slots[slot] = .int(index)
-            flow = try body(frame)
-          }
-          switch flow {
-          case .next, .continueLoop: break
-          case .breakLoop: return .next
-          case .returned(let value): return .returned(value)
-          }
-          if closed ? index == end : index + 1 == end { return .next }
-          index += 1
-        }
+        if let exit = flow.loopExit { return exit }
+        if closed ? index == end : index + 1 == end { return .next }
+        index += 1
       }
     }
+  }
+
+  /// The bounds of a range loop, or nil for an empty range. A closed range
+  /// whose lower bound is above its upper one is an error, as in Swift.
+  private func compileRangeBounds(_ lower: Expression, _ upper: Expression, closed: Bool, at range: SourceRange)
+    throws -> (Frame) throws -> (Int, Int)?
+  {
+    let low = try compileInteger(lower)
+    let high = try compileInteger(upper)
+    let file = self.file
+    return { frame in
+      let start = try low(frame)
+      let end = try high(frame)
+      if closed && start > end {
+        throw ScriptError(
+          "range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop",
+          at: range, in: file)
+      }
+      return (closed ? start <= end : start < end) ? (start, end) : nil
+    }
+  }
+
+  /// forStatement -> 'for' NAME 'in' expression block
+  ///
+  /// Goes through the elements of an array (Lua's forlist).
+  private func compileArrayFor(_ loop: ForLoop) throws -> Execution {
+    let interpreter = self.interpreter
+    let (range, file) = (loop.range, self.file)
     let sequence = try compileExpression(loop.sequence)
     let parts = try compileLoopParts(loop)
     return { frame in
@@ -211,11 +231,7 @@ extension Compiler {
         try interpreter.step(at: range, in: file)
         let iteration = parts.iterationFrame(in: frame)
         parts.variableFrame(iteration).slots[parts.slot] = element
-        switch try parts.body(iteration) {
-        case .next, .continueLoop: continue
-        case .breakLoop: return .next
-        case .returned(let value): return .returned(value)
-        }
+        if let exit = try parts.body(iteration).loopExit { return exit }
       }
       return .next
     }
@@ -287,6 +303,19 @@ extension Compiler {
       }
       try interpreter.throwPendingError()
       return flow
+    }
+  }
+}
+
+extension Flow {
+  /// How a loop goes on after its body ran: nil for the next iteration,
+  /// else how the loop itself ends (`break` ends only the loop, `return`
+  /// the function around it too).
+  @inline(__always) fileprivate var loopExit: Flow? {
+    switch self {
+    case .next, .continueLoop: return nil
+    case .breakLoop: return .next
+    case .returned(let value): return .returned(value)
     }
   }
 }

@@ -182,7 +182,9 @@ extension ScriptObject {
   /// The node of stored property `index`, for what needs one: of a host
   /// object, its mirror, connected on first use.
   func propertyNode(_ index: Int) -> Property<Value> {
-    if hostProperties.isEmpty { return stored[index] }
-    return hostProperties[index].mirror(into: stored[index])
+    switch access(index) {
+    case .stored(let node): return node
+    case .host(let property): return property.mirror(into: stored[index])
+    }
   }
 }

@@ -37,8 +37,7 @@ extension Interpreter {
   /// unknown names.
   public func storedValue(_ name: String, of object: ScriptObject) -> Value? {
     guard case .stored(let index)? = object.type.members[name] else { return nil }
-    if !object.hostProperties.isEmpty { return object.hostProperties[index].read() }
-    return object.stored[index].value
+    return object.access(index).value
   }
 
   /// The object type a property of `type` is declared to hold (`Person`

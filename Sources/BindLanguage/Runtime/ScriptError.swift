@@ -52,30 +52,3 @@ extension Error {
     return ScriptError("\(self)", at: range, in: file)
   }
 }
-
-/// Where a statement is, for the errors it raises after it ran (a binding's
-/// later writes): closures that outlive the statement share this one
-/// reference instead of each holding a copy of the range and the file.
-final class SourceSite {
-  let range: SourceRange
-  let file: SourceFile
-
-  init(_ range: SourceRange, in file: SourceFile) {
-    self.range = range
-    self.file = file
-  }
-}
-
-/// Control flow out of a statement.
-enum Flow {
-  case next
-  case breakLoop
-  case continueLoop
-  /// `return value`, or `nil` for a bare `return` (nothing to echo).
-  case returned(Value?)
-}
-
-/// A compiled expression: evaluates in a frame.
-typealias Evaluation = (Frame) throws -> Value
-/// A compiled statement: runs in a frame and says how control continues.
-typealias Execution = (Frame) throws -> Flow

@@ -1,0 +1,99 @@
+import BindRuntime
+
+// Constructing, reading and writing script objects: what the compiled code
+// calls for `Type(…)`, `obj.name` and `obj.name = value`.
+extension Interpreter {
+  /// Creates an object from labelled arguments; unlabelled properties take
+  /// their default, or their type's zero value.
+  func construct(_ type: ObjectType, labels: [String], values: [Value]) throws -> ScriptObject {
+    if let host = type.host { return try host.construct(labels: labels, values: values, interpreter: self) }
+    var slots = [Value?](repeating: nil, count: type.stored.count)
+    for (argument, label) in labels.enumerated() {
+      guard let member = type.members[label] else {
+        throw ConstructorError(message: ScriptError.unknownMember(label, on: type).message, argument: argument)
+      }
+      switch member {
+      case .stored(let index):
+        let property = type.stored[index]
+        guard let value = property.type.coerce(values[argument]) else {
+          throw ConstructorError(
+            message: ScriptError.typeMismatch(value: values[argument], expected: property.type, what: "property '\(label)'").message,
+            argument: argument)
+        }
+        slots[index] = value
+      case .derived:
+        throw ConstructorError(
+          message: "cannot initialize derived property '\(label)'; it is computed from other properties", argument: argument)
+      case .event:
+        throw ConstructorError(message: "cannot initialize event '\(label)'", argument: argument)
+      }
+    }
+    var values: [Value] = []
+    values.reserveCapacity(slots.count)
+    for (index, slot) in slots.enumerated() {
+      if let slot {
+        values.append(slot)
+        continue
+      }
+      let property = type.stored[index]
+      if let defaultValue = property.defaultValue {
+        let value = try defaultValue(globalFrame)
+        guard let checked = property.type.coerce(value) else {
+          throw ConstructorError(
+            message: ScriptError.typeMismatch(value: value, expected: property.type, what: "property '\(property.name)'").message,
+            argument: nil)
+        }
+        values.append(checked)
+      } else if let zero = property.type.zeroValue {
+        values.append(zero)
+      } else {
+        throw ConstructorError(
+          message: "missing argument for property '\(property.name)' of type '\(property.type)'", argument: nil)
+      }
+    }
+    return ScriptObject(type: type, values: values)
+  }
+
+  /// Reads a member of an object: a stored value, a derived value (tracked,
+  /// so a derived value reading it depends on it) or an event.
+  func read(_ member: ObjectType.Member, of object: ScriptObject, name: String) throws -> Value {
+    switch member {
+    case .stored(let index): return object.access(index).value
+    case .derived(let index): return try object.derived(index, interpreter: self).value
+    case .event(let index): return .event(object.event(index))
+    }
+  }
+
+  /// Writes a stored property, checking its type, and propagates the change.
+  func write(_ value: Value, to member: ObjectType.Member, of object: ScriptObject, name: String) throws {
+    switch member {
+    case .stored(let index):
+      try writeStored(value, index: index, of: object, name: name)
+    case .derived:
+      throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
+    case .event:
+      throw ScriptError("cannot assign to event '\(name)'; send it with 'emit'")
+    }
+  }
+
+  /// Writes the stored property `index`: the one case of ``write(_:to:of:name:)``
+  /// that succeeds, called directly where the member is known to be stored.
+  @inline(__always)
+  func writeStored(_ value: Value, index: Int, of object: ScriptObject, name: String) throws {
+    // Fields are read in place: copying the whole `StoredProperty` retains
+    // and releases its name and its default-value closure on every write.
+    let type = object.type
+    if type.stored[index].isConstant {
+      throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
+    }
+    guard let checked = type.stored[index].type.coerce(value) else {
+      throw ScriptError.typeMismatch(value: value, expected: type.stored[index].type, what: "property '\(name)'")
+    }
+    do {
+      try object.access(index).write(checked)
+    } catch let error as ReactiveError {
+      throw ScriptError(error.description)
+    }
+    try throwPendingError()
+  }
+}

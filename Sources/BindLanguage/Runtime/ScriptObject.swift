@@ -1,0 +1,86 @@
+import BindRuntime
+
+/// An instance of an ``ObjectType``. Its stored properties are runtime
+/// ``Property`` nodes; derived properties and events are made on first use.
+public final class ScriptObject {
+  /// The object's type.
+  public let type: ObjectType
+  /// Its number among the instances of its type, from 1.
+  public let number: Int
+  // A `var` only so that a host object's wrapper can drop its nodes when the
+  // host goes (see `HostInstance`); script objects never reassign it.
+  @exclusivity(unchecked) var stored: [Property<Value>]
+  var derivedNodes: [Derived<Value>?]
+  var eventStreams: [ScriptEvent?]
+  /// A node that completes when this object is deallocated, so that values
+  /// computed from it complete too.
+  var lifetimeNode: Property<Int>?
+  /// Derived properties whose first evaluation is under way.
+  private var creatingDerived: Set<Int> = []
+  /// For the wrapper of a host app's Swift object: that object and the
+  /// forwarders of its events.
+  var host: HostInstance?
+  /// For the wrapper of a live Swift object: its properties, by stored
+  /// index, which reads and writes go to instead of `stored` (see
+  /// ``HostProperty``). Empty for script objects, and once the Swift object is gone.
+  @exclusivity(unchecked) var hostProperties: [HostProperty] = []
+
+  init(type: ObjectType, values: [Value]) {
+    self.type = type
+    type.instanceCount += 1
+    self.number = type.instanceCount
+    let name = "\(type.name)#\(type.instanceCount)"
+    stored = zip(type.stored, values).map { property, value in
+      Property(value, label: "\(name).\(property.name)", isSame: ==)
+    }
+    derivedNodes = Array(repeating: nil, count: type.derived.count)
+    eventStreams = Array(repeating: nil, count: type.events.count)
+  }
+
+  /// `Type#N`.
+  public var displayName: String { "\(type.name)#\(number)" }
+
+  var lifetime: Property<Int> {
+    if let lifetimeNode { return lifetimeNode }
+    let node = Property(0, label: displayName)
+    lifetimeNode = node
+    return node
+  }
+
+  /// The derived property `index`, created on first use. It holds the object
+  /// weakly: a derived property never keeps its own object alive.
+  func derived(_ index: Int, interpreter: Interpreter) throws -> Derived<Value> {
+    if let node = derivedNodes[index] { return node }
+    let spec = type.derived[index]
+    // Creating the node evaluates it; an evaluation that needs the node being
+    // created is a cycle among derived properties, not a reason to recurse.
+    guard !creatingDerived.contains(index) else {
+      throw ScriptError("derived property '\(spec.name)' of \(type.name) depends on itself")
+    }
+    creatingDerived.insert(index)
+    defer { creatingDerived.remove(index) }
+    let globals = interpreter.globalFrame
+    let label = "\(displayName).\(spec.name)"
+    var last = Value.null
+    let node = try Derived(label: label, isSame: ==) { [weak self] () throws -> Value in
+      guard let self else { return last }
+      let value = try spec.compute(Frame(parent: globals, selfObject: self))
+      guard let checked = spec.type.coerce(value) else {
+        throw ScriptError.typeMismatch(value: value, expected: spec.type, what: "derived property '\(spec.name)'")
+      }
+      last = checked
+      return checked
+    }
+    derivedNodes[index] = node
+    return node
+  }
+
+  /// The event `index`, created on first use.
+  func event(_ index: Int) -> ScriptEvent {
+    if let stream = eventStreams[index] { return stream }
+    let spec = type.events[index]
+    let event = ScriptEvent(name: "\(displayName).\(spec.name)", payload: spec.payload)
+    eventStreams[index] = event
+    return event
+  }
+}
