@@ -33,6 +33,7 @@ let package = Package(
         "BenchSupport",
         .product(name: "BindLanguage", package: "BindScript"),
         .product(name: "BindRuntime", package: "BindScript"),
+        .product(name: "BindSyntax", package: "BindScript"),
       ]
     ),
     // The one command: `swift run -c release BindBench` runs every section.

@@ -1,6 +1,7 @@
 import BenchSupport
 import BindLanguage
 import BindRuntime
+import BindSyntax
 
 /// What a property read and write through the embedding bridge costs, next
 /// to the same statement on a script-declared type: the interpreter runs
