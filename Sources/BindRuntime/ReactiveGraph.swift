@@ -121,33 +121,6 @@ public final class ReactiveGraph: @unchecked Sendable {
     return nextObserverSequence
   }
 
-  // MARK: Transactions
-
-  /// Runs `body` as one transaction: its writes apply at once, but bindings and
-  /// observers run once at the end, with the final values.
-  ///
-  /// Errors from the body are rethrown after the writes it made have propagated;
-  /// a cycle found while propagating is thrown.
-  @discardableResult
-  public func transaction<T>(_ body: () throws -> T) throws -> T {
-    lock.lock()
-    batchDepth += 1
-    let result = Result { try body() }
-    batchDepth -= 1
-    var deliveries = Deliveries()
-    if batchDepth == 0 && !isPropagating {
-      do {
-        deliveries = try propagate()
-      } catch {
-        lock.unlock()
-        throw error
-      }
-    }
-    lock.unlock()
-    try deliver(deliveries)
-    return try result.get()
-  }
-
   // MARK: Propagation (lock held)
 
   func enqueue(_ node: GraphNode) {
