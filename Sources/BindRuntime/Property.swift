@@ -107,12 +107,10 @@ public final class Property<Value>: ObservableValue<Value> {
   @usableFromInline
   func setPropagating(_ newValue: Value) throws {
     let graph = ReactiveGraph.shared
-    try graph.withPropagation(alreadyLocked: true) {
-      if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
-        graph.addEdge(from: writer, to: self)
-      }
-      try store(newValue, in: graph)
+    if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
+      graph.addEdge(from: writer, to: self)
     }
+    try graph.withPropagation(alreadyLocked: true) { try store(newValue, in: graph) }
   }
 
   /// Stores a value that differs from the current one and queues what depends
