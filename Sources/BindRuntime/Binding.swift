@@ -123,17 +123,12 @@ extension ObservableValue {
     binding.target = target
     graph.addEdge(from: self, to: binding)
     if let target { graph.addEdge(from: binding, to: target) }
-    let deliveries: Deliveries
-    do {
-      deliveries = try graph.propagate(startingWith: { graph.enqueue(binding) })
-      if isCompleted { binding.end() }
-    } catch {
-      binding.end()
-      graph.lock.unlock()
-      throw error
+    // A completed source still hands its last value over, then lets go.
+    try graph.withPropagation(alreadyLocked: true) {
+      graph.enqueue(binding)
+    } settle: { succeeded in
+      if !succeeded || isCompleted { binding.end() }
     }
-    graph.lock.unlock()
-    try graph.deliver(deliveries)
     return BindingToken(binding)
   }
 
@@ -260,17 +255,14 @@ extension Property {
     graph.addEdge(from: forward, to: other)
     graph.addEdge(from: other, to: backward)
     graph.addEdge(from: backward, to: self)
-    let deliveries: Deliveries
-    do {
-      deliveries = try graph.propagate(startingWith: { graph.enqueue(forward) })
-    } catch {
-      forward.end()
-      backward.end()
-      graph.lock.unlock()
-      throw error
+    try graph.withPropagation(alreadyLocked: true) {
+      graph.enqueue(forward)
+    } settle: { succeeded in
+      if !succeeded {
+        forward.end()
+        backward.end()
+      }
     }
-    graph.lock.unlock()
-    try graph.deliver(deliveries)
     return BindingToken(forward, partner: backward)
   }
 

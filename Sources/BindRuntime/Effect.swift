@@ -15,16 +15,7 @@ public final class Effect: GraphNode, Disposable {
     self.body = body
     super.init(kind: .effect, label: label)
     let graph = ReactiveGraph.shared
-    graph.lock.lock()
-    let deliveries: Deliveries
-    do {
-      deliveries = try graph.propagate(startingWith: { graph.enqueue(self) })
-    } catch {
-      graph.lock.unlock()
-      throw error
-    }
-    graph.lock.unlock()
-    try graph.deliver(deliveries)
+    try graph.withPropagation { graph.enqueue(self) }
   }
 
   deinit {

@@ -23,8 +23,10 @@ public final class EventStream<Payload> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     let entries = handlers
+    let depthLimit = graph.storedObserverDepthLimit
     graph.lock.unlock()
-    try graph.withDeliveryDepth {
+    // Handlers MUST run after the unlock, like observers (see `ReactiveGraph.lock`).
+    try graph.withDeliveryDepth(limit: depthLimit) {
       for entry in entries where entry.isActive { entry.handler(payload) }
     }
   }
@@ -118,10 +120,11 @@ public struct Sink<Value> {
 
 extension ReactiveGraph {
   /// Runs observer or handler calls one level deeper, refusing to go past
-  /// ``observerDepthLimit``: a loop of writes becomes an error, not a stack overflow.
-  func withDeliveryDepth(_ body: () throws -> Void) throws {
+  /// `limit` (``observerDepthLimit``, read under the lock): a loop of writes
+  /// becomes an error, not a stack overflow.
+  func withDeliveryDepth(limit: Int, _ body: () throws -> Void) throws {
     let cell = deliveryDepthCell
-    let depth = try enterDeliveryLevel(cell)
+    let depth = try enterDeliveryLevel(cell, limit: limit)
     defer { cell.pointee = depth }
     try body()
   }

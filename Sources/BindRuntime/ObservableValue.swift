@@ -154,6 +154,10 @@ public class ObservableValue<Value>: GraphNode {
   /// edge while its fields still exist, and tell observers `.completed`
   /// outside the lock (they may write, or drop the last reference to other
   /// nodes).
+  ///
+  /// Not ``ReactiveGraph/withPropagation(alreadyLocked:_:settle:)``: there
+  /// is nothing to propagate, a deinit cannot throw, and no depth limit may
+  /// keep `.completed` from an observer.
   func endOfLife() {
     let graph = ReactiveGraph.shared
     graph.lock.lock()

@@ -84,7 +84,8 @@ public final class Property<Value>: ObservableValue<Value> {
     }
     graph.writeGeneration &+= 1
     if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil {
-      // The fast path: nothing to propagate, only observers to call.
+      // The fast path: nothing to propagate, only observers to call, after
+      // the unlock as everywhere (`ReactiveGraph.withPropagation`).
       let old = storage
       storage = newValue
       if observers.isEmpty {
@@ -92,7 +93,7 @@ public final class Property<Value>: ObservableValue<Value> {
         return
       }
       let entries = observers
-      let (counter, limit) = (graph.observerDepth, graph.observerDepthLimit)
+      let (counter, limit) = (graph.observerDepth, graph.storedObserverDepthLimit)
       graph.lock.unlock()
       try ReactiveGraph.deliverChange(to: entries, old: old, new: newValue, depthCounter: counter, depthLimit: limit)
       return
@@ -106,19 +107,10 @@ public final class Property<Value>: ObservableValue<Value> {
   @usableFromInline
   func setPropagating(_ newValue: Value) throws {
     let graph = ReactiveGraph.shared
-    let deliveries: Deliveries
-    do {
-      if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
-        graph.addEdge(from: writer, to: self)
-      }
-      try store(newValue, in: graph)
-      deliveries = graph.isBusy ? Deliveries() : try graph.propagate()
-    } catch {
-      graph.lock.unlock()
-      throw error
+    if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
+      graph.addEdge(from: writer, to: self)
     }
-    graph.lock.unlock()
-    try graph.deliver(deliveries)
+    try graph.withPropagation(alreadyLocked: true) { try store(newValue, in: graph) }
   }
 
   /// Stores a value that differs from the current one and queues what depends

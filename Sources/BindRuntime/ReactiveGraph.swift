@@ -15,7 +15,30 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// The graph all observable values belong to.
   public static let shared = ReactiveGraph()
 
-  /// Never destroyed: the graph lives as long as the process.
+  /// The graph lock. Never destroyed: the graph lives as long as the process.
+  ///
+  /// It guards every node, edge and setting, and it is held while a change
+  /// propagates. So this user code runs under it, because it is part of a
+  /// propagation and MUST see, and make, one consistent state:
+  /// - transaction bodies (``transaction(_:)``, ``batch(_:)``): their writes
+  ///   are held back until the body ends, with no other thread in between;
+  /// - derived computations and effect bodies: they read their inputs in
+  ///   rank order, mid-propagation, and that order is what makes them
+  ///   glitch-free;
+  /// - binding setters (a key-path target, a ``Sink``, a `transform`): they
+  ///   run in rank order inside the propagation, so what reads the target
+  ///   downstream sees the new value in the same propagation;
+  /// - the ``tracer``, at each step, and a completion watcher's `capture`.
+  /// Such code may read and write observable values (the lock is recursive)
+  /// but MUST NOT wait for another thread that uses the graph: a deadlock.
+  ///
+  /// The runtime never calls observers (`.initial`, changes, `.completed`),
+  /// event handlers or the ``errorHandler`` while holding it: they run after
+  /// it is released (``withPropagation(alreadyLocked:_:settle:)``), because they
+  /// write back (starting a propagation of their own), block on other
+  /// threads, or drop the last reference to a value whose deinit locks.
+  /// (Code that already runs under the lock and sends an event, or subscribes
+  /// with `.initial`, calls that handler itself, still under the lock.)
   @usableFromInline let lock = RecursiveLock()
 
   // Everything below is guarded by `lock`, which makes every access exclusive
@@ -75,7 +98,12 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) private var storedFeedbackLimit = 10
 
   /// How deeply observers may write back into the graph.
-  @exclusivity(unchecked) public var observerDepthLimit = 200
+  public var observerDepthLimit: Int {
+    get { withLock { storedObserverDepthLimit } }
+    set { withLock { storedObserverDepthLimit = newValue } }
+  }
+  /// Read under the lock, and handed to the delivery that follows the unlock.
+  @usableFromInline @exclusivity(unchecked) var storedObserverDepthLimit = 200
 
   /// Receives each propagation step while set (`bindscript run --trace`).
   public var tracer: ((TraceEvent) -> Void)? {
@@ -86,7 +114,11 @@ public final class ReactiveGraph: @unchecked Sendable {
 
   /// Receives errors from writes that cannot throw (a plain `value` setter, a
   /// key-path binding target). Prints to standard error by default.
-  public var errorHandler: (Error) -> Void = { error in
+  public var errorHandler: (Error) -> Void {
+    get { withLock { storedErrorHandler } }
+    set { withLock { storedErrorHandler = newValue } }
+  }
+  @exclusivity(unchecked) private var storedErrorHandler: (Error) -> Void = { error in
     fputs("BindRuntime: \(error)\n", stderr)
   }
 
@@ -97,6 +129,10 @@ public final class ReactiveGraph: @unchecked Sendable {
     lock.lock(); defer { lock.unlock() }
     return try body()
   }
+
+  /// Whether this thread holds the graph lock: a hook for the tests of the
+  /// lock discipline (see ``lock``).
+  var isLockedByCurrentThread: Bool { lock.isHeldByCurrentThread }
 
   @inlinable var isBusy: Bool { isPropagating || batchDepth > 0 }
 
@@ -125,33 +161,6 @@ public final class ReactiveGraph: @unchecked Sendable {
   @usableFromInline func nextSequence() -> Int {
     nextObserverSequence += 1
     return nextObserverSequence
-  }
-
-  // MARK: Transactions
-
-  /// Runs `body` as one transaction: its writes apply at once, but bindings and
-  /// observers run once at the end, with the final values.
-  ///
-  /// Errors from the body are rethrown after the writes it made have propagated;
-  /// a cycle found while propagating is thrown.
-  @discardableResult
-  public func transaction<T>(_ body: () throws -> T) throws -> T {
-    lock.lock()
-    batchDepth += 1
-    let result = Result { try body() }
-    batchDepth -= 1
-    var deliveries = Deliveries()
-    if batchDepth == 0 && !isPropagating {
-      do {
-        deliveries = try propagate()
-      } catch {
-        lock.unlock()
-        throw error
-      }
-    }
-    lock.unlock()
-    try deliver(deliveries)
-    return try result.get()
   }
 
   // MARK: Propagation (lock held)
@@ -219,23 +228,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     return finishPropagation()
   }
 
-  /// Runs `start` (which enqueues work) as a propagation of its own, or inside
-  /// the one already under way.
-  func propagate(startingWith start: () throws -> Void) throws -> Deliveries {
-    if isBusy {
-      try start()
-      return Deliveries()
-    }
-    do {
-      try start()
-    } catch {
-      abandonPropagation()
-      throw error
-    }
-    return try propagate()
-  }
-
-  private func abandonPropagation() {
+  func abandonPropagation() {
     for node in queue.removeAll() { node.isQueued = false }
     changes.removeAll()
     isPropagating = false
@@ -285,10 +278,11 @@ public final class ReactiveGraph: @unchecked Sendable {
 
   /// Runs observers. MUST be called without the lock, so an observer may write
   /// (starting its own propagation) or block on another thread without deadlock.
-  func deliver(_ deliveries: Deliveries) throws {
+  /// `depthLimit` is ``observerDepthLimit``, read while the lock was held.
+  func deliver(_ deliveries: Deliveries, depthLimit: Int) throws {
     if deliveries.changes.isEmpty && deliveries.completions.isEmpty { return }
     let cell = observerDepth.cell
-    let depth = try enterDeliveryLevel(cell)
+    let depth = try enterDeliveryLevel(cell, limit: depthLimit)
     defer { cell.pointee = depth }
     for notification in deliveries.changes {
       notification.entry.deliverBoxed(old: notification.old, new: notification.new)
@@ -323,11 +317,11 @@ public final class ReactiveGraph: @unchecked Sendable {
   var deliveryDepthCell: UnsafeMutablePointer<Int> { observerDepth.cell }
 
   /// Goes one delivery level deeper on this thread, returning the level to go
-  /// back to. Throws past ``observerDepthLimit``.
+  /// back to. Throws at `limit` (``observerDepthLimit``, read under the lock).
   @inlinable
-  func enterDeliveryLevel(_ cell: UnsafeMutablePointer<Int>) throws -> Int {
+  func enterDeliveryLevel(_ cell: UnsafeMutablePointer<Int>, limit: Int) throws -> Int {
     let depth = cell.pointee
-    if depth >= observerDepthLimit { throw ReactiveError.observerFeedback(depth: depth) }
+    if depth >= limit { throw ReactiveError.observerFeedback(depth: depth) }
     cell.pointee = depth + 1
     return depth
   }
@@ -341,7 +335,7 @@ public final class ReactiveGraph: @unchecked Sendable {
       lock.unlock()
       return
     }
-    let handler = errorHandler
+    let handler = storedErrorHandler
     lock.unlock()
     handler(error)
   }

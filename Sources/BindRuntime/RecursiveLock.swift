@@ -72,6 +72,9 @@ struct RecursiveLock: @unchecked Sendable {
     #endif
   }
 
+  /// Whether the calling thread holds the lock (for tests and assertions).
+  var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }
+
   @inlinable func lock() {
     let me = Self.currentThread
     if owner.pointee.load(ordering: .relaxed) == me {

@@ -1,0 +1,24 @@
+/// A picture of the live graph: values, bindings, effects and their edges.
+public struct GraphSnapshot: Sendable {
+  /// One node.
+  public struct Node: Sendable {
+    public let id: Int
+    public let label: String
+    public let kind: NodeKind
+    /// The value's description, for properties and derived values.
+    public let value: String?
+    public let observerCount: Int
+    /// For one half of a two-way binding, the other half's id.
+    public let partnerID: Int?
+  }
+
+  /// An edge: `to` is brought up to date after `from` (a read dependency, or a
+  /// binding writing its target).
+  public struct Edge: Sendable, Equatable {
+    public let from: Int
+    public let to: Int
+  }
+
+  public internal(set) var nodes: [Node] = []
+  public internal(set) var edges: [Edge] = []
+}
