@@ -25,7 +25,10 @@ let package = Package(
     // no runtime to get them.
     .target(name: "BindPlatform"),
     // The reactive runtime: knows nothing of the language.
-    .target(name: "BindRuntime"),
+    .target(name: "BindRuntime", dependencies: ["CTaskHooks"]),
+    // The concurrency runtime's enqueue hooks, declared with the Swift
+    // calling convention they have, for capturing host tasks (TaskCapture).
+    .target(name: "CTaskHooks"),
     // Source files, lexer, parser, AST and diagnostics: text in, a checked
     // tree or located errors out. Never imports the runtime.
     .target(name: "BindSyntax", dependencies: ["BindPlatform"]),

@@ -1,0 +1,303 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Time for reactive code: a clock, the timers pending on it, and the host
+/// tasks waiting to run, all moved forward by one thread that says when.
+///
+/// With a **virtual** clock (the default) time moves only in ``advance(by:beforeEachTimer:)``,
+/// and jumps from one due timer to the next, so a script that waits ten
+/// minutes takes as long as its timers' work. With the **real** clock the
+/// same calls sleep until each timer is due.
+///
+/// Either way, nothing here runs on its own: timers fire and captured tasks
+/// run only inside ``advance(by:beforeEachTimer:)``, ``runReady()`` and
+/// ``run(until:beforeEachTimer:)``, on the thread that calls them. Time moves
+/// only once every ready task has run until it blocks (Tokio's paused clock),
+/// so a task that arms a sleep before the clock passes its deadline always
+/// sees that deadline: the classic race of test schedulers cannot happen.
+///
+/// Thread-safe: tasks may schedule timers, and captured jobs may arrive,
+/// from any thread. Timer actions and jobs run without the scheduler's lock.
+public final class Scheduler: @unchecked Sendable {
+  /// How time passes.
+  public enum Mode: Sendable {
+    /// Time moves only when the scheduler is told to advance it.
+    case virtual
+    /// Time is the wall clock (a `ContinuousClock`); advancing sleeps.
+    case realTime
+  }
+
+  public let mode: Mode
+
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let jobArrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  // Guarded by `mutex`.
+  private var virtualNow = Duration.zero
+  private var timers = TimerQueue()
+  private var nextSequence: UInt64 = 0
+  private var readyJobs: [CapturedJob] = []
+  /// Set while a timer's action runs: `now` reads its due time.
+  private var firingTime: Duration?
+  private let wallStart = ContinuousClock.now
+
+  public init(mode: Mode = .virtual) {
+    self.mode = mode
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(jobArrived, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(jobArrived)
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+    jobArrived.deallocate()
+  }
+
+  /// The time since the scheduler started. Inside a timer's action, the
+  /// timer's due time.
+  public var now: Duration {
+    withLock { firingTime ?? currentTime() }
+  }
+
+  /// A `Clock` on this scheduler's time, for the host's view-models:
+  /// `try await clock.sleep(for: .milliseconds(300))` resumes when the
+  /// scheduler's time reaches the deadline.
+  public var clock: SchedulerClock { SchedulerClock(scheduler: self) }
+
+  /// Timers waiting to fire.
+  public var pendingTimerCount: Int { withLock { timers.count } }
+
+  /// Captured host jobs waiting to run.
+  public var readyJobCount: Int { withLock { readyJobs.count } }
+
+  /// Runs `action` once, `delay` from now (at once, on the next advance, for
+  /// a delay of zero or less).
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
+    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: currentTime() + delay) }
+  }
+
+  /// Runs `action` once, at `time` on this scheduler's clock.
+  @discardableResult
+  public func schedule(at time: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
+    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: time) }
+  }
+
+  /// Runs `action` every `interval`, the first time `interval` from now.
+  /// Each firing is due `interval` after the previous one's due time, so a
+  /// slow action does not make the timer drift.
+  ///
+  /// - Precondition: `interval` is positive.
+  @discardableResult
+  public func schedule(every interval: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
+    precondition(interval > .zero, "a repeating timer needs a positive interval")
+    return withLock { insert(ScheduledTimer(scheduler: self, interval: interval, action: action), due: currentTime() + interval) }
+  }
+
+  /// Lets `duration` pass. Ready jobs run first; then each timer due by the
+  /// end fires in due order, with `now` at its due time and the jobs it made
+  /// ready run before the next; finally `now` is the end.
+  ///
+  /// - Parameter beforeEachTimer: called before each firing; throw from it
+  ///   to stop (a step limit). Time then stays at the last timer that fired.
+  public func advance(by duration: Duration, beforeEachTimer: () throws -> Void) rethrows {
+    runReady()
+    let end = withLock { currentTime() } + max(duration, .zero)
+    while try fireNext(dueBy: end, beforeFiring: beforeEachTimer) {}
+    if mode == .realTime { sleepUntil(end) }
+    withLock { if mode == .virtual { virtualNow = max(virtualNow, end) } }
+    runReady()
+  }
+
+  /// Lets `duration` pass, with no limit on the timers that fire.
+  public func advance(by duration: Duration) {
+    advance(by: duration, beforeEachTimer: {})
+  }
+
+  /// Runs captured jobs until none is ready: every host task that can make
+  /// progress runs until it blocks, without moving time.
+  public func runReady() {
+    while let job = withLock({ readyJobs.isEmpty ? nil : readyJobs.removeFirst() }) {
+      job.run()
+    }
+  }
+
+  /// Drives tasks and time until `isDone()`: ready jobs run; when none is
+  /// ready, the next timer fires (virtual time jumps to it; real time sleeps
+  /// until it is due, waking early for a job that arrives).
+  ///
+  /// - Returns: `false` when `isDone()` is still false but nothing is left
+  ///   that could change it: no job is ready, no timer pending, and (with the
+  ///   real clock) none arrived within `idleTimeout`.
+  public func run(
+    until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), beforeEachTimer: () throws -> Void
+  ) rethrows -> Bool {
+    while true {
+      runReady()
+      if isDone() { return true }
+      if try fireNext(dueBy: .seconds(Int64.max), beforeFiring: beforeEachTimer) { continue }
+      // Nothing ready, nothing pending: a task may still be waiting on work
+      // outside the scheduler (another thread, real I/O). Wait for its job.
+      guard waitForJob(timeout: idleTimeout) else { return isDone() }
+    }
+  }
+
+  /// Drives tasks and time until `isDone()`, with no limit on the timers
+  /// that fire (see ``run(until:idleTimeout:beforeEachTimer:)``).
+  public func run(until isDone: () -> Bool, idleTimeout: Duration = .seconds(5)) -> Bool {
+    run(until: isDone, idleTimeout: idleTimeout, beforeEachTimer: {})
+  }
+
+  // MARK: Captured jobs
+
+  /// Queues a job that the concurrency runtime was about to hand to an
+  /// executor (see ``TaskCapture``); it runs in the next ``runReady()``.
+  func enqueue(_ job: CapturedJob) {
+    withLock {
+      readyJobs.append(job)
+      pthread_cond_signal(jobArrived)
+    }
+  }
+
+  /// Removes and returns the jobs not yet run, to hand back to the runtime.
+  func takeReadyJobs() -> [CapturedJob] {
+    withLock {
+      defer { readyJobs.removeAll() }
+      return readyJobs
+    }
+  }
+
+  // MARK: Timers
+
+  func isCancelled(_ timer: ScheduledTimer) -> Bool {
+    withLock { timer.isCancelled }
+  }
+
+  func cancel(_ timer: ScheduledTimer) {
+    withLock {
+      guard !timer.isCancelled else { return }
+      timer.isCancelled = true
+      if timer.isQueued { timers.noteCancelled() }
+    }
+  }
+
+  /// Fires the earliest timer due by `end`, if any; ready jobs run after it.
+  private func fireNext(dueBy end: Duration, beforeFiring: () throws -> Void) rethrows -> Bool {
+    guard let (timer, due) = nextTimer(dueBy: end) else { return false }
+    try beforeFiring()
+    withLock {
+      timer.isQueued = false
+      if mode == .virtual { virtualNow = max(virtualNow, due) }
+      firingTime = due
+    }
+    timer.action()
+    withLock {
+      firingTime = nil
+      if let interval = timer.interval, !timer.isCancelled { insert(timer, due: due + interval) }
+    }
+    runReady()
+    return true
+  }
+
+  /// The earliest live timer due by `end`, taken off the queue; with the
+  /// real clock, after sleeping until it is due (running jobs that arrive
+  /// meanwhile, which may schedule earlier timers).
+  private func nextTimer(dueBy end: Duration) -> (ScheduledTimer, Duration)? {
+    while true {
+      let next: (ScheduledTimer, Duration)?? = withLock {
+        guard let due = timers.nextDue(), due <= end else { return .some(nil) }
+        if mode == .realTime && due > currentTime() { return nil }
+        return timers.popFirst(dueBy: due).map { ($0.timer, $0.due) }
+      }
+      if let next { return next }
+      // Real time, next timer not yet due: sleep until it is, or a job comes.
+      let due = withLock { timers.nextDue() } ?? end
+      if waitForJob(until: min(due, end)) { runReady() }
+    }
+  }
+
+  @discardableResult
+  private func insert(_ timer: ScheduledTimer, due: Duration) -> ScheduledTimer {
+    nextSequence &+= 1
+    timer.isQueued = true
+    timers.insert(timer, due: due, sequence: nextSequence)
+    return timer
+  }
+
+  // MARK: Waiting (real time)
+
+  /// Sleeps until `time` (real clock), running jobs that arrive meanwhile.
+  private func sleepUntil(_ time: Duration) {
+    while withLock({ currentTime() }) < time {
+      if waitForJob(until: time) { runReady() }
+    }
+  }
+
+  /// Waits until a job is ready or the real clock reaches `time`.
+  /// - Returns: whether a job is ready.
+  private func waitForJob(until time: Duration) -> Bool {
+    waitForJob(timeout: time - withLock { currentTime() })
+  }
+
+  /// Waits up to `timeout` for a job. - Returns: whether one is ready.
+  private func waitForJob(timeout: Duration) -> Bool {
+    withLock {
+      if !readyJobs.isEmpty { return true }
+      guard timeout > .zero else { return false }
+      var deadline = timespec()
+      clock_gettime(CLOCK_REALTIME, &deadline)
+      let (seconds, attoseconds) = timeout.components
+      let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
+      deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+      deadline.tv_nsec = nanoseconds % 1_000_000_000
+      pthread_cond_timedwait(jobArrived, mutex, &deadline)
+      return !readyJobs.isEmpty
+    }
+  }
+
+  // MARK: Locking
+
+  /// Virtual time, or the wall clock's time since the start. Under `mutex`.
+  private func currentTime() -> Duration {
+    mode == .virtual ? virtualNow : wallStart.duration(to: .now)
+  }
+
+  private func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+}
+
+/// A timer on a ``Scheduler``: dispose it to cancel it. A disposed timer
+/// never fires again, even if its time has come in the same advance.
+///
+/// Unlike an observation token, a pending timer is held by its scheduler:
+/// dropping the handle does not cancel it, as a dropped `Task` handle does
+/// not cancel the task.
+public final class ScheduledTimer: Disposable, @unchecked Sendable {
+  private weak var scheduler: Scheduler?
+  /// The repeat interval, or `nil` for a one-shot timer.
+  let interval: Duration?
+  let action: () -> Void
+  // Guarded by the scheduler's lock.
+  var isCancelled = false
+  var isQueued = false
+
+  init(scheduler: Scheduler, interval: Duration?, action: @escaping () -> Void) {
+    self.scheduler = scheduler
+    self.interval = interval
+    self.action = action
+  }
+
+  /// Whether the timer was cancelled.
+  public var isDisposed: Bool { scheduler?.isCancelled(self) ?? true }
+
+  /// Cancels the timer.
+  public func dispose() {
+    scheduler?.cancel(self)
+  }
+}

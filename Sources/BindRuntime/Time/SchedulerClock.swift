@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A `Clock` on a ``Scheduler``'s time, for view-models to sleep on:
+/// virtual when the scheduler is, so `wait 300ms` in a script wakes a
+/// `try await clock.sleep(for: .milliseconds(300))` without real waiting.
+///
+/// ```swift
+/// final class SearchViewModel {
+///   init(clock: any Clock<Duration>) { ... }
+/// }
+/// let vm = SearchViewModel(clock: interpreter.scheduler.clock)
+/// ```
+public struct SchedulerClock: Clock, Sendable {
+  /// A point on the scheduler's time: the time since it started.
+  public struct Instant: InstantProtocol, Sendable {
+    public var offset: Duration
+
+    public init(offset: Duration) { self.offset = offset }
+
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  public let scheduler: Scheduler
+
+  public init(scheduler: Scheduler) { self.scheduler = scheduler }
+
+  public var now: Instant { Instant(offset: scheduler.now) }
+
+  public var minimumResolution: Duration { .nanoseconds(1) }
+
+  /// Suspends until the scheduler's time reaches `deadline`; throws
+  /// `CancellationError` if the task is cancelled first.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let sleeper = Sleeper()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+        sleeper.start(continuation, timer: scheduler.schedule(at: deadline.offset) { sleeper.finish(nil) })
+      }
+    } onCancel: {
+      sleeper.finish(CancellationError())
+    }
+  }
+}
+
+/// One sleep: its continuation is resumed exactly once, by its timer or by
+/// cancellation, whichever comes first.
+private final class Sleeper: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var continuation: CheckedContinuation<Void, Error>?
+  private var timer: ScheduledTimer?
+  private var outcome: Error??
+
+  init() { pthread_mutex_init(mutex, nil) }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  func start(_ continuation: CheckedContinuation<Void, Error>, timer: ScheduledTimer) {
+    pthread_mutex_lock(mutex)
+    if let outcome {
+      // Cancelled before the continuation existed.
+      pthread_mutex_unlock(mutex)
+      timer.dispose()
+      resume(continuation, with: outcome)
+      return
+    }
+    self.continuation = continuation
+    self.timer = timer
+    pthread_mutex_unlock(mutex)
+  }
+
+  func finish(_ error: Error?) {
+    pthread_mutex_lock(mutex)
+    guard outcome == nil else {
+      pthread_mutex_unlock(mutex)
+      return
+    }
+    outcome = .some(error)
+    let (continuation, timer) = (self.continuation, self.timer)
+    self.continuation = nil
+    self.timer = nil
+    pthread_mutex_unlock(mutex)
+    if error != nil { timer?.dispose() }
+    if let continuation { resume(continuation, with: error) }
+  }
+
+  private func resume(_ continuation: CheckedContinuation<Void, Error>, with error: Error?) {
+    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+  }
+}

@@ -1,0 +1,87 @@
+import CTaskHooks
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A job the concurrency runtime was about to hand to the global executor or
+/// to the main actor's, held by a ``Scheduler`` until it drives its tasks.
+struct CapturedJob: @unchecked Sendable {
+  let job: UnownedJob
+  let isMainExecutor: Bool
+
+  /// Runs the job on the calling thread. Every captured job runs as if on
+  /// the main actor, as swift-concurrency-extras' `withMainSerialExecutor`
+  /// runs them: one at a time, in the order they became ready, so tasks
+  /// interleave only at their suspension points and always the same way.
+  func run() {
+    job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+  }
+
+  /// Hands the job back to the executor it was headed for.
+  func release() {
+    bindscript_enqueue_original(unsafeBitCast(job, to: UnsafeMutableRawPointer.self), isMainExecutor ? 1 : 0)
+  }
+}
+
+/// Routes Swift concurrency's jobs to a ``Scheduler``, so that host tasks
+/// (the ones a script starts and the ones its view-models start, main-actor
+/// ones included) run only when the script lets time pass, on its thread.
+///
+/// The runtime's enqueue hooks are process-wide: one scheduler captures at a
+/// time. Capturing ends when the returned token is disposed; the jobs not
+/// run by then go back to their executors, so no task is ever lost.
+public enum TaskCapture {
+  /// The scheduler jobs go to. Guarded by `captureLock`.
+  nonisolated(unsafe) private static var target: Scheduler?
+  nonisolated(unsafe) private static let captureLock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+    return mutex
+  }()
+
+  /// Starts routing jobs to `scheduler`.
+  ///
+  /// - Returns: a token that ends the capture, or `nil` when another
+  ///   capture (this one's or another library's hook) is active.
+  public static func begin(for scheduler: Scheduler) -> Disposable? {
+    withCaptureLock {
+      guard target == nil, bindscript_capture_jobs(receive) != 0 else { return nil }
+      target = scheduler
+      return ActionDisposable { end(for: scheduler) }
+    }
+  }
+
+  /// Whether jobs are being captured for `scheduler`.
+  public static func isCapturing(for scheduler: Scheduler) -> Bool {
+    withCaptureLock { target === scheduler }
+  }
+
+  private static func end(for scheduler: Scheduler) {
+    let leftover: [CapturedJob] = withCaptureLock {
+      guard target === scheduler else { return [] }
+      bindscript_release_jobs()
+      target = nil
+      return scheduler.takeReadyJobs()
+    }
+    for job in leftover { job.release() }
+  }
+
+  /// The hook's sink: a C function, so it captures nothing.
+  private static let receive: bindscript_job_sink = { job, isMain in
+    let captured = CapturedJob(job: unsafeBitCast(job, to: UnownedJob.self), isMainExecutor: isMain != 0)
+    if let scheduler = withCaptureLock({ target }) {
+      scheduler.enqueue(captured)
+    } else {
+      captured.release()
+    }
+  }
+
+  private static func withCaptureLock<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(captureLock)
+    defer { pthread_mutex_unlock(captureLock) }
+    return body()
+  }
+}

@@ -1,0 +1,47 @@
+#include "CTaskHooks.h"
+#include <stddef.h>
+
+// The runtime declares its hooks with the Swift calling convention
+// (swift/Runtime/Concurrency.h); they MUST be declared the same way here.
+typedef void (__attribute__((swiftcall)) *EnqueueOriginal)(void *job);
+typedef void (__attribute__((swiftcall)) *EnqueueHook)(void *job, EnqueueOriginal original);
+
+extern EnqueueHook swift_task_enqueueGlobal_hook;
+extern EnqueueHook swift_task_enqueueMainExecutor_hook;
+
+static bindscript_job_sink currentSink;
+// The runtime's own enqueue functions, passed to every hook call; kept so
+// that jobs can be handed back when capturing ends.
+static EnqueueOriginal originalGlobal;
+static EnqueueOriginal originalMain;
+
+static void __attribute__((swiftcall)) globalHook(void *job, EnqueueOriginal original) {
+  originalGlobal = original;
+  currentSink(job, 0);
+}
+
+static void __attribute__((swiftcall)) mainHook(void *job, EnqueueOriginal original) {
+  originalMain = original;
+  currentSink(job, 1);
+}
+
+int bindscript_capture_jobs(bindscript_job_sink sink) {
+  if ((swift_task_enqueueGlobal_hook != NULL && swift_task_enqueueGlobal_hook != globalHook) ||
+      (swift_task_enqueueMainExecutor_hook != NULL && swift_task_enqueueMainExecutor_hook != mainHook)) {
+    return 0;
+  }
+  currentSink = sink;
+  swift_task_enqueueGlobal_hook = globalHook;
+  swift_task_enqueueMainExecutor_hook = mainHook;
+  return 1;
+}
+
+void bindscript_release_jobs(void) {
+  if (swift_task_enqueueGlobal_hook == globalHook) swift_task_enqueueGlobal_hook = NULL;
+  if (swift_task_enqueueMainExecutor_hook == mainHook) swift_task_enqueueMainExecutor_hook = NULL;
+}
+
+void bindscript_enqueue_original(void *job, int isMainExecutor) {
+  // Every captured job came through a hook call, which recorded the original.
+  (isMainExecutor ? originalMain : originalGlobal)(job);
+}

@@ -1,0 +1,20 @@
+#ifndef BINDSCRIPT_CTASKHOOKS_H
+#define BINDSCRIPT_CTASKHOOKS_H
+
+/// Receives a job the Swift concurrency runtime was about to hand to the
+/// global executor (`isMainExecutor` 0) or to the main actor's (1).
+typedef void (*bindscript_job_sink)(void *_Nonnull job, int isMainExecutor);
+
+/// Routes every job bound for the global or the main executor to `sink`,
+/// through the runtime's enqueue hooks (the technique of
+/// swift-concurrency-extras' `withMainSerialExecutor`). Returns 0 when
+/// another hook is already installed, which is left alone.
+int bindscript_capture_jobs(bindscript_job_sink _Nonnull sink);
+
+/// Removes the hooks `bindscript_capture_jobs` installed.
+void bindscript_release_jobs(void);
+
+/// Hands `job` to the executor it was headed for when it was captured.
+void bindscript_enqueue_original(void *_Nonnull job, int isMainExecutor);
+
+#endif
