@@ -130,9 +130,10 @@ public final class ReactiveGraph: @unchecked Sendable {
     return try body()
   }
 
-  /// Whether this thread holds the graph lock: a hook for the tests of the
-  /// lock discipline (see ``lock``).
-  var isLockedByCurrentThread: Bool { lock.isHeldByCurrentThread }
+  /// Whether this thread holds the graph lock: it is inside a derived
+  /// computation, a binding's setter, a transaction body or the tracer (see
+  /// ``lock``), where code must not wait for time to pass.
+  public var isLockedByCurrentThread: Bool { lock.isHeldByCurrentThread }
 
   @inlinable var isBusy: Bool { isPropagating || batchDepth > 0 }
 

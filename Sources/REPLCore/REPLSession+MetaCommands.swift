@@ -110,16 +110,17 @@ extension REPLSession {
   /// One line per live connection, written as the statement that made it.
   func showBindings() {
     let entries = interpreter.connections.entries
-    guard !entries.isEmpty else { return console.line("no live bindings, observers or handlers") }
+    guard !entries.isEmpty else { return console.line("no live bindings, observers, handlers or timers") }
     for entry in entries {
       let keyword: String
       switch entry.kind {
-      case .binding, .twoWayBinding: keyword = "bind"
-      case .observer: keyword = "observe"
-      case .handler: keyword = "on"
+      case .binding, .twoWayBinding: keyword = "bind "
+      case .observer: keyword = "observe "
+      case .handler: keyword = "on "
+      case .timer: keyword = ""  // the summary starts with `after` or `every`
       }
       let name = entry.name.map { " as \($0)" } ?? ""
-      console.line("\(keyword) \(entry.summary)\(name)")
+      console.line("\(keyword)\(entry.summary)\(name)")
     }
   }
 

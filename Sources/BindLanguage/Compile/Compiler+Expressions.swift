@@ -20,6 +20,11 @@ extension Compiler {
       return { _ in constant }
     case .nilLiteral:
       return { _ in .null }
+    case .duration(let value, _):
+      let constant = Value.duration(value)
+      return { _ in constant }
+    case .timer(let timer):
+      return try compileTimer(timer)
     case .interpolatedString(let segments, _):
       return try compileInterpolation(segments)
     case .name(let name, let range):
@@ -100,6 +105,10 @@ extension Compiler {
     if let builtin = Builtins.function(named: name) {
       let value = Value.function(builtin)
       return { _ in value }
+    }
+    if name == "now" {
+      let scheduler = interpreter.scheduler
+      return { _ in .duration(scheduler.now) }
     }
     throw unknownName(name, at: range)
   }

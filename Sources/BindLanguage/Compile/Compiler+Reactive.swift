@@ -460,12 +460,20 @@ extension Compiler {
   }
 
   /// disposeStatement -> 'dispose' NAME
+  ///
+  /// NAME is a connection's `as` name or, failing that, a variable holding a
+  /// timer (`let t = after 1s { … }`).
   func compileDispose(_ name: Identifier, range: SourceRange) -> Execution {
     let interpreter = self.interpreter
     let file = self.file
-    return { _ in
+    let variable = resolve(name.name).map { reader(for: $0, name: name.name, range: name.range) }
+    return { frame in
+      if let variable, case .timer(let timer) = try variable(frame) {
+        timer.timer.dispose()
+        return .next
+      }
       guard interpreter.connections.dispose(named: name.name) else {
-        var message = "no binding, observer or handler named '\(name.name)'"
+        var message = "no binding, observer, handler or timer named '\(name.name)'"
         if let guess = suggestion(for: name.name, among: interpreter.connections.names) {
           message += "; did you mean '\(guess)'?"
         }

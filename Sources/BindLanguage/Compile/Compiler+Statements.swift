@@ -30,6 +30,7 @@ extension Compiler {
     case .emit(let emit): return try compileEmit(emit)
     case .dispose(let name, let range): return compileDispose(name, range: range)
     case .batch(let block, let range): return try compileBatch(block, range: range)
+    case .wait(let duration, let range): return try compileWait(duration, range: range)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)

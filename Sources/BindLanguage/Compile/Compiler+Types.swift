@@ -77,10 +77,11 @@ extension Compiler {
       case "Double": return .double
       case "String": return .string
       case "Bool": return .bool
+      case "Duration": return .duration
       default:
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"
-        let candidates = ["Int", "Double", "String", "Bool"] + Array(interpreter.types.keys)
+        let candidates = ["Int", "Double", "String", "Bool", "Duration"] + Array(interpreter.types.keys)
         if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
         throw error(message, at: range)
       }

@@ -10,6 +10,7 @@ public final class Connections {
     case twoWayBinding = "bind <->"
     case observer = "observe"
     case handler = "on"
+    case timer = "timer"
   }
 
   /// A connection as `:bindings` lists it.

@@ -21,6 +21,9 @@ public final class Interpreter {
     public var maxSteps = 100_000_000
     /// How deeply functions may call each other.
     public var maxCallDepth = 400
+    /// Whether script time is the wall clock (`--real-time`) rather than
+    /// virtual time, which moves only when a script waits.
+    public var realTime = false
     public init() {}
   }
 
@@ -35,6 +38,11 @@ public final class Interpreter {
   public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
   /// The session's bindings, observers and handlers.
   public let connections = Connections()
+  /// The script's time: its timers, and the host tasks that wait on it.
+  /// Hand ``Scheduler/clock`` to view-models so their sleeps follow `wait`.
+  public let scheduler: Scheduler
+  /// `Timer#N` numbers the session's timers.
+  var timerCount = 0
 
   var types: [String: ObjectType] = [:]
   private(set) var builtinTypeNames: Set<String> = []
@@ -59,6 +67,7 @@ public final class Interpreter {
   /// Creates an interpreter with the built-in types (`Label`, `Button`, …).
   public init(options: Options = Options()) {
     self.options = options
+    scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
     loadPrelude()
   }
 
@@ -107,8 +116,12 @@ public final class Interpreter {
   /// (and for calls that return nothing).
   public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
     if statementDepth == 0 { steps = 0 }
+    let capture = statementDepth == 0 ? TaskCapture.begin(for: scheduler) : nil
     statementDepth += 1
-    defer { statementDepth -= 1 }
+    defer {
+      statementDepth -= 1
+      capture?.dispose()
+    }
     let compiler = Compiler(interpreter: self, file: file, scope: globalScope)
     do {
       if case .expression(let expression) = statement {
@@ -118,6 +131,8 @@ public final class Interpreter {
         let value = try evaluate(globalFrame)
         try throwPendingError()
         if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
+        // `after 1s { … }` on a line of its own is a statement, not a value to show.
+        if case .timer = expression.unparenthesized { return nil }
         return value
       }
       let run = try compiler.compileStatement(statement)
@@ -177,6 +192,12 @@ public final class Interpreter {
   func step(at range: SourceRange, in file: SourceFile) throws {
     steps &+= 1
     if steps & 1023 == 0 { try checkLimits(at: range, in: file) }
+  }
+
+  /// Counts `cost` steps at once, checking the limits every time.
+  func step(at range: SourceRange, in file: SourceFile, cost: Int) throws {
+    steps &+= cost
+    try checkLimits(at: range, in: file)
   }
 
   private func checkLimits(at range: SourceRange, in file: SourceFile) throws {

@@ -10,6 +10,7 @@ enum Operators {
       if overflow { throw ScriptError("arithmetic overflow: -(\(value)) does not fit in Int") }
       return .int(result)
     case (.negate, .double(let value)): return .double(-value)
+    case (.negate, .duration(let value)): return try negate(value)
     case (.not, .bool(let value)): return .bool(!value)
     case (.negate, _): throw ScriptError("'-' needs a number, not '\(operand.typeName)'")
     case (.not, _): throw ScriptError("'!' needs a Bool, not '\(operand.typeName)'")
@@ -39,6 +40,8 @@ enum Operators {
     case (.array(let a), .array(let b)) where op == .add:
       try checkCount(a.count + b.count)
       return .array(a + b)
+    case (.duration, _), (_, .duration):
+      return try durationArithmetic(op, lhs, rhs)!
     default:
       var message = "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'"
       if op == .add && (lhs.isString || rhs.isString) {
@@ -85,6 +88,7 @@ enum Operators {
     switch (lhs, rhs) {
     case (.int(let a), .int(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+    case (.duration, .duration): order = durationOrder(lhs, rhs)!
     default:
       guard let a = lhs.number, let b = rhs.number else {
         throw ScriptError("cannot compare '\(lhs.typeName)' and '\(rhs.typeName)' with '\(op.rawValue)'")

@@ -13,6 +13,10 @@ public enum Value {
   case object(ScriptObject)
   case event(ScriptEvent)
   case function(Callable)
+  /// A length of time: `300ms`, `1.5s`.
+  case duration(Duration)
+  /// A timer made by `after` or `every`.
+  case timer(ScriptTimer)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -29,6 +33,8 @@ public enum Value {
     case .object(let object): return object.type.name
     case .event: return "event"
     case .function: return "function"
+    case .duration: return "Duration"
+    case .timer: return "Timer"
     }
   }
 
@@ -44,6 +50,8 @@ public enum Value {
     case .object(let object): return object.displayName
     case .event(let event): return event.displayName
     case .function(let function): return "func \(function.name)"
+    case .duration(let duration): return duration.literal
+    case .timer(let timer): return timer.displayName
     }
   }
 
@@ -82,6 +90,8 @@ extension Value: Equatable {
     case (.object(let a), .object(let b)): return a === b
     case (.event(let a), .event(let b)): return a === b
     case (.function(let a), .function(let b)): return a === b
+    case (.duration(let a), .duration(let b)): return a == b
+    case (.timer(let a), .timer(let b)): return a === b
     default: return false
     }
   }

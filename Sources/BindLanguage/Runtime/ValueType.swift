@@ -2,7 +2,7 @@ import BindSyntax
 
 /// The declared type of a property or an event payload.
 public indirect enum ValueType: Equatable, CustomStringConvertible {
-  case int, double, string, bool
+  case int, double, string, bool, duration
   case optional(ValueType)
   case array(ValueType)
   case object(String)
@@ -13,6 +13,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .double: return "Double"
     case .string: return "String"
     case .bool: return "Bool"
+    case .duration: return "Duration"
     case .optional(let wrapped): return "\(wrapped)?"
     case .array(let element): return "[\(element)]"
     case .object(let name): return name
@@ -27,6 +28,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .double: return .double(0)
     case .string: return .string("")
     case .bool: return .bool(false)
+    case .duration: return .duration(.zero)
     case .optional: return .null
     case .array: return .array([])
     case .object: return nil
@@ -47,7 +49,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   /// conversions `T` to `T?` and `Int` to `Double`; `nil` if it does not fit.
   func coerce(_ value: Value) -> Value? {
     switch (self, value) {
-    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool): return value
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration): return value
     case (.double, .int(let int)): return .double(Double(int))
     case (.optional, .null): return value
     case (.optional(let wrapped), _): return wrapped.coerce(value)

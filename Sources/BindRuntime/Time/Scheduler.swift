@@ -50,6 +50,7 @@ public final class Scheduler: @unchecked Sendable {
   }
 
   deinit {
+    for job in readyJobs { job.release() }
     pthread_cond_destroy(jobArrived)
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
@@ -66,6 +67,9 @@ public final class Scheduler: @unchecked Sendable {
   /// `try await clock.sleep(for: .milliseconds(300))` resumes when the
   /// scheduler's time reaches the deadline.
   public var clock: SchedulerClock { SchedulerClock(scheduler: self) }
+
+  /// Whether a timer's action is running (on the thread that advances time).
+  public var isFiring: Bool { withLock { firingTime != nil } }
 
   /// Timers waiting to fire.
   public var pendingTimerCount: Int { withLock { timers.count } }
@@ -162,12 +166,15 @@ public final class Scheduler: @unchecked Sendable {
     }
   }
 
-  /// Removes and returns the jobs not yet run, to hand back to the runtime.
-  func takeReadyJobs() -> [CapturedJob] {
-    withLock {
+  /// Hands the captured jobs not yet run back to the executors they were
+  /// headed for, where they run on their own: for a scheduler that will not
+  /// drive its tasks again.
+  public func releasePendingJobs() {
+    let pending = withLock {
       defer { readyJobs.removeAll() }
       return readyJobs
     }
+    for job in pending { job.release() }
   }
 
   // MARK: Timers

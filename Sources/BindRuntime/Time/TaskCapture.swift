@@ -31,8 +31,10 @@ struct CapturedJob: @unchecked Sendable {
 /// ones included) run only when the script lets time pass, on its thread.
 ///
 /// The runtime's enqueue hooks are process-wide: one scheduler captures at a
-/// time. Capturing ends when the returned token is disposed; the jobs not
-/// run by then go back to their executors, so no task is ever lost.
+/// time. Capturing ends when the returned token is disposed. Jobs captured
+/// by then stay with the scheduler, to run when it next drives its tasks,
+/// until ``Scheduler/releasePendingJobs()`` hands them back to their
+/// executors: no task is ever lost.
 public enum TaskCapture {
   /// The scheduler jobs go to. Guarded by `captureLock`.
   nonisolated(unsafe) private static var target: Scheduler?
@@ -60,13 +62,11 @@ public enum TaskCapture {
   }
 
   private static func end(for scheduler: Scheduler) {
-    let leftover: [CapturedJob] = withCaptureLock {
-      guard target === scheduler else { return [] }
+    withCaptureLock {
+      guard target === scheduler else { return }
       bindscript_release_jobs()
       target = nil
-      return scheduler.takeReadyJobs()
     }
-    for job in leftover { job.release() }
   }
 
   /// The hook's sink: a C function, so it captures nothing.

@@ -42,6 +42,7 @@ public enum ASTDump {
     case .breakStatement: return "(break)"
     case .continueStatement: return "(continue)"
     case .importStatement(let path, _): return "(import \(path.quotedLiteral))"
+    case .wait(let duration, _): return list(["wait"] + (duration.map { [dump($0)] } ?? []))
     }
   }
 
@@ -73,6 +74,9 @@ public enum ASTDump {
         argument.label.map { "(\($0.name): \(dump(argument.value)))" } ?? dump(argument.value)
       })
     case .index(let base, let index, _): return "([] \(dump(base)) \(dump(index)))"
+    case .duration(let value, _): return value.literal
+    case .timer(let timer):
+      return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
     }
   }
 

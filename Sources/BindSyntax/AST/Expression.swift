@@ -100,6 +100,10 @@ public indirect enum Expression: Equatable, Sendable {
   case call(Expression, [Argument], SourceRange)
   /// `base[index]`.
   case index(Expression, Expression, SourceRange)
+  /// A duration literal: `300ms`, `1.5s`.
+  case duration(Duration, SourceRange)
+  /// `after 300ms { … }` or `every 1s { … }`.
+  case timer(TimerExpression)
 
   /// The range of the whole expression.
   public var range: SourceRange {
@@ -109,8 +113,10 @@ public indirect enum Expression: Equatable, Sendable {
       .name(_, let range), .array(_, let range), .parenthesized(_, let range),
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
-      .index(_, _, let range):
+      .index(_, _, let range), .duration(_, let range):
       return range
+    case .timer(let timer):
+      return timer.range
     }
   }
 
@@ -127,5 +133,29 @@ public indirect enum Expression: Equatable, Sendable {
     case .parenthesized(let inner, _): return inner.isAssignable
     default: return false
     }
+  }
+}
+
+/// `after 300ms { … }` (once) or `every 1s { … }` (repeating): a timer on the
+/// script's clock. Its value is the timer, which `dispose` cancels.
+public struct TimerExpression: Equatable, Sendable {
+  /// `every`: fire again each interval; `after`: fire once.
+  public var repeats: Bool
+  /// How long from now (`after`) or between firings (`every`).
+  public var interval: Expression
+  /// The name given with `as`, for `dispose` and `:bindings`.
+  public var name: Identifier?
+  /// What runs when it fires.
+  public var body: Block
+  /// From the keyword to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a timer expression.
+  public init(repeats: Bool, interval: Expression, name: Identifier?, body: Block, range: SourceRange) {
+    self.repeats = repeats
+    self.interval = interval
+    self.name = name
+    self.body = body
+    self.range = range
   }
 }

@@ -37,6 +37,8 @@ public enum Statement: Equatable, Sendable {
   case continueStatement(SourceRange)
   /// `import "path"`; the path is relative to the importing file.
   case importStatement(path: String, SourceRange)
+  /// `wait 300ms` (let time pass) or `wait` (run the work that is ready).
+  case wait(Expression?, SourceRange)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -53,7 +55,7 @@ public enum Statement: Equatable, Sendable {
     case .ifStatement(let i): return i.range
     case .forLoop(let f): return f.range
     case .whileLoop(let w): return w.range
-    case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range),
+    case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range
     }

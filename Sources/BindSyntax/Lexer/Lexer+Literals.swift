@@ -100,10 +100,18 @@ extension Lexer {
     }
     if position > suffixStart {
       let suffix = String(decoding: bytes[suffixStart..<position], as: UTF8.self)
-      report("invalid suffix '\(suffix)' on numeric literal", from: suffixStart, to: position)
+      if Lexer.durationUnits[suffix] != nil { return emit(.duration, from: start) }
+      report(
+        "invalid suffix '\(suffix)' on numeric literal; a duration takes 'ms', 's', 'min' or 'h'",
+        from: suffixStart, to: position)
     }
     emit(isDouble ? .double : .integer, from: start)
   }
+
+  /// The units a duration literal may take, with their length in nanoseconds.
+  package static let durationUnits: [String: Int64] = [
+    "ms": 1_000_000, "s": 1_000_000_000, "min": 60_000_000_000, "h": 3_600_000_000_000,
+  ]
 
   /// Skips digits and underscores.
   private mutating func skipDigits() {

@@ -7,6 +7,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case integer
   /// A floating-point literal such as `3.25` or `1e-3`.
   case double
+  /// A duration literal: a number with a unit, `300ms`, `1.5s`, `2min`, `1h`.
+  case duration
   /// A string literal without interpolation: `"text"`.
   case string
   /// The part of an interpolated string up to the first `\(`: `"Hi, \(`.
@@ -19,6 +21,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   // Keywords.
   /// Declaration and reactive keywords.
   case `let`, `var`, type, event, bind, observe, initial, `as`, on, emit, dispose, batch
+  /// Time keywords.
+  case wait, after, every
   /// Control-flow keywords.
   case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`
   /// Literal keywords.
@@ -51,6 +55,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   package static let keywords: [String: TokenKind] = {
     let all: [TokenKind] = [
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
+      .wait, .after, .every,
       .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import,
       .true, .false, .nil,
     ]

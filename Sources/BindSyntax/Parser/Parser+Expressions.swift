@@ -78,7 +78,7 @@ extension Parser {
   /// folded into a negative literal; `nil` otherwise.
   private func negativeLiteral(after minus: Token) -> Expression? {
     let number = peek()
-    guard number.kind == .integer || number.kind == .double,
+    guard number.kind == .integer || number.kind == .double || number.kind == .duration,
       number.range.start.offset == minus.range.end.offset
     else { return nil }
     switch peek(1).kind {
@@ -87,9 +87,11 @@ extension Parser {
     }
     advance()
     let range = minus.range.union(number.range)
-    return number.kind == .integer
-      ? integerLiteral(number, negated: true, range: range)
-      : doubleLiteral(number, negated: true, range: range)
+    switch number.kind {
+    case .integer: return integerLiteral(number, negated: true, range: range)
+    case .duration: return durationLiteral(number, negated: true, range: range)
+    default: return doubleLiteral(number, negated: true, range: range)
+    }
   }
 
   /// operand (op operand)*, building a left-leaning tree. Each operator

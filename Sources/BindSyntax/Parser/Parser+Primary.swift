@@ -66,6 +66,11 @@ extension Parser {
     case .double:
       advance()
       return doubleLiteral(token, negated: false, range: token.range)
+    case .duration:
+      advance()
+      return durationLiteral(token, negated: false, range: token.range)
+    case .after, .every:
+      return try timerExpression()
     case .string:
       advance()
       return .string(token.value ?? "", token.range)
@@ -152,6 +157,71 @@ extension Parser {
     }
     if !negated { return .integer(Int64(magnitude), range) }
     return .integer(magnitude == limit ? Int64.min : -Int64(magnitude), range)
+  }
+
+  /// The value of a duration literal (`300ms`, `1.5s`, `2min`, `1h`), exact
+  /// to the nanosecond, or zero after reporting that it is out of range.
+  func durationLiteral(_ token: Token, negated: Bool, range: SourceRange) -> Expression {
+    let text = token.text.filter { $0 != "_" }
+    // The longest unit that ends the text: `ms` before `s`, and never the
+    // `e` of an exponent (`1e3ms`).
+    let unit = Lexer.durationUnits.keys.sorted { $0.count > $1.count }.first { text.hasSuffix($0) } ?? ""
+    let number = text.dropLast(unit.count)
+    let scale = Lexer.durationUnits[unit] ?? 1
+    guard let nanoseconds = Parser.nanoseconds(String(number), scale: scale) else {
+      report("duration literal '\(negated ? "-" : "")\(token.text)' is too long; the limit is about 292 years", at: range)
+      return .duration(.zero, range)
+    }
+    return .duration(.nanoseconds(negated ? -nanoseconds : nanoseconds), range)
+  }
+
+  /// `number` (digits, a fraction, an exponent) times `scale` nanoseconds,
+  /// rounded to the nanosecond; `nil` past `Int64`.
+  static func nanoseconds(_ number: String, scale: Int64) -> Int64? {
+    if let whole = Int64(number) {
+      let (product, overflow) = whole.multipliedReportingOverflow(by: scale)
+      return overflow ? nil : product
+    }
+    // A fraction or exponent: split into digits and a power of ten, so that
+    // `0.1s` is exactly 100,000,000 ns (a Double would not be).
+    var mantissa = number, exponent = 0
+    if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      exponent = Int(mantissa[mantissa.index(after: e)...]) ?? 0
+      mantissa = String(mantissa[..<e])
+    }
+    if let dot = mantissa.firstIndex(of: ".") {
+      exponent -= mantissa.distance(from: dot, to: mantissa.endIndex) - 1
+      mantissa.remove(at: dot)
+    }
+    guard var value = Int64(mantissa) else { return nil }
+    var (result, overflow) = value.multipliedReportingOverflow(by: scale)
+    guard !overflow else { return nil }
+    value = result
+    while exponent > 0 {
+      (result, overflow) = value.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return nil }
+      value = result
+      exponent -= 1
+    }
+    while exponent < 0 && value != 0 {
+      value = exponent == -1 ? (value + 5) / 10 : value / 10
+      exponent += 1
+    }
+    return value
+  }
+
+  /// timerExpression → ('after' | 'every') expression ('as' IDENTIFIER)? block
+  ///
+  /// `after 300ms { … }` runs the block once, 300 ms from now; `every 1s
+  /// { … }` every second. Its value is the timer, for `dispose`.
+  func timerExpression() throws -> Expression {
+    let keyword = advance()
+    let interval = try expression()
+    let name = try asName()
+    let body = try block(after: "'\(keyword.text)' interval")
+    return .timer(TimerExpression(
+      repeats: keyword.kind == .every, interval: interval, name: name, body: body,
+      range: keyword.range.union(body.range)))
   }
 
   /// The value of a floating-point literal, or 0 after reporting that it is

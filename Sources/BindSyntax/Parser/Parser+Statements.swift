@@ -19,7 +19,7 @@ extension Parser {
   ///           | bindStatement | observeStatement | onStatement | emitStatement
   ///           | disposeStatement | batchStatement | ifStatement | forStatement
   ///           | whileStatement | returnStatement | 'break' | 'continue'
-  ///           | importStatement | expressionStatement
+  ///           | importStatement | waitStatement | expressionStatement
   func statement() throws -> Statement {
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
@@ -38,7 +38,22 @@ extension Parser {
     case .break: return .breakStatement(advance().range)
     case .continue: return .continueStatement(advance().range)
     case .import: return try importStatement()
+    case .wait: return try waitStatement()
     default: return try expressionStatement()
+    }
+  }
+
+  /// waitStatement → 'wait' expression?
+  ///
+  /// `wait 300ms` lets that much script time pass; `wait` alone runs the
+  /// work that is ready without moving time.
+  func waitStatement() throws -> Statement {
+    let keyword = advance()
+    switch peek().kind {
+    case .newline, .semicolon, .eof, .rightBrace: return .wait(nil, keyword.range)
+    default:
+      let duration = try expression()
+      return .wait(duration, keyword.range.union(duration.range))
     }
   }
 

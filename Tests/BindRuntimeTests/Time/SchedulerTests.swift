@@ -132,7 +132,9 @@ final class SchedulerTests: XCTestCase {
     Task { done.signal() }
     XCTAssertEqual(scheduler.readyJobCount, 1)
     capture.dispose()
-    XCTAssertTrue(done.wait(seconds: 5), "the job ran on the global executor after the capture ended")
+    XCTAssertEqual(scheduler.readyJobCount, 1, "a captured job stays with its scheduler after the capture")
+    scheduler.releasePendingJobs()
+    XCTAssertTrue(done.wait(seconds: 5), "the job ran on the global executor once released")
   }
 }
 

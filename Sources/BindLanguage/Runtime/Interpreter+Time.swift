@@ -1,0 +1,57 @@
+import BindRuntime
+import BindSyntax
+
+/// Time in scripts: `now`, `wait`, and the timers `after` and `every` make.
+/// Every timer firing counts as one step against the statement's step
+/// limit, so a `wait` over a storm of timers ends in an error, not a hang.
+extension Interpreter {
+  /// `wait DURATION`: lets script time pass, firing the timers that come due
+  /// and running ready host tasks. `wait` alone is `wait 0ms`: the ready
+  /// tasks and the timers due now run, and time stays.
+  func wait(for duration: Duration?, at range: SourceRange, in file: SourceFile) throws {
+    if ReactiveGraph.shared.isLockedByCurrentThread {
+      throw ScriptError(
+        "'wait' cannot run inside a derived value, a binding's expression or a batch; time passes only between statements",
+        at: range, in: file)
+    }
+    if scheduler.isFiring {
+      throw ScriptError(
+        "'wait' cannot run inside a timer's body; schedule the rest with 'after' instead", at: range, in: file)
+    }
+    let duration = duration ?? .zero
+    guard duration >= .zero else {
+      throw ScriptError("cannot wait a negative duration (\(duration.literal)); use 0ms or more", at: range, in: file)
+    }
+    try scheduler.advance(by: duration) { try step(at: range, in: file, cost: Interpreter.timerFiringCost) }
+  }
+
+  /// Steps a timer firing costs: about what running a small block costs in
+  /// loop iterations, so that the step limit bounds a `wait` over a storm of
+  /// timers (`every 1ms` for a year) in about the time it bounds a loop.
+  static let timerFiringCost = 16
+
+  /// Makes the timer of an `after` (once, `interval` from now) or an `every`
+  /// (each `interval`) expression; `fire` runs its block.
+  func makeTimer(
+    repeats: Bool, interval: Duration, name: String?, summary: String,
+    at range: SourceRange, in file: SourceFile, fire: @escaping () -> Void
+  ) throws -> Value {
+    let timer: ScheduledTimer
+    if repeats {
+      guard interval > .zero else {
+        throw ScriptError(
+          "'every' needs a positive interval, not \(interval.literal): it would fire forever without time passing",
+          at: range, in: file)
+      }
+      timer = scheduler.schedule(every: interval, fire)
+    } else {
+      guard interval >= .zero else {
+        throw ScriptError("'after' needs a duration of 0ms or more, not \(interval.literal)", at: range, in: file)
+      }
+      timer = scheduler.schedule(after: interval, fire)
+    }
+    timerCount += 1
+    connections.add(name: name, kind: .timer, summary: summary, token: timer)
+    return .timer(ScriptTimer(timer: timer, number: timerCount))
+  }
+}
