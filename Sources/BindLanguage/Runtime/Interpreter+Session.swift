@@ -18,6 +18,7 @@ extension Interpreter {
   /// interpreter is not usable afterwards.
   public func endSession() {
     connections.disposeAll()
+    hostTasks.cancelAll()
     for index in globalFrame.slots.indices { globalFrame.slots[index] = .null }
     types.removeAll()
   }

@@ -35,8 +35,12 @@ public final class Interpreter {
   public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
   /// The session's bindings, observers and handlers.
   public let connections = Connections()
+  /// The host tasks scripts started (see `Interpreter+HostTasks.swift`).
+  let hostTasks = HostTasks()
 
   var types: [String: ObjectType] = [:]
+  /// The free functions the host defined (``define(_:_:)``), by base name.
+  var hostFunctions: [String: [HostFunction]] = [:]
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
@@ -116,6 +120,7 @@ public final class Interpreter {
         ensureGlobalCapacity()
         lastCallProducedValue = true
         let value = try evaluate(globalFrame)
+        collectHostTaskFailure()
         try throwPendingError()
         if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
         return value
@@ -123,6 +128,7 @@ public final class Interpreter {
       let run = try compiler.compileStatement(statement)
       ensureGlobalCapacity()
       _ = try run(globalFrame)
+      collectHostTaskFailure()
       try throwPendingError()
       return nil
     } catch {

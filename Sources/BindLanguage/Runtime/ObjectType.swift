@@ -62,7 +62,10 @@ public final class ObjectType {
     self.memberNames = order
   }
 
-  /// One line per member, as `:types` shows them.
+  /// The methods a host app registered (`select(index:)`), for completion.
+  public var methodNames: [String] { host?.methods.map(\.name) ?? [] }
+
+  /// One line per member, as `:types` shows them; methods last.
   public var memberSummaries: [String] {
     memberNames.map { name in
       switch members[name]! {
@@ -74,7 +77,7 @@ public final class ObjectType {
         if let payload = events[index].payload { return "event \(name): \(payload)" }
         return "event \(name)"
       }
-    }
+    } + (host?.methods.map(\.summary) ?? [])
   }
 
   /// The names of a kind of member, for suggestions.

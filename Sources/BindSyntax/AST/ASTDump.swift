@@ -73,6 +73,7 @@ public enum ASTDump {
         argument.label.map { "(\($0.name): \(dump(argument.value)))" } ?? dump(argument.value)
       })
     case .index(let base, let index, _): return "([] \(dump(base)) \(dump(index)))"
+    case .await(let operand, _): return "(await \(dump(operand)))"
     }
   }
 

@@ -21,6 +21,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case `let`, `var`, type, event, bind, observe, initial, `as`, on, emit, dispose, batch
   /// Control-flow keywords.
   case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`
+  /// Concurrency keywords.
+  case await
   /// Literal keywords.
   case `true`, `false`, `nil`
 
@@ -51,7 +53,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   package static let keywords: [String: TokenKind] = {
     let all: [TokenKind] = [
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
-      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import,
+      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .await,
       .true, .false, .nil,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })
