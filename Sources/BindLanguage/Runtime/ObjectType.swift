@@ -62,8 +62,18 @@ public final class ObjectType {
     self.memberNames = order
   }
 
-  /// The methods a host app registered (`select(index:)`), for completion.
+  /// The methods a host app registered (`select(index:)`).
   public var methodNames: [String] { host?.methods.map(\.name) ?? [] }
+
+  /// The methods as completion inserts them: `clear()`, `select(index: `,
+  /// `move(` (a first parameter without label).
+  public var methodCompletions: [String] {
+    (host?.methods ?? []).map { method in
+      let labels = method.signature.labels
+      guard let first = labels.first else { return "\(method.signature.baseName)()" }
+      return "\(method.signature.baseName)(" + (first.map { "\($0): " } ?? "")
+    }
+  }
 
   /// One line per member, as `:types` shows them; methods last.
   public var memberSummaries: [String] {

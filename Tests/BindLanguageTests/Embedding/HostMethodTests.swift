@@ -1,6 +1,7 @@
 import BindRuntime
 import BindSyntax
 import Foundation
+import Synchronization
 import XCTest
 @testable import BindLanguage
 
@@ -136,12 +137,24 @@ final class HostMethodTests: XCTestCase {
   }
 
   func testUnawaitedCallStartsATaskWhoseErrorTheNextStatementReports() throws {
-    let (session, _) = try Self.session()
-    XCTAssertEqual(session.run("todos.fail()"), [])
+    let session = TranscriptSession()
+    session.showsLocations = true
+    let gate = Gate()
+    try session.interpreter.define("failLater()") { () async throws in
+      while !gate.isOpen.load(ordering: .acquiring) { await Task.yield() }
+      throw TodoError(description: "offline")
+    }
+    XCTAssertEqual(session.run("failLater()"), [], "the call returns at once; the task is still waiting")
+    XCTAssertEqual(session.interpreter.hostTasks.runningCount, 1)
+    gate.isOpen.store(true, ordering: .releasing)
     let deadline = Date().addingTimeInterval(5)
     while session.interpreter.hostTasks.runningCount > 0 && Date() < deadline { usleep(1000) }
-    XCTAssertEqual(session.run("print(1)"), ["1", "error: 1:1: 'fail()' threw an error: offline"])
+    XCTAssertEqual(session.run("print(1)"), ["1", "error: 1:1: 'failLater()' threw an error: offline"])
     XCTAssertEqual(session.run("print(2)"), ["2"])
+  }
+
+  final class Gate: Sendable {
+    let isOpen = Atomic(false)
   }
 
   func testEndSessionCancelsStartedTasks() throws {
@@ -235,6 +248,7 @@ final class HostMethodTests: XCTestCase {
     XCTAssertTrue(type.memberSummaries.contains("func add(title: String, due: Int?) -> Int"))
     XCTAssertTrue(type.memberSummaries.contains("func load(count: Int) async -> [String]"))
     XCTAssertTrue(type.memberSummaries.contains("func move(_: Int, to: Int)"))
+    XCTAssertEqual(Array(type.methodCompletions.prefix(4)), ["add(title: ", "select(index: ", "clear()", "move("])
   }
 
   // MARK: Ownership
