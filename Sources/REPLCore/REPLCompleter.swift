@@ -70,7 +70,7 @@ public struct REPLCompleter {
         type = session.declaredObjectType(of: name, in: current)
       }
     }
-    if let type { return type.memberNames }
+    if let type { return type.memberNames + type.methodCompletions }
     return Interpreter.builtinMemberNames(of: value)
   }
 

@@ -42,11 +42,19 @@ public enum EmbeddingSection {
             Contestant(host, .time(unitsPerIteration: opsPerIteration) { workload(.host, body: "v.count = i", observed: true) }),
             Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
           ]),
+        Scenario(
+          key: "host-method-call", title: "call `v.nothing()` (host method) vs `nothing()` (script function)", unit: "ns/call",
+          contestants: [
+            Contestant(script, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "nothing()") }),
+            Contestant(host, .time(unitsPerIteration: opsPerIteration) { workload(.host, body: "v.nothing()") }),
+            Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
+          ]),
       ],
-      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal),
+      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal) + [methodGoal],
       notes: [
         "Each iteration is one loop step of the interpreter running the statement shown; `empty loop` runs `s = i`.",
         "Ratios: `host type` / `script type`, first for the whole statement, then for the property operation alone (both minus the empty loop).",
+        "`host-method-call`: `script type` calls a script `func nothing() {}`; `host type` calls a registered Swift method that does nothing (`type.method(\"nothing()\") { _ in }`).",
         "A host read or write goes straight to the Swift `Property<Int>` through an accessor specialized for `Int`; a script observer observes the Swift node itself.",
       ])
   }
@@ -79,6 +87,16 @@ public enum EmbeddingSection {
     }
   }
 
+  /// Issue 12: a host method that does nothing costs at most 2× a call of a script function.
+  static let methodGoal = Goal("\(host) within 2× of \(script) on host-method-call (whole statement)") { result in
+    guard let hostTime = result.value("host-method-call", host), let scriptTime = result.value("host-method-call", script),
+      let loop = result.value("host-method-call", empty)
+    else { return (nil, "not measured") }
+    let whole = hostTime / scriptTime
+    let net = max(hostTime - loop, 0) / max(scriptTime - loop, 1e-9)
+    return (whole <= 2, "\(format(whole))× whole statement, \(format(net))× call alone")
+  }
+
   /// An interpreter with `v` (of the kind asked) and a function `loop(n)`
   /// running `body` n times; each run calls it once.
   static func workload(_ kind: Kind, body: String, observed: Bool = false) -> Workload {
@@ -92,13 +110,17 @@ public enum EmbeddingSection {
       setup += "type Counter { var count: Int = 0 }\nlet v = Counter()\n"
     case .host:
       do {
-        try interpreter.register(HostCounter.self, as: "Counter") { type in type.property("count", \.$count) }
+        try interpreter.register(HostCounter.self, as: "Counter") { type in
+          type.property("count", \.$count)
+          type.method("nothing()") { _ in }
+        }
         try interpreter.inject(counter, as: "v")
       } catch {
         fatalError("registration failed: \(error)")
       }
     }
     if observed { setup += "observe v.count { n in s = n }\n" }
+    setup += "func nothing() {}\n"
     setup += "func loop(n) {\n  v.count = 0\n  for i in 1...n { \(body) }\n}\n"
     let parameters = Parameters()
     let call = Parser.parse("loop(p.steps)", path: "run.bind")

@@ -11,6 +11,9 @@ extension Compiler {
     case .name(let name, let nameRange) where resolve(name) == nil:
       if name == "assert" { return try compileAssert(arguments, range: range) }
       if interpreter.isTypeName(name) { return try compileConstructor(name, arguments, range: range) }
+      if let functions = interpreter.hostFunctions[name] {
+        return try compileHostFunctionCall(functions, arguments, range: range)
+      }
       if let builtin = Builtins.function(named: name) {
         return try compileFunctionCall({ _ in .function(builtin) }, arguments, range: range)
       }
@@ -55,17 +58,26 @@ extension Compiler {
     }
   }
 
-  /// `base.name(arguments)`: string and array methods. Mutating array methods
-  /// write the new array back to `base`, so `vm.items.append(x)` is one write
-  /// of `vm.items` whose observers see the old and the new array.
+  /// `base.name(arguments)`: methods of host objects (see
+  /// `Compiler+HostCalls.swift`), string and array methods. Mutating array
+  /// methods write the new array back to `base`, so `vm.items.append(x)` is
+  /// one write of `vm.items` whose observers see the old and the new array.
   private func compileMethodCall(
     _ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange, optional: Bool
   ) throws -> Evaluation {
+    let site = hostCallSite(name.name, arguments, range: range)
+    if let object = knownHostObject(base), let candidates = object.type.host!.methodsByName[name.name] {
+      // Checked now, so `bindscript check` finds wrong labels and types too.
+      switch site.resolve(among: candidates, owner: object.type.name) {
+      case .success(let method): try site.checkStatically(method, arguments: arguments, compiler: self)
+      case .failure(let error): throw error
+      }
+    }
     let receiver = try compileExpression(base)
     let values = try arguments.map { try compileExpression($0.value) }
     let method = name.name
     let interpreter = self.interpreter
-    if Builtins.mutatingArrayMethods.contains(method) {
+    if Builtins.mutatingArrayMethods.contains(method), knownHostObject(base) == nil {
       guard !optional else { throw error("'\(method)' cannot be called through '?.'", at: name.range) }
       guard base.isAssignable else {
         throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
@@ -79,6 +91,9 @@ extension Compiler {
       if case .name = base.unparenthesized { takesFromVariable = true } else { takesFromVariable = false }
       return locating(range) { frame in
         var value = try receiver(frame)
+        if case .object(let object) = value, object.type.host != nil {
+          return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+        }
         guard case .array(var elements) = value else {
           throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
         }
@@ -99,6 +114,9 @@ extension Compiler {
     }
     return locating(range) { frame in
       let value = try receiver(frame)
+      if case .object(let object) = value, object.type.host != nil {
+        return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+      }
       if optional && value.isNull { return .null }
       return try Builtins.callMethod(method, on: value, arguments: try values.map { try $0(frame) })
     }

@@ -67,6 +67,8 @@ extension Compiler {
       }
     case .call(let callee, let arguments, let range):
       return try compileCall(callee, arguments, range: range)
+    case .await(let operand, let range):
+      return try compileAwait(operand, range: range)
     case .index(let base, let index, let range):
       let array = try compileExpression(base)
       let position = try compileExpression(index)
@@ -189,6 +191,9 @@ final class MemberCache {
 extension ScriptError {
   static func unknownMember(_ name: String, on type: ObjectType) -> ScriptError {
     var message = "no property '\(name)' on \(type.name)"
+    if let method = type.host?.methodsByName[name]?.first {
+      return ScriptError("'\(method.name)' is a method of \(type.name); call it, as in '\(name)(…)'")
+    }
     if let guess = suggestion(for: name, among: type.memberNames) { message += "; did you mean '\(guess)'?" }
     return ScriptError(message)
   }

@@ -49,6 +49,7 @@ extension Compiler {
           at: range, in: file)
       }
       do {
+        try target.checkHostAlive()
         switch try cache.member(name.name, of: target.type) {
         case .stored(let index):
           if case .host(let property) = target.access(index), !property.isReleased {
@@ -141,6 +142,7 @@ extension Compiler {
         guard case .object(let target) = receiver else {
           throw ScriptError(receiver.isNull ? "cannot bind into '\(name.name)' of nil" : "cannot bind into a value of type '\(receiver.typeName)'")
         }
+        try target.checkHostAlive()
         switch try cache.member(name.name, of: target.type) {
         case .stored(let index):
           if target.type.stored[index].isConstant {
@@ -213,7 +215,7 @@ extension Compiler {
     _ bind: BindStatement, into target: @escaping (Frame) throws -> BindingTarget, summary: String
   ) throws -> (Frame) throws -> Disposable {
     let interpreter = self.interpreter
-    let source = try compileReactiveSource(bind.source)
+    let source = try withoutAwaiting(in: "a 'bind' expression") { try compileReactiveSource(bind.source) }
     let site = SourceSite(bind.range, in: file)
     return { frame in
       switch (try source(frame), try target(frame)) {
@@ -324,7 +326,7 @@ extension Compiler {
       throw error(
         "'\(variable)' is a variable; only properties are observable, such as '\(variable).name'", at: range)
     }
-    let source = try compileReactiveSource(observe.expression)
+    let source = try withoutAwaiting(in: "an 'observe' expression") { try compileReactiveSource(observe.expression) }
     // Chosen with `if`, not `Optional.map`: through a generic the callbacks
     // come back at their most general abstraction, and each change then runs
     // through two reabstraction thunks (38 instructions a change).

@@ -54,7 +54,7 @@ extension Compiler {
       let saved = scope
       scope = inner
       defer { scope = saved }
-      let body = try compileExpression(spec.1)
+      let body = try withoutAwaiting(in: "a derived property") { try compileExpression(spec.1) }
       let slotCount = inner.slotCount
       type.derived[index] = .init(
         name: spec.0.name.name, type: spec.2,

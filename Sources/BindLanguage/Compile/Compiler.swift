@@ -15,6 +15,20 @@ final class Compiler {
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.
   var chainsPropagateNil = false
+  /// Set while compiling the operand of `await`: async host calls there run
+  /// to completion.
+  var isAwaiting = false
+  /// Set where nothing may wait (a derived property, a `bind` or `observe`
+  /// expression): names the place, for the error an async call there gets.
+  var cannotAwait: String?
+
+  /// Compiles `body` where nothing may wait (see ``cannotAwait``).
+  func withoutAwaiting<T>(in context: String, _ body: () throws -> T) rethrows -> T {
+    let saved = (cannotAwait, isAwaiting)
+    (cannotAwait, isAwaiting) = (context, false)
+    defer { (cannotAwait, isAwaiting) = saved }
+    return try body()
+  }
 
   init(interpreter: Interpreter, file: SourceFile, scope: FunctionScope) {
     self.interpreter = interpreter
@@ -55,7 +69,7 @@ final class Compiler {
     return false
   }
 
-  private func resolveInScopes(_ name: String) -> Resolution? {
+  func resolveInScopes(_ name: String) -> Resolution? {
     var hops = 0
     var current: FunctionScope? = scope
     while let candidate = current {
@@ -245,11 +259,12 @@ final class Compiler {
       }
       inner.declare(parameter.name, isMutable: true)
     }
-    let saved = (scope, captureList, loopDepth)
+    let saved = (scope, captureList, loopDepth, isAwaiting, cannotAwait)
     scope = inner
     captureList = nil
     loopDepth = 0
-    defer { (scope, captureList, loopDepth) = saved }
+    (isAwaiting, cannotAwait) = (false, nil)
+    defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait) = saved }
     let compiled = try compileSequence(body.statements)
     return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
   }

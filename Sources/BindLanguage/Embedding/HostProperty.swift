@@ -42,6 +42,8 @@ final class HostProperty {
   private let access: Access
   /// Set when the Swift node completed; from then on `access` MUST NOT run.
   private(set) var isReleased = false
+  /// What a use after the release says (``ScriptObject/releasedMessage``).
+  private var releasedMessage = ""
   /// The final value, converted on first use after the release.
   private var finalValue: (() -> Value)?
   private var lastValue: Value?
@@ -72,13 +74,18 @@ final class HostProperty {
       onRelease)
   }
 
-  /// The current value, or the last one once the Swift node is gone.
-  func read() -> Value {
-    guard isReleased else {
-      let value = access.read()
-      if holdsObjects { lastRead = value }
-      return value
-    }
+  /// The current value; an error once the Swift object is gone.
+  func read() throws -> Value {
+    guard !isReleased else { throw ScriptError(releasedMessage) }
+    let value = access.read()
+    if holdsObjects { lastRead = value }
+    return value
+  }
+
+  /// The current value, or the last one once the Swift node is gone, for
+  /// what must not fail (completion, the release itself).
+  func lastKnownValue() -> Value {
+    guard isReleased else { return access.read() }
     if let finalValue {
       lastValue = finalValue()
       self.finalValue = nil
@@ -86,14 +93,10 @@ final class HostProperty {
     return lastValue ?? .null
   }
 
-  /// Writes a value checked against the declared type. Once the Swift node
-  /// is gone (until the wrapper takes over with plain nodes) the value is
-  /// only kept.
+  /// Writes a value checked against the declared type; an error once the
+  /// Swift object is gone.
   func write(_ value: Value) throws {
-    guard !isReleased else {
-      (lastValue, finalValue) = (value, nil)
-      return
-    }
+    guard !isReleased else { throw ScriptError(releasedMessage) }
     guard let write = access.write else {
       throw ScriptError("cannot assign to '\(name)': it is read-only")
     }
@@ -131,10 +134,11 @@ final class HostProperty {
   }
 
   /// Lets go of the Swift node for good (its object is gone), returning the
-  /// last value.
-  func release() -> Value {
-    let last = read()
+  /// last value; later uses fail with `message`.
+  func release(message: String) -> Value {
+    let last = lastKnownValue()
     isReleased = true
+    releasedMessage = message
     (lastValue, finalValue, lastRead) = (last, nil, nil)
     tokens.forEach { $0.dispose() }
     tokens = []

@@ -39,6 +39,10 @@ final class HostType {
   /// Set right after registration; the object type owns this.
   unowned(unsafe) var objectType: ObjectType!
   var members: [HostMember] = []
+  /// The methods scripts may call, in registration order.
+  var methods: [HostFunction] = []
+  /// The methods by base name, for calls.
+  private(set) var methodsByName: [String: [HostFunction]] = [:]
   /// For `Type(...)` in scripts.
   var constructor: (() -> AnyObject)?
   /// Live wrappers by Swift object, unretained: a wrapper lives as long as
@@ -68,6 +72,11 @@ final class HostType {
         guard let self, case .object(let object) = value, object.type === self.objectType else { return nil }
         return object.host?.object
       })
+  }
+
+  /// Indexes the methods; called when the registration ends.
+  func indexMethods() {
+    methodsByName = Dictionary(grouping: methods, by: \.signature.baseName)
   }
 
   /// The wrapper of `host`, made on first use.
@@ -136,8 +145,13 @@ final class HostType {
 final class HostInstance {
   /// Weak: a host object released by Swift completes the script's observers.
   weak var object: AnyObject?
-  /// Set when a script created the object: then the wrapper owns it.
-  private let owner: AnyObject?
+  /// Set when a script created the object, or the host injected it with
+  /// ``Interpreter/Ownership/strong``: then the wrapper owns it.
+  private var owner: AnyObject?
+  /// The variable the host injected it as, to name it in errors.
+  var scriptName: String?
+  /// Set once the Swift object is gone: from then on every use is an error.
+  private(set) var isReleased = false
   /// The watches of the Swift object's properties and the forwarders of its
   /// events; they end with the wrapper.
   var tokens: [Disposable] = []
@@ -157,6 +171,13 @@ final class HostInstance {
     object = host
     owner = owned ? host : nil
   }
+
+  /// Keeps the Swift object alive as long as the wrapper.
+  func retain() {
+    if owner == nil { owner = object }
+  }
+
+  func markReleased() { isReleased = true }
 }
 
 extension ScriptObject {
@@ -166,17 +187,35 @@ extension ScriptObject {
   /// plain script object that keeps the last values, in fresh nodes that
   /// nothing observes. Dropping the mirrors, if any, completes their
   /// observers and ends their bindings, exactly as if a script object had gone.
+  ///
+  /// The released ``HostProperty``s stay, so that every later read, write,
+  /// observer, binding or call through them is an error naming the object
+  /// (``releasedMessage``), never a silent use of a dead object.
   func hostWasReleased() {
-    guard !hostProperties.isEmpty else { return }
-    let last = hostProperties.map { $0.release() }
-    hostProperties = []
-    host?.tokens.forEach { $0.dispose() }
-    host?.tokens = []
+    guard let host, !host.isReleased else { return }
+    host.markReleased()
+    let message = releasedMessage
+    let last = hostProperties.map { $0.release(message: message) }
+    host.tokens.forEach { $0.dispose() }
+    host.tokens = []
     stored = zip(type.stored, last).map { spec, value in
       Property(value, label: "\(displayName).\(spec.name)", isSame: ==)
     }
     derivedNodes = Array(repeating: nil, count: derivedNodes.count)
     lifetimeNode = nil
+  }
+
+  /// The error for any use of a host object Swift released.
+  var releasedMessage: String {
+    guard let name = host?.scriptName else {
+      return "'\(displayName)' was released by the host; Swift must keep it alive while scripts use it"
+    }
+    return "'\(name)' was released by the host; it was injected with 'ownership: .weak', so Swift must keep it alive while scripts use it"
+  }
+
+  /// Throws if this wraps a Swift object that is gone.
+  @inline(__always) func checkHostAlive() throws {
+    if let host, host.isReleased { throw ScriptError(releasedMessage) }
   }
 
   /// The node of stored property `index`, for what needs one: of a host

@@ -9,13 +9,20 @@ import BindSyntax
 ///   type.property("username", \.$username)   // Property<String>: read-write
 ///   type.property("canSubmit", \.canSubmit)  // Derived<Bool>: read-only
 ///   type.event("submit", \.submit)           // EventStream<Void>
+///   type.method("clear()") { vm in vm.clear() }
+///   type.method("select(index:)") { (vm: LoginViewModel, index: Int) in vm.select(index: index) }
+///   type.method("login()") { (vm: LoginViewModel) async throws in try await vm.login() }
 ///   type.constructor { LoginViewModel() }
 /// }
 /// ```
 ///
+/// Methods are named as Swift names them (`select(index:)`, `move(_:to:)`,
+/// `clear()`) and take 0 to 4 parameters; they may throw, be `async`, and
+/// return a value (`Void`: none). Scripts call them with the same labels.
+///
 /// Members are checked when the registration ends: a name that is not an
-/// identifier, a name used twice, or a value type that does not bridge makes
-/// `register` throw.
+/// identifier, a name used twice, a signature that does not match its
+/// closure, or a value type that does not bridge makes `register` throw.
 public final class HostTypeBuilder<Root: AnyObject> {
   let host: HostType
   let typeName: String
@@ -94,6 +101,32 @@ public final class HostTypeBuilder<Root: AnyObject> {
     guard checkName(name), let bridge = bridge(P.self, for: name) else { return }
     let fromScript = bridge.fromScript
     addEvent(name, keyPath, payload: bridge.type, toScript: bridge.toScript, fromScript: { fromScript($0).map { $0 as! P } })
+  }
+
+  /// Adds a method made by one of the `method(_:_:)` overloads.
+  func addMethod(
+    _ signature: String, _ parameters: [Any.Type], _ result: Any.Type, isAsync: Bool,
+    _ make: (_ parameters: [ValueBridge], _ result: @escaping (Any) -> Value) -> HostFunction.Invoke
+  ) {
+    let factory = HostFunctionFactory(resolve: resolve)
+    switch factory.make(signature, what: "method", parameters: parameters, result: result, isAsync: isAsync, make) {
+    case .success(let method):
+      guard !host.methods.contains(where: { $0.signature == method.signature }) else {
+        problems.append("method '\(method.name)' is registered twice in type '\(typeName)'")
+        return
+      }
+      host.methods.append(method)
+    case .failure(let error):
+      problems.append("\(error.message) (in type '\(typeName)')")
+    }
+  }
+
+  /// Methods whose base name is also a property's or an event's: `vm.name`
+  /// would be ambiguous.
+  var methodClashes: [String] {
+    host.methods.filter { names.contains($0.signature.baseName) }.map {
+      "method '\($0.name)' has the same base name as member '\($0.signature.baseName)' of type '\(typeName)'"
+    }
   }
 
   /// How scripts create objects of this type: `LoginViewModel()`. Labelled

@@ -42,7 +42,9 @@ extension Interpreter {
       }
     }
     try describe(builder)
-    guard builder.problems.isEmpty else { throw EmbeddingError(builder.problems) }
+    let problems = builder.problems + builder.methodClashes
+    guard problems.isEmpty else { throw EmbeddingError(problems) }
+    host.indexMethods()
     let properties = host.members.filter { $0.kind != .event }
     let events = host.members.filter { $0.kind == .event }
     let type = ObjectType(
@@ -57,16 +59,26 @@ extension Interpreter {
     return type
   }
 
+  /// How the interpreter holds an injected object.
+  public enum Ownership: Sendable {
+    /// Keeps it alive until the session ends (as `JSContext` does): the
+    /// default, so `inject(SignUpViewModel(), as: "form")` works.
+    case strong
+    /// Holds it weakly, for tests of its lifetime: when Swift releases it,
+    /// the script's observers of its properties print `completed`, its
+    /// bindings end, and any later use of it is an error naming it.
+    case weak
+  }
+
   /// Makes a live Swift object the script constant `name`.
   ///
-  /// The script holds the object weakly: when Swift releases it, the
-  /// script's observers of its properties print `completed` and its
-  /// bindings end. Its class must be registered.
+  /// The interpreter keeps the object alive until ``endSession()``, unless
+  /// `ownership` is ``Ownership/weak``. Its class must be registered.
   ///
   /// Like the rest of the interpreter, host objects belong to the thread
   /// that runs it: write their properties, send their events and release
   /// them there.
-  public func inject(_ object: AnyObject, as name: String) throws {
+  public func inject(_ object: AnyObject, as name: String, ownership: Ownership = .strong) throws {
     guard let host = hostType(for: type(of: object)) else {
       throw EmbeddingError("cannot inject '\(name)': class '\(typeName(type(of: object)))' is not registered; register it first")
     }
@@ -76,7 +88,10 @@ extension Interpreter {
     }
     globalScope.declare(name, isMutable: false)
     ensureGlobalCapacity()
-    globalFrame.slots[globalScope.lookup(name)!.slot] = .object(host.wrapper(for: object))
+    let wrapper = host.wrapper(for: object)
+    wrapper.host?.scriptName = wrapper.host?.scriptName ?? name
+    if ownership == .strong { wrapper.host?.retain() }
+    globalFrame.slots[globalScope.lookup(name)!.slot] = .object(wrapper)
   }
 
   /// The script object that stands for a registered Swift object (made on

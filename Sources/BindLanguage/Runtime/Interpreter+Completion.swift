@@ -37,7 +37,10 @@ extension Interpreter {
   /// unknown names.
   public func storedValue(_ name: String, of object: ScriptObject) -> Value? {
     guard case .stored(let index)? = object.type.members[name] else { return nil }
-    return object.access(index).value
+    switch object.access(index) {
+    case .stored(let node): return node.value
+    case .host(let property): return property.lastKnownValue()
+    }
   }
 
   /// The object type a property of `type` is declared to hold (`Person`

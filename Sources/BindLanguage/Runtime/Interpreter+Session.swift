@@ -19,6 +19,7 @@ extension Interpreter {
   public func endSession() {
     connections.disposeAll()
     scheduler.releasePendingJobs()
+    hostTasks.cancelAll()
     for index in globalFrame.slots.indices { globalFrame.slots[index] = .null }
     types.removeAll()
   }

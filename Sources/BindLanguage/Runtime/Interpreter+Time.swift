@@ -25,6 +25,12 @@ extension Interpreter {
     try scheduler.advance(by: duration) { try step(at: range, in: file, cost: Interpreter.timerFiringCost) }
   }
 
+  /// Counts a timer that fires while a statement awaits a host task, for
+  /// the step limit; the caller locates the error.
+  func countTimerFiring() throws {
+    try step(cost: Interpreter.timerFiringCost)
+  }
+
   /// Steps a timer firing costs: about what running a small block costs in
   /// loop iterations, so that the step limit bounds a `wait` over a storm of
   /// timers (`every 1ms` for a year) in about the time it bounds a loop.

@@ -43,8 +43,12 @@ public final class Interpreter {
   public let scheduler: Scheduler
   /// `Timer#N` numbers the session's timers.
   var timerCount = 0
+  /// The host tasks scripts started (see `Interpreter+HostTasks.swift`).
+  let hostTasks = HostTasks()
 
   var types: [String: ObjectType] = [:]
+  /// The free functions the host defined (``define(_:_:)``), by base name.
+  var hostFunctions: [String: [HostFunction]] = [:]
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
@@ -129,6 +133,7 @@ public final class Interpreter {
         ensureGlobalCapacity()
         lastCallProducedValue = true
         let value = try evaluate(globalFrame)
+        collectHostTaskFailure()
         try throwPendingError()
         if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
         // `after 1s { … }` on a line of its own is a statement, not a value to show.
@@ -138,6 +143,7 @@ public final class Interpreter {
       let run = try compiler.compileStatement(statement)
       ensureGlobalCapacity()
       _ = try run(globalFrame)
+      collectHostTaskFailure()
       try throwPendingError()
       return nil
     } catch {
@@ -196,19 +202,24 @@ public final class Interpreter {
 
   /// Counts `cost` steps at once, checking the limits every time.
   func step(at range: SourceRange, in file: SourceFile, cost: Int) throws {
+    do {
+      try step(cost: cost)
+    } catch let error as ScriptError {
+      throw ScriptError(error.message, at: range, in: file)
+    }
+  }
+
+  /// Counts `cost` steps; the error it throws has no location yet.
+  func step(cost: Int) throws {
     steps &+= cost
-    try checkLimits(at: range, in: file)
+    if steps > options.maxSteps {
+      throw ScriptError("step limit of \(options.maxSteps) exceeded; the loop may never end (raise the limit with --max-steps)")
+    }
+    if let interruptRequested, interruptRequested() { throw ScriptError("interrupted") }
   }
 
   private func checkLimits(at range: SourceRange, in file: SourceFile) throws {
-    if steps > options.maxSteps {
-      throw ScriptError(
-        "step limit of \(options.maxSteps) exceeded; the loop may never end (raise the limit with --max-steps)",
-        at: range, in: file)
-    }
-    if let interruptRequested, interruptRequested() {
-      throw ScriptError("interrupted", at: range, in: file)
-    }
+    try step(at: range, in: file, cost: 0)
   }
 
   /// Calls a compiled function body in a new frame.

@@ -62,7 +62,20 @@ public final class ObjectType {
     self.memberNames = order
   }
 
-  /// One line per member, as `:types` shows them.
+  /// The methods a host app registered (`select(index:)`).
+  public var methodNames: [String] { host?.methods.map(\.name) ?? [] }
+
+  /// The methods as completion inserts them: `clear()`, `select(index: `,
+  /// `move(` (a first parameter without label).
+  public var methodCompletions: [String] {
+    (host?.methods ?? []).map { method in
+      let labels = method.signature.labels
+      guard let first = labels.first else { return "\(method.signature.baseName)()" }
+      return "\(method.signature.baseName)(" + (first.map { "\($0): " } ?? "")
+    }
+  }
+
+  /// One line per member, as `:types` shows them; methods last.
   public var memberSummaries: [String] {
     memberNames.map { name in
       switch members[name]! {
@@ -74,7 +87,7 @@ public final class ObjectType {
         if let payload = events[index].payload { return "event \(name): \(payload)" }
         return "event \(name)"
       }
-    }
+    } + (host?.methods.map(\.summary) ?? [])
   }
 
   /// The names of a kind of member, for suggestions.

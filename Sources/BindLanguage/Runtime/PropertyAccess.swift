@@ -14,11 +14,11 @@ enum PropertyAccess {
   /// A property of a live Swift object, reached through its Swift node.
   case host(HostProperty)
 
-  /// The current value, tracked.
-  @inline(__always) var value: Value {
+  /// The current value, tracked; an error for a released host object.
+  @inline(__always) func read() throws -> Value {
     switch self {
     case .stored(let node): return node.value
-    case .host(let property): return property.read()
+    case .host(let property): return try property.read()
     }
   }
 

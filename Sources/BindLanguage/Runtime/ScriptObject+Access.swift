@@ -58,9 +58,11 @@ extension Interpreter {
   /// so a derived value reading it depends on it) or an event.
   func read(_ member: ObjectType.Member, of object: ScriptObject, name: String) throws -> Value {
     switch member {
-    case .stored(let index): return object.access(index).value
+    case .stored(let index): return try object.access(index).read()
     case .derived(let index): return try object.derived(index, interpreter: self).value
-    case .event(let index): return .event(object.event(index))
+    case .event(let index):
+      try object.checkHostAlive()
+      return .event(object.event(index))
     }
   }
 

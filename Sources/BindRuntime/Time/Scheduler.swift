@@ -42,14 +42,18 @@ public final class Scheduler: @unchecked Sendable {
   /// Set while a timer's action runs: `now` reads its due time.
   private var firingTime: Duration?
   private let wallStart = ContinuousClock.now
+  /// Where the jobs of tasks it drives continue (see ``CapturedJob/run(on:)``).
+  private let taskExecutor = SchedulerTaskExecutor()
 
   public init(mode: Mode = .virtual) {
     self.mode = mode
     pthread_mutex_init(mutex, nil)
+    defer { taskExecutor.scheduler = self }
     pthread_cond_init(jobArrived, nil)
   }
 
   deinit {
+    taskExecutor.scheduler = nil
     for job in readyJobs { job.release() }
     pthread_cond_destroy(jobArrived)
     pthread_mutex_destroy(mutex)
@@ -124,8 +128,9 @@ public final class Scheduler: @unchecked Sendable {
   /// Runs captured jobs until none is ready: every host task that can make
   /// progress runs until it blocks, without moving time.
   public func runReady() {
+    let executor = taskExecutor.asUnownedTaskExecutor()
     while let job = withLock({ readyJobs.isEmpty ? nil : readyJobs.removeFirst() }) {
-      job.run()
+      job.run(on: executor)
     }
   }
 

@@ -12,12 +12,18 @@ struct CapturedJob: @unchecked Sendable {
   let job: UnownedJob
   let isMainExecutor: Bool
 
-  /// Runs the job on the calling thread. Every captured job runs as if on
-  /// the main actor, as swift-concurrency-extras' `withMainSerialExecutor`
-  /// runs them: one at a time, in the order they became ready, so tasks
-  /// interleave only at their suspension points and always the same way.
-  func run() {
-    job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+  /// Runs the job on the calling thread: a main-actor job on the main
+  /// actor's executor, any other on `taskExecutor`, whose `enqueue` hands
+  /// the task's later jobs (after a suspension, `Task.yield()`) back to the
+  /// same scheduler, captured or not. Jobs run one at a time, in the order
+  /// they became ready, so tasks interleave only at their suspension points,
+  /// and always the same way.
+  func run(on taskExecutor: UnownedTaskExecutor) {
+    if isMainExecutor {
+      job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+    } else {
+      job.runSynchronously(on: taskExecutor)
+    }
   }
 
   /// Hands the job back to the executor it was headed for.
@@ -83,5 +89,17 @@ public enum TaskCapture {
     pthread_mutex_lock(captureLock)
     defer { pthread_mutex_unlock(captureLock) }
     return body()
+  }
+}
+
+/// The task executor captured jobs run on: what a running task enqueues
+/// next goes to its scheduler, so a task that began under a capture stays
+/// with it until it ends.
+final class SchedulerTaskExecutor: TaskExecutor, @unchecked Sendable {
+  unowned(unsafe) var scheduler: Scheduler?
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let captured = CapturedJob(job: UnownedJob(job), isMainExecutor: false)
+    if let scheduler { scheduler.enqueue(captured) } else { captured.release() }
   }
 }

@@ -77,6 +77,7 @@ public enum ASTDump {
     case .duration(let value, _): return value.literal
     case .timer(let timer):
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
+    case .await(let operand, _): return "(await \(dump(operand)))"
     }
   }
 

@@ -25,6 +25,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case wait, after, every
   /// Control-flow keywords.
   case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`
+  /// Concurrency keywords.
+  case await
   /// Literal keywords.
   case `true`, `false`, `nil`
 
@@ -56,7 +58,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
     let all: [TokenKind] = [
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
       .wait, .after, .every,
-      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import,
+      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .await,
       .true, .false, .nil,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })

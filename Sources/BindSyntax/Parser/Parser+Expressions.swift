@@ -1,7 +1,14 @@
 extension Parser {
-  /// expression → ternaryExpression
+  /// expression → 'await'? ternaryExpression
+  ///
+  /// As in Swift, `await` covers everything to its right: `await a.f() + b`
+  /// awaits the whole sum.
   func expression() throws -> Expression {
-    try nested { try ternaryExpression() }
+    try nested {
+      guard let keyword = match(.await) else { return try ternaryExpression() }
+      let operand = try ternaryExpression()
+      return .await(operand, keyword.range.union(operand.range))
+    }
   }
 
   /// ternaryExpression → orExpression ('?' expression ':' ternaryExpression)?
@@ -67,6 +74,9 @@ extension Parser {
   /// A `-` written directly before a number literal makes a negative
   /// literal, so `-9223372036854775808` is `Int.min`.
   func prefixExpression() throws -> Expression {
+    if check(.await) {
+      throw error("'await' cannot appear to the right of an operator; put it at the start of the expression")
+    }
     guard let token = match(.minus, .bang) else { return try postfixExpression() }
     if token.kind == .minus, let literal = negativeLiteral(after: token) { return literal }
     let operand = try nested { try prefixExpression() }

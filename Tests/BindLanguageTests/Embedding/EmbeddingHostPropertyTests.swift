@@ -64,11 +64,12 @@ final class EmbeddingHostPropertyTests: XCTestCase {
     XCTAssertEqual(vm.username, "")
   }
 
-  func testAReleasedHostObjectKeepsItsLastValuesAndTakesWrites() throws {
+  func testAReleasedHostObjectIsAnErrorToTouchNeverASilentPass() throws {
     let session = TranscriptSession.withHostTypes()
     var vm: HostLoginViewModel? = HostLoginViewModel()
-    try session.interpreter.inject(vm!, as: "vm")
+    try session.interpreter.inject(vm!, as: "vm", ownership: .weak)
     session.run("vm.username = \"script\"")
+    let released = "'vm' was released by the host; it was injected with 'ownership: .weak', so Swift must keep it alive while scripts use it"
     // The last write is Swift's, with nothing in the script observing.
     vm!.username = "swift"
     vm!.score = 2.5
@@ -80,8 +81,8 @@ final class EmbeddingHostPropertyTests: XCTestCase {
         vm.score
         observe vm.username
         vm.username = "after"
-        vm.username
-        """), ["\"swift\"", "2.5", "vm.username: \"swift\" -> \"after\"", "\"after\""])
+        emit vm.submit
+        """), Array(repeating: "error: " + released, count: 5))
   }
 
   func testOwnedHostObjectsWithObserversEndWithTheSession() {

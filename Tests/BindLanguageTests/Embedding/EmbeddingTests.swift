@@ -233,7 +233,7 @@ final class EmbeddingTests: XCTestCase {
     let session = TranscriptSession.withHostTypes()
     var vm: HostLoginViewModel? = HostLoginViewModel()
     weak let weakVM = vm
-    try session.interpreter.inject(vm!, as: "vm")
+    try session.interpreter.inject(vm!, as: "vm", ownership: .weak)
     session.run(
       """
       let label = Label()
@@ -249,7 +249,8 @@ final class EmbeddingTests: XCTestCase {
       session.output { vm = nil },
       ["vm.username: completed", "\"\\(vm.username)!\": completed", "vm.canSubmit: completed"])
     XCTAssertNil(weakVM, "the script must not keep a host object alive")
-    XCTAssertEqual(session.run("vm.username\nlabel.text"), ["\"ada\"", "\"ada\""])
+    let released = "'vm' was released by the host; it was injected with 'ownership: .weak', so Swift must keep it alive while scripts use it"
+    XCTAssertEqual(session.run("vm.username\nlabel.text"), ["error: " + released, "\"ada\""])
   }
 
   func testScriptCreatedHostObjectsLiveAsLongAsTheScriptHoldsThem() {

@@ -1,0 +1,229 @@
+import BindRuntime
+import BindSyntax
+
+extension Compiler {
+  /// awaitExpression -> 'await' expression: the host's async calls in
+  /// `expression` run to completion before the statement goes on.
+  func compileAwait(_ operand: Expression, range: SourceRange) throws -> Evaluation {
+    if let context = cannotAwait {
+      throw error("'await' cannot be used in \(context); call the async method in a statement of its own", at: range)
+    }
+    let saved = isAwaiting
+    isAwaiting = true
+    defer { isAwaiting = saved }
+    return try compileExpression(operand)
+  }
+
+  /// How a call site runs an async host function, decided by where it is written.
+  var asyncMode: HostCallSite.AsyncMode {
+    if let context = cannotAwait { return .forbidden(context) }
+    return isAwaiting ? .awaited : .started
+  }
+
+  /// `name(label: value, …)` where `name` is a function the host defined:
+  /// resolved here, so wrong labels are found by `bindscript check` too.
+  func compileHostFunctionCall(_ candidates: [HostFunction], _ arguments: [Argument], range: SourceRange) throws
+    -> Evaluation
+  {
+    let site = hostCallSite(candidates[0].signature.baseName, arguments, range: range)
+    let function: HostFunction
+    switch site.resolve(among: candidates, owner: nil) {
+    case .success(let found): function = found
+    case .failure(let failure): throw failure
+    }
+    try site.checkStatically(function, arguments: arguments, compiler: self)
+    let values = try arguments.map { try compileExpression($0.value) }
+    let interpreter = self.interpreter
+    return { frame in
+      let evaluated = try values.map { try $0(frame) }
+      return try site.call(function, receiver: nil, arguments: evaluated, interpreter: interpreter)
+    }
+  }
+
+  /// The call site of `base.name(arguments)` or `name(arguments)`, as a host call sees it.
+  func hostCallSite(_ name: String, _ arguments: [Argument], range: SourceRange) -> HostCallSite {
+    HostCallSite(
+      signature: HostSignature(baseName: name, labels: arguments.map { $0.label?.name }),
+      range: range, argumentRanges: arguments.map(\.value.range), file: file, mode: asyncMode)
+  }
+
+  /// The host object a receiver expression names now, if the compiler can
+  /// know it: a global constant holding one (an injected object).
+  func knownHostObject(_ receiver: Expression) -> ScriptObject? {
+    guard case .name(let name, _) = receiver.unparenthesized,
+      case .global(let slot, isMutable: false)? = resolveInScopes(name),
+      slot < interpreter.globalFrame.slots.count,
+      case .object(let object) = interpreter.globalFrame.slots[slot], object.type.host != nil
+    else { return nil }
+    return object
+  }
+}
+
+/// One call of a host method or function in a script: what it asks for
+/// (base name and labels) and where, and, for a method, the method it
+/// found for the last receiver type (an inline cache, as ``MemberCache``).
+final class HostCallSite {
+  /// What an async function does here.
+  enum AsyncMode {
+    /// Under `await`: runs to completion.
+    case awaited
+    /// Without `await`: starts as a task the script owns.
+    case started
+    /// Where nothing may wait (a derived property, a `bind` expression):
+    /// an error naming the place.
+    case forbidden(String)
+  }
+
+  let signature: HostSignature
+  let range: SourceRange
+  let argumentRanges: [SourceRange]
+  let file: SourceFile
+  let mode: AsyncMode
+  @exclusivity(unchecked) private var cachedType: ObjectType?
+  @exclusivity(unchecked) private var cachedMethod: HostFunction?
+
+  init(signature: HostSignature, range: SourceRange, argumentRanges: [SourceRange], file: SourceFile, mode: AsyncMode) {
+    self.signature = signature
+    self.range = range
+    self.argumentRanges = argumentRanges
+    self.file = file
+    self.mode = mode
+  }
+
+  /// Calls the method of `object`'s host type this site names.
+  @inline(__always)
+  func callMethod(on object: ScriptObject, arguments: [Value], interpreter: Interpreter) throws -> Value {
+    let method: HostFunction
+    if object.type === cachedType, let cachedMethod {
+      method = cachedMethod
+    } else {
+      method = try resolveMethod(of: object.type)
+    }
+    guard let receiver = object.host?.object else {
+      throw ScriptError(object.releasedMessage, at: range, in: file)
+    }
+    return try call(method, receiver: receiver, arguments: arguments, interpreter: interpreter)
+  }
+
+  private func resolveMethod(of type: ObjectType) throws -> HostFunction {
+    let host = type.host!
+    guard let candidates = host.methodsByName[signature.baseName] else {
+      var message = "no method '\(signature.fullName)' on \(type.name)"
+      if type.members[signature.baseName] != nil {
+        message = "'\(signature.baseName)' is a property of \(type.name), not a method"
+      } else if let guess = suggestion(for: signature.fullName, among: host.methods.map(\.name)) {
+        message += "; did you mean '\(guess)'?"
+      }
+      throw ScriptError(message, at: range, in: file)
+    }
+    switch resolve(among: candidates, owner: type.name) {
+    case .success(let method):
+      (cachedType, cachedMethod) = (type, method)
+      return method
+    case .failure(let error):
+      throw error
+    }
+  }
+
+  /// The candidate whose labels match, or an error naming what was expected.
+  func resolve(among candidates: [HostFunction], owner: String?) -> Result<HostFunction, ScriptError> {
+    if let exact = candidates.first(where: { $0.signature == signature }) { return .success(exact) }
+    let have = signature.fullName
+    guard candidates.count == 1, let expected = candidates.first else {
+      let names = candidates.map(\.name)
+      let guess = suggestion(for: have, among: names) ?? names[0]
+      let on = owner.map { " on \($0)" } ?? ""
+      return .failure(ScriptError("no \(owner == nil ? "function" : "method") '\(have)'\(on); did you mean '\(guess)'?", at: range, in: file))
+    }
+    let wanted = expected.signature.labels
+    guard wanted.count == signature.labels.count else {
+      let count = wanted.count
+      let given = signature.labels.count
+      return .failure(ScriptError(
+        "call to '\(expected.name)' takes \(count) argument\(count == 1 ? "" : "s") but \(given) \(given == 1 ? "was" : "were") given",
+        at: range, in: file))
+    }
+    let wrong = zip(signature.labels, wanted).filter { $0 != $1 }
+    let label = { (label: String?) in label.map { "\($0):" } ?? "_:" }
+    let plural = wrong.count == 1 ? "" : "s"
+    return .failure(ScriptError(
+      "incorrect argument label\(plural) in call to '\(expected.name)' (have '\(wrong.map { label($0.0) }.joined())', expected '\(wrong.map { label($0.1) }.joined())')",
+      at: range, in: file))
+  }
+
+  /// What the compiler can check before the call runs: literal arguments
+  /// against their parameter types, and an async function where nothing may wait.
+  func checkStatically(_ function: HostFunction, arguments: [Argument], compiler: Compiler) throws {
+    try checkAsync(function)
+    for (index, argument) in arguments.enumerated() where argument.value.isLiteral {
+      guard let literal = try? compiler.compileExpression(argument.value)(compiler.interpreter.globalFrame) else { continue }
+      if function.parameterTypes[index].coerce(literal) == nil {
+        throw mismatch(function, index: index, value: literal)
+      }
+    }
+  }
+
+  private func checkAsync(_ function: HostFunction) throws {
+    guard function.isAsync, case .forbidden(let context) = mode else { return }
+    throw ScriptError(
+      "cannot call async '\(function.name)' in \(context); nothing can wait there, so call it in a statement of its own",
+      at: range, in: file)
+  }
+
+  private func mismatch(_ function: HostFunction, index: Int, value: Value) -> ScriptError {
+    ScriptError(
+      "cannot convert value of type '\(value.typeName)' to expected argument type '\(function.parameterTypes[index])' in call to '\(function.name)'",
+      at: argumentRanges[index], in: file)
+  }
+
+  /// Converts the arguments, calls, and runs an async function as this
+  /// site says (awaits it, starts it, or refuses).
+  func call(_ function: HostFunction, receiver: AnyObject?, arguments: [Value], interpreter: Interpreter) throws -> Value {
+    let outcome: HostFunction.Outcome
+    do {
+      outcome = try function.invoke(receiver, arguments)
+    } catch let mismatch as HostArgumentMismatch {
+      throw self.mismatch(function, index: mismatch.index, value: arguments[mismatch.index])
+    } catch {
+      throw thrown(error, by: function)
+    }
+    switch outcome {
+    case .value(let value):
+      interpreter.lastCallProducedValue = function.resultType != nil
+      return value
+    case .task(let task):
+      try checkAsync(function)
+      if case .awaited = mode {
+        let value: Value
+        do {
+          value = try interpreter.awaitHostTask(task)
+        } catch {
+          throw thrown(error, by: function)
+        }
+        interpreter.lastCallProducedValue = function.resultType != nil
+        return value
+      }
+      let failure = { [range, file] (error: any Error) in Self.thrown(error, by: function, at: range, in: file) }
+      interpreter.startHostTask {
+        do {
+          return try await task()
+        } catch {
+          throw failure(error)
+        }
+      }
+      interpreter.lastCallProducedValue = false
+      return .null
+    }
+  }
+
+  private func thrown(_ error: any Error, by function: HostFunction) -> ScriptError {
+    Self.thrown(error, by: function, at: range, in: file)
+  }
+
+  /// A Swift error a host function threw, as a script error at the call.
+  static func thrown(_ error: any Error, by function: HostFunction, at range: SourceRange, in file: SourceFile) -> ScriptError {
+    if let error = error as? ScriptError { return error.located(at: range, in: file) }
+    if error is CancellationError { return ScriptError("'\(function.name)' was cancelled", at: range, in: file) }
+    return ScriptError("'\(function.name)' threw an error: \(error)", at: range, in: file)
+  }
+}
