@@ -97,6 +97,25 @@ public final class Scheduler: @unchecked Sendable {
     return withLock { insert(ScheduledTimer(scheduler: self, interval: interval, action: action), due: currentTime() + interval) }
   }
 
+  /// The current time (as ``now`` reads it), and a place in the creation
+  /// order of timers taken at this moment, for an operator that keeps one
+  /// timer and moves its deadline (a debounce): the timer it arms later with
+  /// ``schedule(at:orderedAs:_:)`` fires among same-time timers as if it had
+  /// been made now, as a timer cancelled and made again on each change would.
+  func stamp() -> (now: Duration, order: UInt64) {
+    withLock {
+      nextSequence &+= 1
+      return (firingTime ?? currentTime(), nextSequence)
+    }
+  }
+
+  /// Runs `action` once, at `time`, ordered among same-time timers by `order`
+  /// (from ``stamp()``) instead of by the moment of this call.
+  @discardableResult
+  func schedule(at time: Duration, orderedAs order: UInt64, _ action: @escaping () -> Void) -> ScheduledTimer {
+    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: time, sequence: order) }
+  }
+
   /// Lets `duration` pass. Ready jobs run first; then each timer due by the
   /// end fires in due order, with `now` at its due time and the jobs it made
   /// ready run before the next; finally `now` is the end.
@@ -220,10 +239,16 @@ public final class Scheduler: @unchecked Sendable {
   }
 
   @discardableResult
-  private func insert(_ timer: ScheduledTimer, due: Duration) -> ScheduledTimer {
-    nextSequence &+= 1
+  private func insert(_ timer: ScheduledTimer, due: Duration, sequence: UInt64? = nil) -> ScheduledTimer {
+    let order: UInt64
+    if let sequence {
+      order = sequence
+    } else {
+      nextSequence &+= 1
+      order = nextSequence
+    }
     timer.isQueued = true
-    timers.insert(timer, due: due, sequence: nextSequence)
+    timers.insert(timer, due: due, sequence: order)
     return timer
   }
 
