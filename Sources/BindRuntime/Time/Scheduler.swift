@@ -34,13 +34,15 @@ public final class Scheduler: @unchecked Sendable {
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let jobArrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  // Guarded by `mutex`.
-  private var virtualNow = Duration.zero
-  private var timers = TimerQueue()
-  private var nextSequence: UInt64 = 0
-  private var readyJobs: [CapturedJob] = []
+  // Guarded by `mutex`, which makes every access exclusive already:
+  // `@exclusivity(unchecked)` drops the runtime's dynamic check (~45
+  // instructions and a thread-local lookup per access, ~15% of a timer).
+  @exclusivity(unchecked) private var virtualNow = Duration.zero
+  @exclusivity(unchecked) private var timers = TimerQueue()
+  @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+  @exclusivity(unchecked) private var readyJobs: [CapturedJob] = []
   /// Set while a timer's action runs: `now` reads its due time.
-  private var firingTime: Duration?
+  @exclusivity(unchecked) private var firingTime: Duration?
   private let wallStart = ContinuousClock.now
 
   public init(mode: Mode = .virtual) {
@@ -308,9 +310,9 @@ public final class ScheduledTimer: Disposable, @unchecked Sendable {
   /// The repeat interval, or `nil` for a one-shot timer.
   let interval: Duration?
   let action: () -> Void
-  // Guarded by the scheduler's lock.
-  var isCancelled = false
-  var isQueued = false
+  // Guarded by the scheduler's lock (hence no dynamic exclusivity checks).
+  @exclusivity(unchecked) var isCancelled = false
+  @exclusivity(unchecked) var isQueued = false
 
   init(scheduler: Scheduler, interval: Duration?, action: @escaping () -> Void) {
     self.scheduler = scheduler
