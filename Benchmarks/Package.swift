@@ -36,10 +36,20 @@ let package = Package(
         .product(name: "BindSyntax", package: "BindScript"),
       ]
     ),
+    // The time section: the Scheduler against a plain binary heap, and a
+    // debounced binding against a plain one.
+    .target(
+      name: "TimeBenchmarks",
+      dependencies: [
+        "BenchSupport",
+        .product(name: "BindRuntime", package: "BindScript"),
+      ]
+    ),
     // The one command: `swift run -c release BindBench` runs every section.
     // A language section (interpreter loops against Lua and Python) goes
     // beside RuntimeBenchmarks as its own target and is listed in main.swift.
-    .executableTarget(name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks", "EmbeddingBenchmarks"]),
+    .executableTarget(
+      name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks", "EmbeddingBenchmarks", "TimeBenchmarks"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -7,6 +7,9 @@ public final class EventStream<Payload> {
   private var handlers: ContiguousArray<HandlerEntry<Payload>> = []
   /// A name for diagnostics.
   public let label: String?
+  /// What a stream made by an operator keeps alive and ends with it (its
+  /// subscription to the source, its pending timers). Set once, at creation.
+  var operatorState: AnyObject?
 
   /// Creates a stream.
   public init(label: String? = nil) { self.label = label }

@@ -6,6 +6,7 @@
 import BenchSupport
 import EmbeddingBenchmarks
 import RuntimeBenchmarks
+import TimeBenchmarks
 
 #if canImport(Glibc)
 import Glibc
@@ -16,13 +17,15 @@ import Glibc
 let sections: [(name: String, make: () -> Section)] = [
   ("runtime", RuntimeSection.make),
   ("embedding", EmbeddingSection.make),
+  ("time", TimeSection.make),
 ]
 
 let usage = """
   usage: BindBench [--section NAME] [--scenario KEY] [--impl NAME] [--rounds N] [--round-ms MS]
                    [--profile ITERATIONS]
     --section   run one section (\(sections.map(\.name).joined(separator: ", ")))
-    --scenario  run scenarios whose key contains KEY (set-notify, chain, fan-out, churn, bytes, cellx)
+    --scenario  run scenarios whose key contains KEY (set-notify, chain, fan-out, churn, bytes, cellx,
+                timer-burst, timer-hold, debounce-change, ...)
     --impl      run implementations whose name contains NAME (e.g. BindRuntime)
     --rounds    timed rounds per case, median reported (default 9)
     --round-ms  target length of one round of one case (default 20)

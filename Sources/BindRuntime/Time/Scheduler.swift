@@ -34,13 +34,15 @@ public final class Scheduler: @unchecked Sendable {
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let jobArrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  // Guarded by `mutex`.
-  private var virtualNow = Duration.zero
-  private var timers = TimerQueue()
-  private var nextSequence: UInt64 = 0
-  private var readyJobs: [CapturedJob] = []
+  // Guarded by `mutex`, which makes every access exclusive already:
+  // `@exclusivity(unchecked)` drops the runtime's dynamic check (~45
+  // instructions and a thread-local lookup per access, ~15% of a timer).
+  @exclusivity(unchecked) private var virtualNow = Duration.zero
+  @exclusivity(unchecked) private var timers = TimerQueue()
+  @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+  @exclusivity(unchecked) private var readyJobs: [CapturedJob] = []
   /// Set while a timer's action runs: `now` reads its due time.
-  private var firingTime: Duration?
+  @exclusivity(unchecked) private var firingTime: Duration?
   private let wallStart = ContinuousClock.now
   /// Where the jobs of tasks it drives continue (see ``CapturedJob/run(on:)``).
   private let taskExecutor = SchedulerTaskExecutor()
@@ -103,6 +105,25 @@ public final class Scheduler: @unchecked Sendable {
   public func schedule(every interval: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
     precondition(interval > .zero, "a repeating timer needs a positive interval")
     return withLock { insert(ScheduledTimer(scheduler: self, interval: interval, action: action), due: currentTime() + interval) }
+  }
+
+  /// The current time (as ``now`` reads it), and a place in the creation
+  /// order of timers taken at this moment, for an operator that keeps one
+  /// timer and moves its deadline (a debounce): the timer it arms later with
+  /// ``schedule(at:orderedAs:_:)`` fires among same-time timers as if it had
+  /// been made now, as a timer cancelled and made again on each change would.
+  func stamp() -> (now: Duration, order: UInt64) {
+    withLock {
+      nextSequence &+= 1
+      return (firingTime ?? currentTime(), nextSequence)
+    }
+  }
+
+  /// Runs `action` once, at `time`, ordered among same-time timers by `order`
+  /// (from ``stamp()``) instead of by the moment of this call.
+  @discardableResult
+  func schedule(at time: Duration, orderedAs order: UInt64, _ action: @escaping () -> Void) -> ScheduledTimer {
+    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: time, sequence: order) }
   }
 
   /// Lets `duration` pass. Ready jobs run first; then each timer due by the
@@ -232,10 +253,16 @@ public final class Scheduler: @unchecked Sendable {
   }
 
   @discardableResult
-  private func insert(_ timer: ScheduledTimer, due: Duration) -> ScheduledTimer {
-    nextSequence &+= 1
+  private func insert(_ timer: ScheduledTimer, due: Duration, sequence: UInt64? = nil) -> ScheduledTimer {
+    let order: UInt64
+    if let sequence {
+      order = sequence
+    } else {
+      nextSequence &+= 1
+      order = nextSequence
+    }
     timer.isQueued = true
-    timers.insert(timer, due: due, sequence: nextSequence)
+    timers.insert(timer, due: due, sequence: order)
     return timer
   }
 
@@ -295,9 +322,9 @@ public final class ScheduledTimer: Disposable, @unchecked Sendable {
   /// The repeat interval, or `nil` for a one-shot timer.
   let interval: Duration?
   let action: () -> Void
-  // Guarded by the scheduler's lock.
-  var isCancelled = false
-  var isQueued = false
+  // Guarded by the scheduler's lock (hence no dynamic exclusivity checks).
+  @exclusivity(unchecked) var isCancelled = false
+  @exclusivity(unchecked) var isQueued = false
 
   init(scheduler: Scheduler, interval: Duration?, action: @escaping () -> Void) {
     self.scheduler = scheduler
