@@ -26,7 +26,7 @@ final class LexerTests: XCTestCase {
     XCTAssertEqual(numbers.map(\.text), ["42", "1_000", "3.25", "1e-3", "1.5E+2", "2e10"])
     XCTAssertEqual(kinds("1...5 0..<n"), [.integer, .dotDotDot, .integer, .integer, .dotDotLess, .identifier])
     XCTAssertEqual(kinds("1.description"), [.integer, .dot, .identifier])
-    XCTAssertEqual(lexErrors("x = 12abc"), ["1:7: invalid suffix 'abc' on numeric literal"])
+    XCTAssertEqual(lexErrors("x = 12abc"), ["1:7: invalid suffix 'abc' on numeric literal; a duration takes 'ms', 's', 'min' or 'h'"])
   }
 
   func testOperatorsTakeTheLongestMatch() {

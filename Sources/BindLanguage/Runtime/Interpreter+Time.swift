@@ -25,15 +25,16 @@ extension Interpreter {
     try scheduler.advance(by: duration) { try step(at: range, in: file, cost: Interpreter.timerFiringCost) }
   }
 
-  /// Counts a timer that fires while a statement awaits a host task, for
-  /// the step limit; the caller locates the error.
+  /// Counts a timer that fires or a host job that runs while a statement
+  /// awaits a host task, for the step limit; the caller locates the error.
   func countTimerFiring() throws {
     try step(cost: Interpreter.timerFiringCost)
   }
 
-  /// Steps a timer firing costs: about what running a small block costs in
-  /// loop iterations, so that the step limit bounds a `wait` over a storm of
-  /// timers (`every 1ms` for a year) in about the time it bounds a loop.
+  /// Steps a timer firing or a host job costs: about what running a small
+  /// block costs in loop iterations, so that the step limit bounds a `wait`
+  /// over a storm of timers (`every 1ms` for a year), or a task that yields
+  /// forever, in about the time it bounds a loop.
   static let timerFiringCost = 16
 
   /// Makes the timer of an `after` (once, `interval` from now) or an `every`

@@ -7,14 +7,14 @@
 /// Time for reactive code: a clock, the timers pending on it, and the host
 /// tasks waiting to run, all moved forward by one thread that says when.
 ///
-/// With a **virtual** clock (the default) time moves only in ``advance(by:beforeEachTimer:)``,
+/// With a **virtual** clock (the default) time moves only in ``advance(by:step:)``,
 /// and jumps from one due timer to the next, so a script that waits ten
 /// minutes takes as long as its timers' work. With the **real** clock the
 /// same calls sleep until each timer is due.
 ///
 /// Either way, nothing here runs on its own: timers fire and captured tasks
-/// run only inside ``advance(by:beforeEachTimer:)``, ``runReady()`` and
-/// ``run(until:beforeEachTimer:)``, on the thread that calls them. Time moves
+/// run only inside ``advance(by:step:)``, ``runReady()`` and
+/// ``run(until:step:)``, on the thread that calls them. Time moves
 /// only once every ready task has run until it blocks (Tokio's paused clock),
 /// so a task that arms a sleep before the clock passes its deadline always
 /// sees that deadline: the classic race of test schedulers cannot happen.
@@ -40,7 +40,9 @@ public final class Scheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var virtualNow = Duration.zero
   @exclusivity(unchecked) private var timers = TimerQueue()
   @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+  /// Captured jobs in arrival order; those before `readyHead` have run.
   @exclusivity(unchecked) private var readyJobs: [CapturedJob] = []
+  @exclusivity(unchecked) private var readyHead = 0
   /// Set while a timer's action runs: `now` reads its due time.
   @exclusivity(unchecked) private var firingTime: Duration?
   private let wallStart = ContinuousClock.now
@@ -56,7 +58,7 @@ public final class Scheduler: @unchecked Sendable {
 
   deinit {
     taskExecutor.scheduler = nil
-    for job in readyJobs { job.release() }
+    for job in readyJobs[readyHead...] { job.release() }
     pthread_cond_destroy(jobArrived)
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
@@ -81,7 +83,7 @@ public final class Scheduler: @unchecked Sendable {
   public var pendingTimerCount: Int { withLock { timers.count } }
 
   /// Captured host jobs waiting to run.
-  public var readyJobCount: Int { withLock { readyJobs.count } }
+  public var readyJobCount: Int { withLock { readyJobs.count - readyHead } }
 
   /// Runs `action` once, `delay` from now (at once, on the next advance, for
   /// a delay of zero or less).
@@ -130,29 +132,44 @@ public final class Scheduler: @unchecked Sendable {
   /// end fires in due order, with `now` at its due time and the jobs it made
   /// ready run before the next; finally `now` is the end.
   ///
-  /// - Parameter beforeEachTimer: called before each firing; throw from it
-  ///   to stop (a step limit). Time then stays at the last timer that fired.
-  public func advance(by duration: Duration, beforeEachTimer: () throws -> Void) rethrows {
-    runReady()
+  /// - Parameter step: called before each job and each firing; throw from it
+  ///   to stop (a step limit). What it stops stays queued, and time stays at
+  ///   the last timer that fired.
+  public func advance(by duration: Duration, step: () throws -> Void) rethrows {
+    try runReady(step: step)
     let end = withLock { currentTime() } + max(duration, .zero)
-    while try fireNext(dueBy: end, beforeFiring: beforeEachTimer) {}
-    if mode == .realTime { sleepUntil(end) }
+    while try fireNext(dueBy: end, step: step) {}
+    if mode == .realTime { try sleepUntil(end, step: step) }
     withLock { if mode == .virtual { virtualNow = max(virtualNow, end) } }
-    runReady()
+    try runReady(step: step)
   }
 
-  /// Lets `duration` pass, with no limit on the timers that fire.
+  /// Lets `duration` pass, with no limit on the jobs and timers that run.
   public func advance(by duration: Duration) {
-    advance(by: duration, beforeEachTimer: {})
+    advance(by: duration, step: {})
   }
 
   /// Runs captured jobs until none is ready: every host task that can make
   /// progress runs until it blocks, without moving time.
-  public func runReady() {
+  ///
+  /// - Parameter step: called before each job; throw from it to stop (a task
+  ///   that yields forever would otherwise never let this return).
+  public func runReady(step: () throws -> Void) rethrows {
     let executor = taskExecutor.asUnownedTaskExecutor()
-    while let job = withLock({ readyJobs.isEmpty ? nil : readyJobs.removeFirst() }) {
+    while withLock({ readyHead < readyJobs.count }) {
+      try step()
+      let job = withLock { () -> CapturedJob in
+        defer { readyHead += 1 }
+        return readyJobs[readyHead]
+      }
       job.run(on: executor)
+      withLock { compactReadyJobs() }
     }
+  }
+
+  /// Runs captured jobs until none is ready, with no limit.
+  public func runReady() {
+    runReady(step: {})
   }
 
   /// Drives tasks and time until `isDone()`: ready jobs run; when none is
@@ -160,31 +177,43 @@ public final class Scheduler: @unchecked Sendable {
   /// until it is due, waking early for a job that arrives).
   ///
   /// - Returns: `false` when `isDone()` is still false but nothing is left
-  ///   that could change it: no job is ready, no timer pending, and (with the
-  ///   real clock) none arrived within `idleTimeout`.
+  ///   that could change it: no job is ready, no timer pending, and none
+  ///   arrived from outside within `idleTimeout`.
   public func run(
-    until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), beforeEachTimer: () throws -> Void
+    until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), step: () throws -> Void
   ) rethrows -> Bool {
     while true {
-      runReady()
+      try runReady(step: step)
       if isDone() { return true }
-      if try fireNext(dueBy: .seconds(Int64.max), beforeFiring: beforeEachTimer) { continue }
+      if try fireNext(dueBy: .seconds(Int64.max), step: step) { continue }
       // Nothing ready, nothing pending: a task may still be waiting on work
       // outside the scheduler (another thread, real I/O). Wait for its job.
       guard waitForJob(timeout: idleTimeout) else { return isDone() }
     }
   }
 
-  /// Drives tasks and time until `isDone()`, with no limit on the timers
-  /// that fire (see ``run(until:idleTimeout:beforeEachTimer:)``).
+  /// Drives tasks and time until `isDone()`, with no limit on the jobs and
+  /// timers that run (see ``run(until:idleTimeout:step:)``).
   public func run(until isDone: () -> Bool, idleTimeout: Duration = .seconds(5)) -> Bool {
-    run(until: isDone, idleTimeout: idleTimeout, beforeEachTimer: {})
+    run(until: isDone, idleTimeout: idleTimeout, step: {})
   }
 
   // MARK: Captured jobs
 
   /// Queues a job that the concurrency runtime was about to hand to an
   /// executor (see ``TaskCapture``); it runs in the next ``runReady()``.
+  /// Drops the jobs that ran once they are most of the array (O(1)
+  /// amortized per job, where removing the first each time is O(n)).
+  private func compactReadyJobs() {
+    if readyHead == readyJobs.count {
+      readyJobs.removeAll(keepingCapacity: true)
+      readyHead = 0
+    } else if readyHead > 64 && readyHead * 2 > readyJobs.count {
+      readyJobs.removeFirst(readyHead)
+      readyHead = 0
+    }
+  }
+
   func enqueue(_ job: CapturedJob) {
     withLock {
       readyJobs.append(job)
@@ -197,8 +226,11 @@ public final class Scheduler: @unchecked Sendable {
   /// drive its tasks again.
   public func releasePendingJobs() {
     let pending = withLock {
-      defer { readyJobs.removeAll() }
-      return readyJobs
+      defer {
+        readyJobs.removeAll()
+        readyHead = 0
+      }
+      return readyJobs[readyHead...]
     }
     for job in pending { job.release() }
   }
@@ -218,9 +250,12 @@ public final class Scheduler: @unchecked Sendable {
   }
 
   /// Fires the earliest timer due by `end`, if any; ready jobs run after it.
-  private func fireNext(dueBy end: Duration, beforeFiring: () throws -> Void) rethrows -> Bool {
-    guard let (timer, due) = nextTimer(dueBy: end) else { return false }
-    try beforeFiring()
+  /// `step` runs before the timer leaves the queue, so a step limit that
+  /// stops here loses no timer.
+  private func fireNext(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
+    guard let due = try nextDue(by: end, step: step) else { return false }
+    try step()
+    guard let (timer, _) = withLock({ timers.popFirst(dueBy: due) }) else { return true }
     withLock {
       timer.isQueued = false
       if mode == .virtual { virtualNow = max(virtualNow, due) }
@@ -231,24 +266,23 @@ public final class Scheduler: @unchecked Sendable {
       firingTime = nil
       if let interval = timer.interval, !timer.isCancelled { insert(timer, due: due + interval) }
     }
-    runReady()
+    try runReady(step: step)
     return true
   }
 
-  /// The earliest live timer due by `end`, taken off the queue; with the
-  /// real clock, after sleeping until it is due (running jobs that arrive
-  /// meanwhile, which may schedule earlier timers).
-  private func nextTimer(dueBy end: Duration) -> (ScheduledTimer, Duration)? {
+  /// The due time of the earliest live timer if it is due by `end`; with
+  /// the real clock, once it is due (running jobs that arrive meanwhile,
+  /// which may schedule earlier timers).
+  private func nextDue(by end: Duration, step: () throws -> Void) rethrows -> Duration? {
     while true {
-      let next: (ScheduledTimer, Duration)?? = withLock {
-        guard let due = timers.nextDue(), due <= end else { return .some(nil) }
-        if mode == .realTime && due > currentTime() { return nil }
-        return timers.popFirst(dueBy: due).map { ($0.timer, $0.due) }
+      let (due, isDueNow) = withLock { () -> (Duration?, Bool) in
+        guard let due = timers.nextDue(), due <= end else { return (nil, true) }
+        return (due, mode == .virtual || due <= currentTime())
       }
-      if let next { return next }
-      // Real time, next timer not yet due: sleep until it is, or a job comes.
-      let due = withLock { timers.nextDue() } ?? end
-      if waitForJob(until: min(due, end)) { runReady() }
+      guard let due else { return nil }
+      if isDueNow { return due }
+      // Real time, not yet due: sleep until it is, or a job comes.
+      if waitForJob(until: due) { try runReady(step: step) }
     }
   }
 
@@ -269,9 +303,9 @@ public final class Scheduler: @unchecked Sendable {
   // MARK: Waiting (real time)
 
   /// Sleeps until `time` (real clock), running jobs that arrive meanwhile.
-  private func sleepUntil(_ time: Duration) {
+  private func sleepUntil(_ time: Duration, step: () throws -> Void) rethrows {
     while withLock({ currentTime() }) < time {
-      if waitForJob(until: time) { runReady() }
+      if waitForJob(until: time) { try runReady(step: step) }
     }
   }
 
@@ -284,7 +318,7 @@ public final class Scheduler: @unchecked Sendable {
   /// Waits up to `timeout` for a job. - Returns: whether one is ready.
   private func waitForJob(timeout: Duration) -> Bool {
     withLock {
-      if !readyJobs.isEmpty { return true }
+      if readyHead < readyJobs.count { return true }
       guard timeout > .zero else { return false }
       var deadline = timespec()
       clock_gettime(CLOCK_REALTIME, &deadline)
@@ -293,7 +327,7 @@ public final class Scheduler: @unchecked Sendable {
       deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
       deadline.tv_nsec = nanoseconds % 1_000_000_000
       pthread_cond_timedwait(jobArrived, mutex, &deadline)
-      return !readyJobs.isEmpty
+      return readyHead < readyJobs.count
     }
   }
 

@@ -136,27 +136,32 @@ final class HostMethodTests: XCTestCase {
     XCTAssertEqual(session.run("let x = 1\nawait todos.fail()"), ["error: 2:7: 'fail()' threw an error: offline"])
   }
 
-  func testUnawaitedCallStartsATaskWhoseErrorTheNextStatementReports() throws {
+  func testUnawaitedCallStartsATaskThatRunsWhenTheScriptLetsTimePass() throws {
     let session = TranscriptSession()
     session.showsLocations = true
-    let gate = Gate()
+    let clock = session.interpreter.scheduler.clock
     try session.interpreter.define("failLater()") { () async throws in
-      while !gate.isOpen.load(ordering: .acquiring) { await Task.yield() }
+      try await clock.sleep(for: .seconds(1))
       throw TodoError(description: "offline")
     }
     XCTAssertEqual(session.run("failLater()"), [], "the call returns at once; the task has not run yet")
     XCTAssertEqual(session.interpreter.hostTasks.runningCount, 1)
-    XCTAssertEqual(session.run("wait"), [], "the task runs at 'wait' and waits for its gate")
-    XCTAssertEqual(session.interpreter.hostTasks.runningCount, 1)
-    gate.isOpen.store(true, ordering: .releasing)
-    XCTAssertEqual(session.run("print(1)"), ["1"], "a started task runs only when the script lets time pass")
-    XCTAssertEqual(session.run("wait"), ["error: 1:1: 'failLater()' threw an error: offline"])
+    XCTAssertEqual(session.run("wait 999ms"), [], "the task sleeps on the script's clock")
+    XCTAssertEqual(session.run("print(1)"), ["1"])
+    XCTAssertEqual(session.run("wait 1ms"), ["error: 1:1: 'failLater()' threw an error: offline"])
     XCTAssertEqual(session.interpreter.hostTasks.runningCount, 0)
     XCTAssertEqual(session.run("print(2)"), ["2"])
   }
 
-  final class Gate: Sendable {
-    let isOpen = Atomic(false)
+  func testATaskThatNeverBlocksEndsInTheStepLimit() throws {
+    let session = TranscriptSession()
+    session.interpreter.options.maxSteps = 10_000
+    try session.interpreter.define("spin()") { () async in
+      while !Task.isCancelled { await Task.yield() }
+    }
+    XCTAssertEqual(
+      session.run("spin()\nwait"),
+      ["error: step limit of 10000 exceeded; the loop may never end (raise the limit with --max-steps)"])
   }
 
   func testEndSessionCancelsStartedTasks() throws {

@@ -130,13 +130,13 @@ final class InterpreterErrorTests: XCTestCase {
       ErrorCase("type P { event e: Int }\nlet p = P()\nemit p.e", "3:1", "event 'P#1.e' needs a payload of type 'Int': emit e(value)"),
       ErrorCase(
         "type P { event e: Int }\nlet p = P()\nemit p.e(\"x\")", "3:1", "event 'P#1.e' takes a payload of type 'Int', not 'String'"),
-      ErrorCase("dispose nothing", "1:9", "no binding, observer or handler named 'nothing'"),
+      ErrorCase("dispose nothing", "1:9", "no binding, observer, handler or timer named 'nothing'"),
       ErrorCase(
         "let l = Label()\nbind l.text -> l.isHidden as shown", "2:1",
         "cannot bind value of type 'nil' into 'Label#1.isHidden' of type 'Bool'"),
       ErrorCase(
         "let l = Label()\nlet f = TextField()\nbind f.text -> l.text as shown\ndispose shwn", "4:9",
-        "no binding, observer or handler named 'shwn'; did you mean 'shown'?"),
+        "no binding, observer, handler or timer named 'shwn'; did you mean 'shown'?"),
       ErrorCase("var x = 1\nlet l = Label()\nbind \"a\" -> x", "3:13", "cannot bind into variable 'x'; bind into a property such as 'label.text'"),
       ErrorCase(
         "type P { var a: Int = 0; var b: Int { a } }\nlet p = P()\nbind 1 -> p.b", "3:11",

@@ -534,7 +534,7 @@ final class InterpreterReactiveTests: XCTestCase {
       [
         "once 1", "always 1", "always 2",
         "h1",
-        "h1", "adds", "error: no binding, observer or handler named 'h2'; did you mean 'h1'?",
+        "h1", "adds", "error: no binding, observer, handler or timer named 'h2'; did you mean 'h1'?",
       ])
   }
 

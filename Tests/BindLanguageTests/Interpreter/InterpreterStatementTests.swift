@@ -374,7 +374,7 @@ final class InterpreterStatementTests: XCTestCase {
       """,
       [
         "\"Hi, P1!\"", "\"Hi, Ada!\"", "\"Hi, Ada!\"",
-        "error: no binding, observer or handler named 'greet'",
+        "error: no binding, observer, handler or timer named 'greet'",
       ])
   }
 

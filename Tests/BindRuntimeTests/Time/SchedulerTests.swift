@@ -61,7 +61,7 @@ final class SchedulerTests: XCTestCase {
     scheduler.schedule(every: .milliseconds(1)) { count += 1 }
     struct Limit: Error {}
     var steps = 0
-    XCTAssertThrowsError(try scheduler.advance(by: .seconds(3600), beforeEachTimer: {
+    XCTAssertThrowsError(try scheduler.advance(by: .seconds(3600), step: {
       steps += 1
       if steps > 1000 { throw Limit() }
     }))
