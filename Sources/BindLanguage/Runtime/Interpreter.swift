@@ -35,6 +35,9 @@ public final class Interpreter {
   public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
   /// The session's bindings, observers and handlers.
   public let connections = Connections()
+  /// Swift-side changes of `@Observable`/`@Published` models, delivered at
+  /// each statement's start and end (`deliverHostChanges`).
+  let hostChanges = HostChanges()
 
   var types: [String: ObjectType] = [:]
   private(set) var builtinTypeNames: Set<String> = []
@@ -106,7 +109,10 @@ public final class Interpreter {
   /// expression, which the REPL and test scripts print; `nil` otherwise
   /// (and for calls that return nothing).
   public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
-    if statementDepth == 0 { steps = 0 }
+    if statementDepth == 0 {
+      steps = 0
+      deliverHostChanges()
+    }
     statementDepth += 1
     defer { statementDepth -= 1 }
     let compiler = Compiler(interpreter: self, file: file, scope: globalScope)
@@ -116,6 +122,7 @@ public final class Interpreter {
         ensureGlobalCapacity()
         lastCallProducedValue = true
         let value = try evaluate(globalFrame)
+        if statementDepth == 1 { deliverHostChanges() }
         try throwPendingError()
         if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
         return value
@@ -123,6 +130,7 @@ public final class Interpreter {
       let run = try compiler.compileStatement(statement)
       ensureGlobalCapacity()
       _ = try run(globalFrame)
+      if statementDepth == 1 { deliverHostChanges() }
       try throwPendingError()
       return nil
     } catch {
