@@ -45,6 +45,8 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
   private weak var changes: HostChanges?
   private let pendingFlag = Atomic<Bool>(false)
   private var toSwift: Disposable?
+  /// What the source's watch needs kept (a subscription), until the end.
+  private var kept: [AnyObject] = []
 
   init?(
     source: HostModelSource<T>, isAlive: @escaping () -> Bool, label: String,
@@ -104,9 +106,16 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
 
   package var isObjectAlive: Bool { isAlive() }
 
+  /// Keeps `object` (a subscription that reports to this link) until the
+  /// link ends.
+  package func keep(_ object: AnyObject) {
+    kept.append(object)
+  }
+
   package func end() {
     toSwift?.dispose()
     toSwift = nil
+    kept = []
     // The last reference, unless a pull is under way: the node completes,
     // and with it the script's observers and bindings of it.
     node = nil

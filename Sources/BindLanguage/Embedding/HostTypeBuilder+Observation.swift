@@ -17,18 +17,28 @@ import Observation
 /// }
 /// ```
 extension HostTypeBuilder where Root: Observable {
-  /// A property of an `@Observable` class: read-write when `keyPath` is a
-  /// `ReferenceWritableKeyPath` (a `var` the registering code may set),
-  /// read-only otherwise (a `let`, a `private(set) var`, a computed
-  /// property, whose dependencies Observation tracks).
+  /// A property of an `@Observable` class that scripts may write: a `var`
+  /// whose key path is writable where the registration is written.
   ///
   /// A Swift write reaches the script by its next statement, and the
   /// script's observers report it at the end of the statement that made it
   /// (see ``Interpreter/deliverHostChanges()``). Disfavoured, so that a key
   /// path to a `Property` or `Derived` of such a class keeps its own meaning.
   @_disfavoredOverload
+  public func property<T>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, T>) {
+    observedProperty(name, keyPath, writable: keyPath)
+  }
+
+  /// A property of an `@Observable` class that scripts may read and observe
+  /// but not write: a `let`, a `private(set) var` seen from outside, a
+  /// computed property (whose dependencies Observation tracks).
+  ///
+  /// Decided by the key path's static type, never by a cast: a
+  /// `private(set)` var's key path is writable at run time, and scripts
+  /// MUST NOT get a setter the registering code cannot call.
+  @_disfavoredOverload
   public func property<T>(_ name: String, _ keyPath: KeyPath<Root, T>) {
-    observedProperty(name, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, T>)
+    observedProperty(name, keyPath, writable: nil)
   }
 
   /// A property of an `@Observable` class that scripts may read and observe

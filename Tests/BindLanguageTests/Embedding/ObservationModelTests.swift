@@ -4,41 +4,6 @@ import Observation
 import XCTest
 @testable import BindLanguage
 
-/// An `@Observable` model, written as an app would, with no change for scripts.
-@Observable final class ObservableSettings {
-  var volume = 3 {
-    didSet { writes.append("volume \(volume)") }
-  }
-  var device = "speaker"
-  var tags: [String] = [] {
-    didSet { writes.append("tags \(tags)") }
-  }
-  /// Every write Swift's setters saw, as Swift code would see them.
-  @ObservationIgnored var writes: [String] = []
-  var owner: ObservableOwner?
-  private(set) var changeCount = 0
-  var isLoud: Bool { volume > 7 }
-  /// Swift logic on a write: a script's write is clamped, and the script
-  /// must see the clamped value, not its own.
-  var balance = 0 {
-    didSet { if balance > 10 { balance = 10 } }
-  }
-  @ObservationIgnored let bump = EventStream<Void>()
-  @ObservationIgnored private var token: Disposable?
-
-  init() {
-    token = bump.on { [unowned self] in
-      volume += 1
-      changeCount += 1
-    }
-  }
-}
-
-@Observable final class ObservableOwner {
-  var name: String
-  init(name: String) { self.name = name }
-}
-
 /// `@Observable` classes registered by plain key paths: the script and
 /// Swift see each other's writes; observers, bindings and derived values
 /// behave as with an `@Observed` property.
@@ -71,6 +36,7 @@ final class ObservationModelTests: XCTestCase {
     let constant = Dictionary(uniqueKeysWithValues: type.stored.map { ($0.name, $0.isConstant) })
     XCTAssertEqual(constant["volume"], false)
     XCTAssertEqual(constant["device"], true, "readOnly: keeps a settable property read-only")
+    XCTAssertEqual(constant["changeCount"], true, "private(set) is read-only outside the class")
     XCTAssertEqual(constant["isLoud"], true, "a computed property is read-only")
     let settings = ObservableSettings()
     try session.interpreter.inject(settings, as: "s")
