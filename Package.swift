@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Where there is no Combine.
+let openCombinePlatforms = TargetDependencyCondition.when(platforms: [Platform.linux, .windows, .android, .wasi, .openbsd])
+
 let package = Package(
   name: "BindScript",
   platforms: [.macOS(.v15)],
@@ -10,6 +13,8 @@ let package = Package(
     .library(name: "BindLanguage", targets: ["BindLanguage"]),
     .library(name: "LineEditor", targets: ["LineEditor"]),
     .library(name: "BindScriptTesting", targets: ["BindScriptTesting"]),
+    // ObservableObject/@Published models; only apps that use it build it.
+    .library(name: "BindScriptCombine", targets: ["BindScriptCombine"]),
     // For the libFuzzer package in Fuzz/, which builds with its own flags.
     .library(name: "BindFuzzHarness", targets: ["BindFuzzHarness"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
@@ -18,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // `swift package generate-documentation` (make docs): a build-time plugin only.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Combine where the platform has none: for BindScriptCombine only.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     // libc, a large-stack thread and file reading: the one place the layers
@@ -45,6 +52,12 @@ let package = Package(
       path: "Fuzz/Harness"),
     // Runs .bind scripts from a host app's XCTest or Swift Testing suite.
     .target(name: "BindScriptTesting", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
+    // ObservableObject/@Published models in scripts: Combine on Apple
+    // platforms, OpenCombine elsewhere. Nothing else in the package may
+    // depend on it, so that only the apps that use it build OpenCombine.
+    .target(
+      name: "BindScriptCombine",
+      dependencies: ["BindRuntime", "BindLanguage", .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms)]),
     // Fixed-argument C wrappers over libedit's variadic el_set/history.
     .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
     // A line-reading protocol, with a libedit and a plain-stdin implementation.
@@ -80,6 +93,12 @@ let package = Package(
     .testTarget(name: "BindTestRunnerTests", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
     .testTarget(name: "BindFuzzHarnessTests", dependencies: ["BindSyntax", "BindFuzzHarness"]),
     .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+    .testTarget(
+      name: "BindScriptCombineTests",
+      dependencies: [
+        "BindScriptCombine", "BindRuntime", "BindLanguage",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
+      ]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindLanguage", "LineEditor"]),
     .testTarget(name: "BindScriptCLITests", dependencies: ["BindScriptCLI", "BindTestRunner"]),

@@ -26,13 +26,17 @@ import BindSyntax
 public final class HostTypeBuilder<Root: AnyObject> {
   let host: HostType
   let typeName: String
+  /// Where the members of `@Observable` and `@Published` models report
+  /// Swift's changes (``HostModelLink``).
+  let changes: HostChanges
   private let resolve: (Any.Type) throws -> ValueBridge
   private(set) var problems: [String] = []
   private var names: Set<String> = []
 
-  init(host: HostType, typeName: String, resolve: @escaping (Any.Type) throws -> ValueBridge) {
+  init(host: HostType, typeName: String, changes: HostChanges, resolve: @escaping (Any.Type) throws -> ValueBridge) {
     self.host = host
     self.typeName = typeName
+    self.changes = changes
     self.resolve = resolve
   }
 
@@ -160,7 +164,7 @@ public final class HostTypeBuilder<Root: AnyObject> {
         }))
   }
 
-  private func checkName(_ name: String) -> Bool {
+  func checkName(_ name: String) -> Bool {
     guard Identifier.isValid(name) else {
       problems.append("'\(name)' is not a valid member name; use letters, digits and '_', not starting with a digit")
       return false
@@ -172,7 +176,7 @@ public final class HostTypeBuilder<Root: AnyObject> {
     return true
   }
 
-  private func bridge(_ swiftType: Any.Type, for name: String) -> ValueBridge? {
+  func bridge(_ swiftType: Any.Type, for name: String) -> ValueBridge? {
     do {
       return try resolve(swiftType)
     } catch let error as BridgeError {

@@ -36,7 +36,7 @@ extension Interpreter {
       throw EmbeddingError("'\(typeName(swiftType))' is already registered as '\(existing.objectType.name)'")
     }
     let host = HostType(swiftType: swiftType, name: name)
-    let builder = HostTypeBuilder<Root>(host: host, typeName: name) { [unowned self] type in
+    let builder = HostTypeBuilder<Root>(host: host, typeName: name, changes: hostChanges) { [unowned self] type in
       try ValueBridge.resolve(type) { candidate in
         ObjectIdentifier(candidate) == host.swiftType ? host : self.hostType(for: candidate)
       }

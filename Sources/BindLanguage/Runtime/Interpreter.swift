@@ -45,6 +45,9 @@ public final class Interpreter {
   var timerCount = 0
   /// The host tasks scripts started (see `Interpreter+HostTasks.swift`).
   let hostTasks = HostTasks()
+  /// Swift-side changes of `@Observable`/`@Published` models, delivered at
+  /// each statement's start and end (`deliverHostChanges`).
+  let hostChanges = HostChanges()
 
   var types: [String: ObjectType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
@@ -72,6 +75,7 @@ public final class Interpreter {
   public init(options: Options = Options()) {
     self.options = options
     scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
+    scheduler.afterEachJob = { [unowned(unsafe) self] in deliverHostChanges() }
     loadPrelude()
   }
 
@@ -119,7 +123,10 @@ public final class Interpreter {
   /// expression, which the REPL and test scripts print; `nil` otherwise
   /// (and for calls that return nothing).
   public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
-    if statementDepth == 0 { steps = 0 }
+    if statementDepth == 0 {
+      steps = 0
+      deliverHostChanges()
+    }
     let capture = statementDepth == 0 ? TaskCapture.begin(for: scheduler) : nil
     statementDepth += 1
     defer {
@@ -134,6 +141,7 @@ public final class Interpreter {
         lastCallProducedValue = true
         let value = try evaluate(globalFrame)
         collectHostTaskFailure()
+        if statementDepth == 1 { deliverHostChanges() }
         try throwPendingError()
         if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
         // `after 1s { … }` on a line of its own is a statement, not a value to show.
@@ -144,6 +152,7 @@ public final class Interpreter {
       ensureGlobalCapacity()
       _ = try run(globalFrame)
       collectHostTaskFailure()
+      if statementDepth == 1 { deliverHostChanges() }
       try throwPendingError()
       return nil
     } catch {

@@ -46,6 +46,10 @@ public final class Scheduler: @unchecked Sendable {
   /// Set while a timer's action runs: `now` reads its due time.
   @exclusivity(unchecked) private var firingTime: Duration?
   private let wallStart = ContinuousClock.now
+  /// Runs after each job, on the driving thread: where the host delivers
+  /// the changes a task made (an `@Observable` model's writes), so they are
+  /// seen at the virtual time the task made them.
+  public var afterEachJob: (() -> Void)?
   /// Where the jobs of tasks it drives continue (see ``CapturedJob/run(on:)``).
   private let taskExecutor = SchedulerTaskExecutor()
 
@@ -163,6 +167,7 @@ public final class Scheduler: @unchecked Sendable {
         return readyJobs[readyHead]
       }
       job.run(on: executor)
+      afterEachJob?()
       withLock { compactReadyJobs() }
     }
   }
