@@ -75,7 +75,7 @@ public final class Interpreter {
   public init(options: Options = Options()) {
     self.options = options
     scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
-    scheduler.afterEachJob = { [unowned(unsafe) self] in deliverHostChanges() }
+    scheduler.afterEachJob = { [weak self] in self?.deliverHostChanges() }
     loadPrelude()
   }
 
