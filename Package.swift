@@ -9,9 +9,13 @@ let package = Package(
     .library(name: "BindSyntax", targets: ["BindSyntax"]),
     .library(name: "BindLanguage", targets: ["BindLanguage"]),
     .library(name: "LineEditor", targets: ["LineEditor"]),
+    .library(name: "REPLCore", targets: ["REPLCore"]),
     .library(name: "BindScriptTesting", targets: ["BindScriptTesting"]),
     // For the libFuzzer package in Fuzz/, which builds with its own flags.
     .library(name: "BindFuzzHarness", targets: ["BindFuzzHarness"]),
+    // The command line as a library: an app's own executable calls
+    // `BindScriptApp.main(configure:)` to get it over the app's types.
+    .library(name: "BindScriptCommandLine", targets: ["BindScriptCommandLine"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
   ],
   dependencies: [
@@ -52,16 +56,19 @@ let package = Package(
     // glibc's mallopt, for the command's allocator settings (<malloc.h> is
     // not in Swift's Glibc module).
     .target(name: "CAllocator"),
-    // The `bindscript` command: one file per subcommand, a thin shell over
-    // the layers below; the test worker pool and its wire format.
-    .executableTarget(
-      name: "BindScriptCLI",
+    // The command line: one file per subcommand, a thin shell over the
+    // layers below; the test worker pool and its wire format. A library, so
+    // that an app's executable can run it over its own types.
+    .target(
+      name: "BindScriptCommandLine",
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
         "LineEditor", "REPLCore", "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The `bindscript` executable: `BindScriptApp.main()`.
+    .executableTarget(name: "BindScriptCLI", dependencies: ["BindScriptCommandLine"]),
     // The embedding example: Swift view-models registered with the
     // interpreter, a host executable, and the scripts that drive them.
     .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
@@ -79,7 +86,7 @@ let package = Package(
     .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindLanguage", "LineEditor"]),
-    .testTarget(name: "BindScriptCLITests", dependencies: ["BindScriptCLI", "BindTestRunner"]),
+    .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],

@@ -11,20 +11,25 @@ import Darwin
 #endif
 
 /// `bindscript`: a REPL, a script runner and a test runner for reactive bindings.
-@main
+///
+/// Run through ``BindScriptApp/main(commandName:configure:)``, by the
+/// `bindscript` executable or by an app's own.
 struct BindScriptCommand: ParsableCommand {
   static let version = "0.1.0"
 
-  static let configuration = CommandConfiguration(
-    commandName: "bindscript",
-    abstract: "A scripting language, REPL and test runner for reactive bindings.",
-    discussion: """
-      With no subcommand, bindscript starts the REPL when standard input is a \
-      terminal, and otherwise runs the script it reads from standard input.
-      """,
-    version: version,
-    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self]
-  )
+  // Computed: an app's command shows its own name in help and usage.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: CommandContext.current.commandName,
+      abstract: "A scripting language, REPL and test runner for reactive bindings.",
+      discussion: """
+        With no subcommand, it starts the REPL when standard input is a \
+        terminal, and otherwise runs the script it reads from standard input.
+        """,
+      version: version,
+      subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self]
+    )
+  }
 
   @OptionGroup var limits: LimitOptions
 
@@ -75,10 +80,10 @@ struct BindScriptCommand: ParsableCommand {
 
   func run() throws {
     if Terminal.isInteractive {
-      return REPLLauncher.run(limits: limits, version: Self.version)
+      return try REPLLauncher.run(limits: limits, version: Self.version)
     }
     let bytes = try ScriptLoader.readStandardInput()
-    let session = ScriptSession(limits: limits, trace: false)
+    let session = try ScriptSession(limits: limits, trace: false)
     try session.runWholeFile(try ScriptLoader.sourceFile(path: "<stdin>", bytes: bytes))
   }
 }
