@@ -75,6 +75,11 @@ let package = Package(
     .executableTarget(
       name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindLanguage", "BindScriptTesting"],
       path: "Sources/Examples/BindScriptExample"),
+    // An app's own command: `bindscript`'s command line over the example
+    // view-models (BindScriptApp.main with a configure closure).
+    .executableTarget(
+      name: "ExampleCommand", dependencies: ["ExampleViewModels", "BindScriptCommandLine"],
+      path: "Sources/Examples/ExampleCommand"),
     // One test target per module, then the end-to-end tests, which run the
     // built executable (the Python ones beside them drive it in a terminal).
     .testTarget(name: "BindPlatformTests", dependencies: ["BindPlatform"]),
@@ -85,7 +90,7 @@ let package = Package(
     .testTarget(name: "BindFuzzHarnessTests", dependencies: ["BindSyntax", "BindFuzzHarness"]),
     .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindLanguage", "LineEditor"]),
+    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
