@@ -93,6 +93,12 @@ let package = Package(
     .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+    // The testing helper from a Swift 6 language-mode suite: @MainActor
+    // view-models and @MainActor XCTest and Swift Testing tests.
+    .testTarget(
+      name: "BindScriptTestingSwift6Tests",
+      dependencies: ["BindScriptTesting", "BindLanguage", "BindRuntime"],
+      exclude: ["Scripts"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],
   swiftLanguageModes: [.v5]
