@@ -80,6 +80,10 @@ let package = Package(
     .executableTarget(
       name: "ExampleCommand", dependencies: ["ExampleViewModels", "BindScriptCommandLine"],
       path: "Sources/Examples/ExampleCommand"),
+    // The same for a Swift 6 app whose view-model is @MainActor.
+    .executableTarget(
+      name: "MainActorExampleCommand", dependencies: ["BindRuntime", "BindLanguage", "BindScriptCommandLine"],
+      path: "Sources/Examples/MainActorExampleCommand", swiftSettings: [.swiftLanguageMode(.v6)]),
     // One test target per module, then the end-to-end tests, which run the
     // built executable (the Python ones beside them drive it in a terminal).
     .testTarget(name: "BindPlatformTests", dependencies: ["BindPlatform"]),

@@ -41,30 +41,41 @@ struct BindScriptCommand: ParsableCommand {
   /// error, never in a stack overflow.
   ///
   /// (`LargeStack` also routes Ctrl-C to that thread, where the REPL reads.)
+  ///
+  /// An app whose types belong to the main actor runs it all on the main
+  /// thread instead (``CommandContext/runsOnMainThread``), whose stack is
+  /// smaller (8 MiB as a rule): enough for the call depth limit, not for
+  /// every script the large stack survives.
   static func main() {
     configureAllocator()
-    LargeStack.run {
-      // `bindscript run FILE...` with no options skips argument-parser,
-      // whose first parse reflects over every command (Mirror, protocol
-      // conformance scans, mangled-name lookups): ~14 M instructions, about
-      // 4 ms of a 10 ms start. Anything else goes through it as before.
-      let arguments = Array(CommandLine.arguments.dropFirst())
-      if arguments.count >= 2, arguments[0] == "run", !arguments.contains(where: { $0.hasPrefix("-") }) {
-        do {
-          try ScriptSession(maxSteps: Interpreter.Options().maxSteps, trace: false).runFiles(arguments.dropFirst())
-          return
-        } catch {
-          exit(withError: error)
-        }
-      }
+    if CommandContext.current.runsOnMainThread {
+      parseAndRun()
+    } else {
+      LargeStack.run { parseAndRun() }
+    }
+  }
+
+  private static func parseAndRun() {
+    // `bindscript run FILE...` with no options skips argument-parser,
+    // whose first parse reflects over every command (Mirror, protocol
+    // conformance scans, mangled-name lookups): ~14 M instructions, about
+    // 4 ms of a 10 ms start. Anything else goes through it as before.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count >= 2, arguments[0] == "run", !arguments.contains(where: { $0.hasPrefix("-") }) {
       do {
-        var command = try parseAsRoot()
-        try command.run()
+        try ScriptSession(maxSteps: Interpreter.Options().maxSteps, trace: false).runFiles(arguments.dropFirst())
+        return
       } catch {
-        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-        Terminal.printError(fullMessage(for: error) + "\n")
-        exit(withError: ExitCode(2))
+        exit(withError: error)
       }
+    }
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      Terminal.printError(fullMessage(for: error) + "\n")
+      exit(withError: ExitCode(2))
     }
   }
 

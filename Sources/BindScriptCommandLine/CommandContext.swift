@@ -15,9 +15,13 @@ final class CommandContext {
 
   let commandName: String
   let configure: BindScriptApp.Configure
+  /// Whether the command runs on the main thread (the app's types belong to
+  /// the main actor) rather than on a large-stack thread.
+  let runsOnMainThread: Bool
 
-  init(commandName: String, configure: @escaping BindScriptApp.Configure) {
+  init(commandName: String, runsOnMainThread: Bool = false, configure: @escaping BindScriptApp.Configure) {
     self.commandName = commandName
+    self.runsOnMainThread = runsOnMainThread
     self.configure = configure
   }
 

@@ -16,6 +16,8 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("BINDSCRIPT_BIN", os.path.join(ROOT, ".build", "debug", "bindscript"))
 EXAMPLE_BIN = os.environ.get("EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "ExampleCommand"))
+MAIN_ACTOR_BIN = os.environ.get(
+    "MAIN_ACTOR_EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "MainActorExampleCommand"))
 
 SEARCH = """\
 # A host type made by the script, through the constructor Swift registered.
@@ -116,3 +118,24 @@ def test_help_shows_the_apps_command_name():
     piped = subprocess.run([EXAMPLE_BIN], input='vm.username = "x"\nprint(vm.username)\n',
                            capture_output=True, text=True, timeout=60)
     assert (piped.returncode, piped.stdout) == (0, "x\n")
+
+
+COUNTER = """\
+# The @MainActor CounterViewModel of MainActorExampleCommand, injected as
+# `counter`; its handler traps unless it runs on the main actor.
+observe counter.count
+emit counter.increment
+#> counter.count: 0 -> 1
+let mine = Counter()
+emit mine.increment
+assert(mine.count == 1)
+"""
+
+
+def test_main_actor_command_runs_tests_in_two_workers(tmp_path):
+    folder = write(tmp_path, a=COUNTER, b=COUNTER)
+    result = command(MAIN_ACTOR_BIN, "test", folder, "--jobs", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "2 passed, 0 failed"
+    run = command(MAIN_ACTOR_BIN, "run", str(tmp_path / "a.bind"))
+    assert (run.returncode, run.stdout, run.stderr) == (0, "counter.count: 0 -> 1\n", "")

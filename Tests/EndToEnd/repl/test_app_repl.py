@@ -1,27 +1,32 @@
 """End-to-end tests of an app's own command (BindScriptApp.main with a
 configure closure): the REPL of Sources/Examples/ExampleCommand, which
 registers the example view-models and injects a LoginViewModel as `vm`,
-driven in a pseudo-terminal like `bindscript`'s own REPL (test_repl.py).
+driven in a pseudo-terminal like `bindscript`'s own REPL (test_repl.py);
+and the REPL of Sources/Examples/MainActorExampleCommand, which runs on the
+main thread over a @MainActor view-model (BindScriptApp.mainOnMainActor).
 
-The binary is $EXAMPLE_COMMAND_BIN, or ExampleCommand next to
-$BINDSCRIPT_BIN (.build/debug by default).
+The binaries are $EXAMPLE_COMMAND_BIN and $MAIN_ACTOR_EXAMPLE_COMMAND_BIN,
+by default next to $BINDSCRIPT_BIN (.build/debug).
 """
 
 import os
+import time
 
 import pytest
 
 from test_repl import BIN, Session
 
 EXAMPLE_BIN = os.environ.get("EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "ExampleCommand"))
+MAIN_ACTOR_BIN = os.environ.get(
+    "MAIN_ACTOR_EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "MainActorExampleCommand"))
 
 
 @pytest.fixture
 def app_repl(tmp_path):
     sessions = []
 
-    def start(**env):
-        session = Session(tmp_path, binary=EXAMPLE_BIN, **env)
+    def start(binary=EXAMPLE_BIN, **env):
+        session = Session(tmp_path, binary=binary, **env)
         sessions.append(session)
         return session
 
@@ -74,3 +79,24 @@ def test_types_lists_the_host_types_and_reset_keeps_them(app_repl):
     r.expect("ord")
     r.ctrl_c()
     r.prompt()
+
+
+def test_main_actor_command_drives_its_view_model_and_ctrl_c_still_works(app_repl):
+    r = app_repl(binary=MAIN_ACTOR_BIN)
+    r.send("counter.cou\t")
+    r.expect("nt")
+    assert r.run("") == "0\n"
+    # The view-model traps unless it runs on the main actor.
+    assert r.run("observe counter.count") == ""
+    assert r.run("emit counter.increment") == "counter.count: 0 -> 1\n"
+    # On the main thread too, Ctrl-C cancels a line and interrupts a loop.
+    r.send("let lost = 12")
+    r.expect("12")
+    r.ctrl_c()
+    r.prompt()
+    r.child.sendline("while true { }")
+    time.sleep(0.5)
+    r.ctrl_c()
+    assert "error: interrupted" in r.prompt()
+    assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
+    assert r.run("Counter().count") == "0\n"
