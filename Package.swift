@@ -12,11 +12,15 @@ let package = Package(
     .library(name: "BindSyntax", targets: ["BindSyntax"]),
     .library(name: "BindLanguage", targets: ["BindLanguage"]),
     .library(name: "LineEditor", targets: ["LineEditor"]),
+    .library(name: "REPLCore", targets: ["REPLCore"]),
     .library(name: "BindScriptTesting", targets: ["BindScriptTesting"]),
     // ObservableObject/@Published models; only apps that use it build it.
     .library(name: "BindScriptCombine", targets: ["BindScriptCombine"]),
     // For the libFuzzer package in Fuzz/, which builds with its own flags.
     .library(name: "BindFuzzHarness", targets: ["BindFuzzHarness"]),
+    // The command line as a library: an app's own executable calls
+    // `BindScriptApp.main(configure:)` to get it over the app's types.
+    .library(name: "BindScriptCommandLine", targets: ["BindScriptCommandLine"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
   ],
   dependencies: [
@@ -68,22 +72,34 @@ let package = Package(
     // glibc's mallopt, for the command's allocator settings (<malloc.h> is
     // not in Swift's Glibc module).
     .target(name: "CAllocator"),
-    // The `bindscript` command: one file per subcommand, a thin shell over
-    // the layers below; the test worker pool and its wire format.
-    .executableTarget(
-      name: "BindScriptCLI",
+    // The command line: one file per subcommand, a thin shell over the
+    // layers below; the test worker pool and its wire format. A library, so
+    // that an app's executable can run it over its own types.
+    .target(
+      name: "BindScriptCommandLine",
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
         "LineEditor", "REPLCore", "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The `bindscript` executable: `BindScriptApp.main()`.
+    .executableTarget(name: "BindScriptCLI", dependencies: ["BindScriptCommandLine"]),
     // The embedding example: Swift view-models registered with the
     // interpreter, a host executable, and the scripts that drive them.
     .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
     .executableTarget(
       name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindLanguage", "BindScriptTesting"],
       path: "Sources/Examples/BindScriptExample"),
+    // An app's own command: `bindscript`'s command line over the example
+    // view-models (BindScriptApp.main with a configure closure).
+    .executableTarget(
+      name: "ExampleCommand", dependencies: ["ExampleViewModels", "BindScriptCommandLine"],
+      path: "Sources/Examples/ExampleCommand"),
+    // The same for a Swift 6 app whose view-model is @MainActor.
+    .executableTarget(
+      name: "MainActorExampleCommand", dependencies: ["BindRuntime", "BindLanguage", "BindScriptCommandLine"],
+      path: "Sources/Examples/MainActorExampleCommand", swiftSettings: [.swiftLanguageMode(.v6)]),
     // One test target per module, then the end-to-end tests, which run the
     // built executable (the Python ones beside them drive it in a terminal).
     .testTarget(name: "BindPlatformTests", dependencies: ["BindPlatform"]),
@@ -100,9 +116,15 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
       ]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindLanguage", "LineEditor"]),
-    .testTarget(name: "BindScriptCLITests", dependencies: ["BindScriptCLI", "BindTestRunner"]),
+    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
+    .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+    // The testing helper from a Swift 6 language-mode suite: @MainActor
+    // view-models and @MainActor XCTest and Swift Testing tests.
+    .testTarget(
+      name: "BindScriptTestingSwift6Tests",
+      dependencies: ["BindScriptTesting", "BindLanguage", "BindRuntime"],
+      exclude: ["Scripts"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],
   swiftLanguageModes: [.v5]

@@ -34,6 +34,54 @@ public func expectScript(
   return result
 }
 
+/// Swift Testing, from any actor: runs the `.bind` script at `path` with a
+/// fresh interpreter `configure` prepared, and records each script failure
+/// as an issue at the script's `path:line`.
+///
+/// The interpreter is made, configured, run and ended on the caller's
+/// actor (`isolation`), so a `@MainActor` test drives `@MainActor`
+/// view-models with no data race and no `Sendable` requirement:
+///
+/// ```swift
+/// @Test @MainActor func counter() async {
+///   let vm = CounterViewModel()
+///   await expectScript(ScriptTest.path("counter.bind")) { interpreter in
+///     try CounterViewModel.register(in: interpreter)
+///     try interpreter.inject(vm, as: "vm")
+///   }
+///   #expect(vm.count == 2)
+/// }
+/// ```
+///
+/// A `configure` that throws is recorded at the caller. The interpreter's
+/// session ends when the script has run; objects the test holds keep
+/// their state.
+/// - Returns: The result, for further checks.
+@discardableResult
+public func expectScript(
+  _ path: String, isolation: isolated (any Actor)? = #isolation,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation,
+  configure: (Interpreter) throws -> Void
+) async -> FileTestResult {
+  let result = ScriptTest.run(file: path, source: nil, configure: configure)
+  recordIssues(of: result, at: sourceLocation)
+  return result
+}
+
+/// Swift Testing, from any actor: runs script text with a fresh interpreter
+/// `configure` prepared and records each failure at `path:line` of the
+/// script. See ``expectScript(_:isolation:sourceLocation:configure:)``.
+@discardableResult
+public func expectScript(
+  source: String, path: String = "<script>", isolation: isolated (any Actor)? = #isolation,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation,
+  configure: (Interpreter) throws -> Void
+) async -> FileTestResult {
+  let result = ScriptTest.run(file: path, source: source, configure: configure)
+  recordIssues(of: result, at: sourceLocation)
+  return result
+}
+
 private func recordIssues(of result: FileTestResult, at caller: Testing.SourceLocation) {
   for issue in ScriptTest.issues(of: result) {
     let location = issue.line.map { line in

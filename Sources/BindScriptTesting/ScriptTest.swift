@@ -77,6 +77,28 @@ public enum ScriptTest {
     FileSystem.resolve(name, relativeTo: "\(filePath)")
   }
 
+  /// Runs the script at `path` (or, with `source`, that text) with a fresh
+  /// interpreter `configure` prepared, then ends the interpreter's session.
+  /// A `configure` that throws fails the result, with no line.
+  ///
+  /// Everything runs on the calling thread, in the caller's isolation (the
+  /// main actor for a `@MainActor` test); only parsing, which touches no
+  /// host object, goes to a large-stack thread (see "Swift 6 and the main
+  /// actor" in `WritingScriptTests.md`).
+  static func run(
+    file path: String, source: String?, configure: (Interpreter) throws -> Void
+  ) -> FileTestResult {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    do {
+      try configure(interpreter)
+    } catch {
+      return .failed(path: path, .error, "cannot set up the interpreter: \(error)")
+    }
+    if let source { return run(source: source, path: path, interpreter: interpreter) }
+    return run(file: path, interpreter: interpreter)
+  }
+
   static func run(_ script: TestScript, interpreter: Interpreter) -> FileTestResult {
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
     return ScriptTestRunner().run(script, with: interpreter)

@@ -36,6 +36,55 @@ extension XCTestCase {
     return result
   }
 
+  /// From any actor: runs the `.bind` script at `path` with a fresh
+  /// interpreter `configure` prepared, and records each script failure at
+  /// the script's `path:line`.
+  ///
+  /// The interpreter is made, configured, run and ended on the caller's
+  /// actor (`isolation`), so a `@MainActor` test drives `@MainActor`
+  /// view-models with no data race:
+  ///
+  /// ```swift
+  /// @MainActor final class CounterTests: XCTestCase {
+  ///   func testCounter() async {
+  ///     let vm = CounterViewModel()
+  ///     await assertScript(ScriptTest.path("counter.bind")) { interpreter in
+  ///       try CounterViewModel.register(in: interpreter)
+  ///       try interpreter.inject(vm, as: "vm")
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// (On Linux, the test methods of a `@MainActor` test class must be
+  /// `async`: swift-corelibs-xctest cannot call a synchronous one.)
+  /// A `configure` that throws is recorded at the caller.
+  /// - Returns: The result, for further checks.
+  @discardableResult
+  public func assertScript(
+    _ path: String, isolation: isolated (any Actor)? = #isolation,
+    file: StaticString = #filePath, line: UInt = #line,
+    configure: (Interpreter) throws -> Void
+  ) async -> FileTestResult {
+    let result = ScriptTest.run(file: path, source: nil, configure: configure)
+    record(ScriptTest.issues(of: result), file: file, line: line)
+    return result
+  }
+
+  /// From any actor: runs script text with a fresh interpreter `configure`
+  /// prepared and records each failure at `path:line` of the script. See
+  /// ``assertScript(_:isolation:file:line:configure:)``.
+  @discardableResult
+  public func assertScript(
+    source: String, path: String = "<script>", isolation: isolated (any Actor)? = #isolation,
+    file: StaticString = #filePath, line: UInt = #line,
+    configure: (Interpreter) throws -> Void
+  ) async -> FileTestResult {
+    let result = ScriptTest.run(file: path, source: source, configure: configure)
+    record(ScriptTest.issues(of: result), file: file, line: line)
+    return result
+  }
+
   private func record(_ issues: [ScriptTest.Issue], file: StaticString, line: UInt) {
     for issue in issues {
       guard let scriptLine = issue.line else {

@@ -35,8 +35,12 @@ extension REPLSession {
     case .bindings: showBindings()
     case .graph(let path): writeGraph(to: path)
     case .reset:
-      reset()
-      console.line("session reset: variables, types and bindings are gone")
+      do {
+        try reset()
+        console.line("session reset: variables, types and bindings are gone")
+      } catch {
+        console.error("cannot reset the session: \(error)")
+      }
     }
     return true
   }

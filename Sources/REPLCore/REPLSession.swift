@@ -20,7 +20,8 @@ public final class REPLSession {
   /// Where output and errors go.
   public let console: REPLConsole
 
-  let options: Interpreter.Options
+  /// Makes the interpreter `:reset` starts over with.
+  let makeInterpreter: () throws -> Interpreter
   let interruptRequested: () -> Bool
   /// The lines the running statement printed, for the transcript.
   private var capturedOutput: [String] = []
@@ -28,20 +29,52 @@ public final class REPLSession {
   /// is left out of the transcript, as replaying it could not end the same way.
   private var wasInterrupted = false
 
-  /// Creates a session.
+  /// Creates a session with a plain interpreter (the built-in types only).
   /// - Parameters:
   ///   - options: The interpreter's limits.
   ///   - console: Where to print.
   ///   - interruptRequested: Polled while a statement runs; `true` stops it
   ///     with an "interrupted" error (Ctrl-C).
-  public init(
+  public convenience init(
     options: Interpreter.Options = Interpreter.Options(), console: REPLConsole,
     interruptRequested: @escaping () -> Bool = { false }
   ) {
-    self.options = options
+    self.init(
+      interpreter: Interpreter(options: options), console: console, interruptRequested: interruptRequested,
+      makeInterpreter: { Interpreter(options: options) })
+  }
+
+  /// Creates a session over an interpreter the app prepared: its Swift
+  /// types registered and its objects injected, so that statements,
+  /// completion and `:types` see them.
+  ///
+  /// ```swift
+  /// func makeInterpreter() throws -> Interpreter {
+  ///   let interpreter = Interpreter()
+  ///   try AppTypes.register(in: interpreter)
+  ///   return interpreter
+  /// }
+  /// let session = try REPLSession(interpreter: makeInterpreter(), console: console, makeInterpreter: makeInterpreter)
+  /// ```
+  /// - Parameters:
+  ///   - interpreter: The interpreter to start with. The session takes over
+  ///     its `output` and `interruptRequested`.
+  ///   - console: Where to print.
+  ///   - interruptRequested: Polled while a statement runs; `true` stops it
+  ///     with an "interrupted" error (Ctrl-C).
+  ///   - makeInterpreter: Makes the interpreter `:reset` starts over with;
+  ///     prepare it as `interpreter` was. `nil` makes a plain one with
+  ///     `interpreter`'s options. If it throws, `:reset` reports the error
+  ///     and keeps the session as it was.
+  public init(
+    interpreter: Interpreter, console: REPLConsole, interruptRequested: @escaping () -> Bool = { false },
+    makeInterpreter: (() throws -> Interpreter)? = nil
+  ) {
+    let options = interpreter.options
+    self.makeInterpreter = makeInterpreter ?? { Interpreter(options: options) }
     self.console = console
     self.interruptRequested = interruptRequested
-    interpreter = Interpreter(options: options)
+    self.interpreter = interpreter
     connect(interpreter)
   }
 
@@ -115,12 +148,15 @@ public final class REPLSession {
     transcript.append(source: "# " + text, output: [])
   }
 
-  /// Replaces the interpreter with a fresh one and empties the transcript.
-  /// The old session's connections are ended and its variables cleared
-  /// first, so its objects are released rather than kept alive by cycles.
-  public func reset() {
+  /// Replaces the interpreter with a fresh one from `makeInterpreter` and
+  /// empties the transcript. The old session's connections are ended and
+  /// its variables cleared first, so its objects are released rather than
+  /// kept alive by cycles.
+  /// - Throws: What `makeInterpreter` threw; the session is then unchanged.
+  public func reset() throws {
+    let fresh = try makeInterpreter()
     interpreter.endSession()
-    interpreter = Interpreter(options: options)
+    interpreter = fresh
     connect(interpreter)
     transcript = Transcript()
     recordedStatementCount = 0

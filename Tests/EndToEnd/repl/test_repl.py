@@ -52,11 +52,11 @@ def environment(tmp_path, **extra):
 class Session:
     """One REPL process in a pseudo-terminal."""
 
-    def __init__(self, tmp_path, **env):
-        if not os.path.exists(BIN):
-            pytest.fail(f"no binary at {BIN}; build it or set BINDSCRIPT_BIN")
+    def __init__(self, tmp_path, binary=BIN, **env):
+        if not os.path.exists(binary):
+            pytest.fail(f"no binary at {binary}; build it or set BINDSCRIPT_BIN")
         self.child = pexpect.spawn(
-            BIN, env=environment(tmp_path, **env), cwd=str(tmp_path), encoding="utf-8",
+            binary, env=environment(tmp_path, **env), cwd=str(tmp_path), encoding="utf-8",
             timeout=TIMEOUT, dimensions=(40, 160))
         self.child.expect("Type :help for help")
         self.prompt()

@@ -13,19 +13,26 @@ import Darwin
 /// persistent history, completion from the live session, Ctrl-C handling.
 enum REPLLauncher {
   /// Runs the REPL until `:quit`, Ctrl-D or a second Ctrl-C on an empty line.
-  static func run(limits: LimitOptions, version: String) {
+  ///
+  /// Its interpreter, and the one each `:reset` makes, come from the app's
+  /// `configure` (``CommandContext``), so statements, completion and
+  /// `:types` see the app's types and objects.
+  static func run(limits: LimitOptions, version: String) throws {
+    let context = CommandContext.current
+    let maxSteps = limits.maxSteps
+    let interpreter = try context.makeInterpreterOrExit(maxSteps: maxSteps)
     // Before anything runs: from now on Ctrl-C sets a flag the reader and
     // the interpreter poll, and never kills the process.
     SignalInterrupts.install()
-    var options = Interpreter.Options()
-    options.maxSteps = limits.maxSteps
     let console = REPLConsole(
       useColor: Terminal.useColor(on: STDOUT_FILENO),
       useErrorColor: Terminal.useColor(on: STDERR_FILENO),
       write: { text in fputs(text, stdout) },
       // Flushes standard output first, so errors and output keep their order.
       writeError: { text in Terminal.printError(text) })
-    let session = REPLSession(options: options, console: console, interruptRequested: SignalInterrupts.check)
+    let session = REPLSession(
+      interpreter: interpreter, console: console, interruptRequested: SignalInterrupts.check,
+      makeInterpreter: { try context.makeInterpreter(maxSteps: maxSteps) })
     let completer = REPLCompleter { session.interpreter }
     let history = HistoryStore()
     let reader = makeLineReader(history: history, completer: completer.complete)

@@ -1,6 +1,6 @@
 import BindTestRunner
 import XCTest
-@testable import BindScriptCLI
+@testable import BindScriptCommandLine
 
 /// The line format a test worker process hands its result back in.
 final class WireFormatTests: XCTestCase {

@@ -104,27 +104,42 @@ struct TestCommand: ParsableCommand {
   /// The hidden `--worker` mode: runs one file and writes its result,
   /// encoded, to stdout. With `--update` it rewrites the file, then runs it
   /// again so the report says whether the new expectations hold.
+  ///
+  /// The worker is this same executable run again, so an app's command
+  /// (``BindScriptApp``) runs each file with an interpreter its own
+  /// `configure` prepared.
   private func runWorker(path: String) {
     if let crash = getenv("BINDSCRIPT_TEST_CRASH"), crash.pointee != 0, path.contains(String(cString: crash)) {
       abort()
     }
-    var options = Interpreter.Options()
-    options.maxSteps = limits.maxSteps
-    let runner = ScriptTestRunner { Interpreter(options: options) }
     var result: FileTestResult
     switch ScriptTestRunner.load(path: path) {
     case .failure(let failure):
       result = FileTestResult(path: path, status: .failed, failures: [failure])
     case .success(let script):
-      result = runner.run(script)
+      result = run(script)
       if update, !result.isSkipped {
-        result = updated(script, after: result, runner: runner)
+        result = updated(script, after: result)
       }
     }
     emit(result.wireEncoded)
   }
 
-  private func updated(_ script: TestScript, after result: FileTestResult, runner: ScriptTestRunner) -> FileTestResult {
+  /// Runs `script` with a fresh interpreter from the app's `configure`; a
+  /// configure error fails the file.
+  private func run(_ script: TestScript) -> FileTestResult {
+    if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
+    let interpreter: Interpreter
+    do {
+      interpreter = try CommandContext.current.makeInterpreter(maxSteps: limits.maxSteps)
+    } catch {
+      return .failed(path: script.path, .error, CommandContext.configureFailure(error))
+    }
+    defer { interpreter.endSession() }
+    return ScriptTestRunner().run(script, with: interpreter)
+  }
+
+  private func updated(_ script: TestScript, after result: FileTestResult) -> FileTestResult {
     let bytes = ExpectationUpdater.update(script, results: result.steps)
     guard bytes != script.file.bytes else { return result }
     do {
@@ -132,7 +147,11 @@ struct TestCommand: ParsableCommand {
     } catch {
       return .failed(path: script.path, .file, "error: cannot write '\(script.path)': \(error)")
     }
-    var rerun = runner.run(path: script.path)
+    var rerun: FileTestResult
+    switch ScriptTestRunner.load(path: script.path) {
+    case .success(let script): rerun = run(script)
+    case .failure(let failure): rerun = FileTestResult(path: script.path, status: .failed, failures: [failure])
+    }
     rerun.wasUpdated = true
     return rerun
   }

@@ -9,19 +9,18 @@ import BindSyntax
   import Darwin
 #endif
 
-/// One interpreter plus the way `run` reports: output to stdout, errors
-/// rendered to stderr, exit codes 1 (runtime) and 2 (syntax or file).
+/// One interpreter, configured by the app, plus the way `run` reports:
+/// output to stdout, errors rendered to stderr, exit codes 1 (runtime) and
+/// 2 (syntax, file or configuration).
 final class ScriptSession {
   let interpreter: Interpreter
 
-  convenience init(limits: LimitOptions, trace: Bool) {
-    self.init(maxSteps: limits.maxSteps, trace: trace)
+  convenience init(limits: LimitOptions, trace: Bool) throws {
+    try self.init(maxSteps: limits.maxSteps, trace: trace)
   }
 
-  init(maxSteps: Int, trace: Bool) {
-    var options = Interpreter.Options()
-    options.maxSteps = maxSteps
-    interpreter = Interpreter(options: options)
+  init(maxSteps: Int, trace: Bool) throws {
+    interpreter = try CommandContext.current.makeInterpreterOrExit(maxSteps: maxSteps)
     interpreter.output = { line in print(line) }
     if trace {
       ReactiveGraph.shared.tracer = { event in print("trace: \(event)") }

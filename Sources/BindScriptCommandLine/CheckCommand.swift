@@ -22,7 +22,10 @@ struct CheckCommand: ParsableCommand {
         worst = 2
         continue
       }
-      let errors = Interpreter().check(parsed)
+      let interpreter = try CommandContext.current.makeInterpreterOrExit(maxSteps: Interpreter.Options().maxSteps)
+      // With the app's types and objects, so that names of theirs resolve.
+      let errors = interpreter.check(parsed)
+      interpreter.endSession()
       for error in errors { Terminal.printError(Terminal.render(error, fallback: file)) }
       if !errors.isEmpty { worst = max(worst, 1) }
     }

@@ -18,7 +18,7 @@ struct GraphCommand: ParsableCommand {
   @OptionGroup var limits: LimitOptions
 
   func run() throws {
-    let session = ScriptSession(limits: limits, trace: false)
+    let session = try ScriptSession(limits: limits, trace: false)
     try session.runWholeFile(try ScriptLoader.load(file))
     let dot = GraphExport.dot(for: session.interpreter)
     if let output {

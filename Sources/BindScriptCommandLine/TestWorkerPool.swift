@@ -130,7 +130,7 @@ struct Worker {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-    let argv = (["bindscript"] + arguments).map { strdup($0) } + [nil]
+    let argv = ([CommandContext.current.commandName] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid = pid_t()
     let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)

@@ -35,9 +35,7 @@ struct RecordSession {
   }
 
   private func run(_ paths: [String], into transcript: inout Transcript) throws {
-    var options = Interpreter.Options()
-    options.maxSteps = limits.maxSteps
-    let interpreter = Interpreter(options: options)
+    let interpreter = try CommandContext.current.makeInterpreterOrExit(maxSteps: limits.maxSteps)
     if trace { ReactiveGraph.shared.tracer = { event in print("trace: \(event)") } }
     for path in paths {
       let file = try ScriptLoader.load(path)

@@ -1,0 +1,34 @@
+// An app's own command in Swift 6 language mode, over a @MainActor
+// view-model: `mainOnMainActor` runs the command, `configure` and every
+// script on the main thread, the view-model's actor.
+//
+//   swift run MainActorExampleCommand          # the REPL: `emit counter.increment`
+import BindLanguage
+import BindRuntime
+import BindScriptCommandLine
+
+/// A counter as a Swift 6 app writes one: isolated to the main actor.
+@MainActor
+final class CounterViewModel {
+  @Observed var count = 0
+  let increment = EventStream<Void>()
+  private var tokens: [Disposable] = []
+
+  init() {
+    tokens.append(increment.on { [unowned self] in
+      // Traps unless scripts drive this object on the main actor.
+      MainActor.preconditionIsolated()
+      count += 1
+    })
+  }
+}
+
+let counter = CounterViewModel()
+BindScriptApp.mainOnMainActor(commandName: "MainActorExampleCommand") { interpreter in
+  try interpreter.register(CounterViewModel.self, as: "Counter") { type in
+    type.property("count", \.$count)
+    type.event("increment", \.increment)
+    type.constructor { CounterViewModel() }
+  }
+  try interpreter.inject(counter, as: "counter")
+}

@@ -1,0 +1,82 @@
+#if canImport(Testing)
+import BindLanguage
+import BindScriptTesting
+import Testing
+
+/// `await expectScript` from `@MainActor` Swift Testing tests in Swift 6
+/// language mode: the interpreter is made, configured and run on the main
+/// actor, where the view-model lives.
+@MainActor
+@Suite struct MainActorSwiftTestingTests {
+  @Test func scriptDrivesAMainActorViewModel() async {
+    let vm = CounterViewModel()
+    let result = await expectScript(CounterViewModel.script("counter.bind")) { interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    #expect(result.passed)
+    #expect(vm.count == 2)
+    #expect(vm.incrementsOnMainActor == 2)
+  }
+
+  @Test func failureIsRecordedAtTheScriptLine() async {
+    let vm = CounterViewModel(limit: 1)
+    await withKnownIssue {
+      await expectScript(source: "emit vm.increment\nemit vm.increment\nvm.count\n#> 2\n", path: "/scripts/limit.bind") {
+        interpreter in
+        try CounterViewModel.register(in: interpreter)
+        try interpreter.inject(vm, as: "vm")
+      }
+    } matching: { issue in
+      issue.sourceLocation?.filePath == "/scripts/limit.bind" && issue.sourceLocation?.line == 3
+        && (issue.comments.first?.rawValue.contains("output differs") ?? false)
+    }
+    #expect(vm.count == 1)
+  }
+
+  @Test func aConfigureErrorIsRecordedAtTheCaller() async {
+    await withKnownIssue {
+      await expectScript(source: "vm.count\n") { interpreter in
+        try CounterViewModel.register(in: interpreter)
+        try CounterViewModel.register(in: interpreter)
+      }
+    } matching: { issue in
+      (issue.comments.first?.rawValue == "cannot set up the interpreter: a type named 'Counter' is already registered")
+        && issue.sourceLocation?.fileName == "MainActorSwiftTestingTests.swift"
+    }
+  }
+
+  /// The synchronous helper, with an interpreter built on the main actor,
+  /// from a synchronous `@MainActor` test.
+  @Test func synchronousHelperWithAnInterpreterBuiltHere() throws {
+    let vm = CounterViewModel()
+    let interpreter = Interpreter()
+    try CounterViewModel.register(in: interpreter)
+    try interpreter.inject(vm, as: "vm")
+    defer { interpreter.endSession() }
+    #expect(expectScript(source: "emit vm.increment\nvm.count\n#> 1\n", interpreter: interpreter).passed)
+    #expect(vm.count == 1)
+  }
+
+  /// Scripts run on the main thread, not a large-stack thread. The main
+  /// thread's stack (8 MiB as a rule) holds the call depth limit, and an
+  /// expression nested to the parser's limit at the deepest call.
+  @Test func deepScriptsFitTheMainThreadsStack() async {
+    // `0 + (0 + (…))`: an operation per level, two levels of the parser's 256.
+    let open = String(repeating: "0 + (", count: 120), close = String(repeating: ")", count: 120)
+    let source = """
+      func depth(n) {
+        if n == 0 { return \(open)0\(close) }
+        return 1 + depth(n - 1)
+      }
+      depth(395)
+      #> 395
+      func forever(n) { return forever(n + 1) }
+      forever(1)
+      #> error: call depth limit of 400 exceeded; is a function calling itself without end?
+
+      """
+    #expect(await expectScript(source: source) { _ in }.passed)
+  }
+}
+#endif

@@ -1,0 +1,141 @@
+"""End-to-end tests of an app's own command: Sources/Examples/ExampleCommand,
+whose main is `BindScriptApp.main(commandName:configure:)` over the example
+view-models (`SearchViewModel`, `LoginViewModel`, `User`; a LoginViewModel
+injected as `vm`).
+
+`test` runs each file in a worker process that is the app's executable run
+again, so the workers must have the app's types: these tests run with
+`--jobs 2`, and check that plain `bindscript` lacks them.
+
+The binary is $EXAMPLE_COMMAND_BIN, or ExampleCommand next to
+$BINDSCRIPT_BIN (.build/debug by default).
+"""
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("BINDSCRIPT_BIN", os.path.join(ROOT, ".build", "debug", "bindscript"))
+EXAMPLE_BIN = os.environ.get("EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "ExampleCommand"))
+MAIN_ACTOR_BIN = os.environ.get(
+    "MAIN_ACTOR_EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "MainActorExampleCommand"))
+
+SEARCH = """\
+# A host type made by the script, through the constructor Swift registered.
+let search = SearchViewModel()
+observe search.resultCount
+search.query = "swift"
+#> search.resultCount: 0 -> 2
+search.results
+#> ["Swift", "Swift Testing"]
+emit search.picked(1)
+search.selection
+#> "Swift Testing"
+"""
+
+LOGIN = """\
+# `vm` is the LoginViewModel the command injected.
+observe vm.canSubmit
+vm.username = "ada"
+vm.password = "lovelace1"
+#> vm.canSubmit: false -> true
+emit vm.submit
+assert(vm.user?.name == "ada")
+"""
+
+WRONG = """\
+let search = SearchViewModel()
+search.query = "lua"
+search.resultCount
+#> 2
+"""
+
+
+def command(binary, *args, cwd=None, timeout=60):
+    return subprocess.run(
+        [binary, *args], cwd=cwd, env=dict(os.environ, NO_COLOR="1"),
+        capture_output=True, text=True, timeout=timeout)
+
+
+def write(tmp_path, **files):
+    for name, text in files.items():
+        (tmp_path / (name + ".bind")).write_text(text)
+    return str(tmp_path)
+
+
+def test_test_runs_scripts_with_host_types_in_two_workers(tmp_path):
+    folder = write(tmp_path, search=SEARCH, login=LOGIN)
+    result = command(EXAMPLE_BIN, "test", folder, "--jobs", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"PASS {folder}/login.bind ("), result.stdout
+    assert lines[1].startswith(f"PASS {folder}/search.bind ("), result.stdout
+    assert lines[-1] == "2 passed, 0 failed"
+    # The plain command has no such types: the same scripts fail there.
+    plain = command(BIN, "test", folder, "--jobs", "2")
+    assert plain.returncode == 1
+    assert "cannot find 'SearchViewModel' in scope" in plain.stdout, plain.stdout
+
+
+def test_a_failing_script_points_at_its_line(tmp_path):
+    folder = write(tmp_path, wrong=WRONG, search=SEARCH)
+    result = command(EXAMPLE_BIN, "test", folder, "--jobs", "2")
+    assert result.returncode == 1
+    assert f"{folder}/wrong.bind:3: output differs" in result.stdout, result.stdout
+    assert "    -2\n    +1\n" in result.stdout, result.stdout
+    assert result.stdout.splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_the_example_scripts_pass(tmp_path):
+    scripts = os.path.join(ROOT, "Sources", "Examples", "Scripts")
+    result = command(EXAMPLE_BIN, "test", scripts, "--jobs", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "2 passed, 0 failed"
+
+
+def test_run_check_and_graph_have_the_host_types(tmp_path):
+    script = tmp_path / "run.bind"
+    script.write_text('let search = SearchViewModel()\nsearch.query = "rust"\nprint(search.results)\n'
+                      'let label = Label()\nbind "\\(search.resultCount) found" -> label.text\n')
+    run = command(EXAMPLE_BIN, "run", str(script))
+    assert (run.returncode, run.stdout, run.stderr) == (0, '["Rust"]\n', "")
+    check = command(EXAMPLE_BIN, "check", str(script))
+    assert (check.returncode, check.stderr) == (0, "")
+    dot = tmp_path / "graph.dot"
+    graph = command(EXAMPLE_BIN, "graph", str(script), "-o", str(dot))
+    assert graph.returncode == 0, graph.stdout + graph.stderr
+    assert dot.read_text().startswith("digraph bindings {")
+    assert "Label#1.text" in dot.read_text() and '\\"1 found\\"' in dot.read_text(), dot.read_text()
+    unknown = command(EXAMPLE_BIN, "check", str(tmp_path / "missing.bind"))
+    assert unknown.returncode == 2
+
+
+def test_help_shows_the_apps_command_name():
+    result = command(EXAMPLE_BIN, "--help")
+    assert result.returncode == 0
+    assert "USAGE: ExampleCommand " in result.stdout, result.stdout
+    # Standard input that is not a terminal is run as a script, with the
+    # app's objects too.
+    piped = subprocess.run([EXAMPLE_BIN], input='vm.username = "x"\nprint(vm.username)\n',
+                           capture_output=True, text=True, timeout=60)
+    assert (piped.returncode, piped.stdout) == (0, "x\n")
+
+
+COUNTER = """\
+# The @MainActor CounterViewModel of MainActorExampleCommand, injected as
+# `counter`; its handler traps unless it runs on the main actor.
+observe counter.count
+emit counter.increment
+#> counter.count: 0 -> 1
+let mine = Counter()
+emit mine.increment
+assert(mine.count == 1)
+"""
+
+
+def test_main_actor_command_runs_tests_in_two_workers(tmp_path):
+    folder = write(tmp_path, a=COUNTER, b=COUNTER)
+    result = command(MAIN_ACTOR_BIN, "test", folder, "--jobs", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "2 passed, 0 failed"
+    run = command(MAIN_ACTOR_BIN, "run", str(tmp_path / "a.bind"))
+    assert (run.returncode, run.stdout, run.stderr) == (0, "counter.count: 0 -> 1\n", "")
