@@ -239,15 +239,16 @@ final class ObservationModelTests: XCTestCase {
     let session = try makeSession()
     var settings: ObservableSettings? = ObservableSettings()
     weak let weakSettings = settings
-    try session.interpreter.inject(settings!, as: "s")
+    try session.interpreter.inject(settings!, as: "s", ownership: .weak)
     session.run("observe s.volume\nobserve s.isLoud")
     settings!.volume = 5
     let printed = session.output { settings = nil }
     XCTAssertNil(weakSettings)
     XCTAssertEqual(printed.sorted(), ["s.isLoud: completed", "s.volume: completed"], "at once, as for @Observed")
-    // The pending write is lost with the object; the script keeps the last
-    // value it saw, and nothing is reported at the next statement.
-    XCTAssertEqual(session.run("s.volume"), ["3"])
+    // The pending write is lost with the object, and touching it is an error.
+    XCTAssertEqual(
+      session.run("s.volume"),
+      ["error: 's' was released by the host; it was injected with 'ownership: .weak', so Swift must keep it alive while scripts use it"])
   }
 
   func testTheLinkDoesNotKeepTheObjectAliveAndGoesWithIt() throws {
