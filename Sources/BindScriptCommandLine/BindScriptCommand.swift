@@ -63,7 +63,7 @@ struct BindScriptCommand: ParsableCommand {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.count >= 2, arguments[0] == "run", !arguments.contains(where: { $0.hasPrefix("-") }) {
       do {
-        try ScriptSession(maxSteps: Interpreter.Options().maxSteps, trace: false).runFiles(arguments.dropFirst())
+        try ScriptSession(options: Interpreter.Options(), trace: false).runFiles(arguments.dropFirst())
         return
       } catch {
         exit(withError: error)

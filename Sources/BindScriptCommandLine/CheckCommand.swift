@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
         worst = 2
         continue
       }
-      let interpreter = try CommandContext.current.makeInterpreterOrExit(maxSteps: Interpreter.Options().maxSteps)
+      let interpreter = try CommandContext.current.makeInterpreterOrExit()
       // With the app's types and objects, so that names of theirs resolve.
       let errors = interpreter.check(parsed)
       interpreter.endSession()

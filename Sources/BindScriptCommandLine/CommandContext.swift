@@ -25,21 +25,19 @@ final class CommandContext {
     self.configure = configure
   }
 
-  /// A new interpreter with `maxSteps`, configured by the app.
+  /// A new interpreter with `options`, configured by the app.
   /// - Throws: The configure closure's error, as is.
-  func makeInterpreter(maxSteps: Int) throws -> Interpreter {
-    var options = Interpreter.Options()
-    options.maxSteps = maxSteps
+  func makeInterpreter(options: Interpreter.Options = Interpreter.Options()) throws -> Interpreter {
     let interpreter = Interpreter(options: options)
     try configure(interpreter)
     return interpreter
   }
 
-  /// ``makeInterpreter(maxSteps:)`` for a command: a configure error is
+  /// ``makeInterpreter(options:)`` for a command: a configure error is
   /// printed and ends the command with exit code 2.
-  func makeInterpreterOrExit(maxSteps: Int) throws -> Interpreter {
+  func makeInterpreterOrExit(options: Interpreter.Options = Interpreter.Options()) throws -> Interpreter {
     do {
-      return try makeInterpreter(maxSteps: maxSteps)
+      return try makeInterpreter(options: options)
     } catch {
       Terminal.printError(Self.configureFailure(error) + "\n")
       throw ExitCode(2)

@@ -19,8 +19,8 @@ enum REPLLauncher {
   /// `:types` see the app's types and objects.
   static func run(limits: LimitOptions, version: String) throws {
     let context = CommandContext.current
-    let maxSteps = limits.maxSteps
-    let interpreter = try context.makeInterpreterOrExit(maxSteps: maxSteps)
+    let options = limits.interpreterOptions
+    let interpreter = try context.makeInterpreterOrExit(options: options)
     // Before anything runs: from now on Ctrl-C sets a flag the reader and
     // the interpreter poll, and never kills the process.
     SignalInterrupts.install()
@@ -32,7 +32,7 @@ enum REPLLauncher {
       writeError: { text in Terminal.printError(text) })
     let session = REPLSession(
       interpreter: interpreter, console: console, interruptRequested: SignalInterrupts.check,
-      makeInterpreter: { try context.makeInterpreter(maxSteps: maxSteps) })
+      makeInterpreter: { try context.makeInterpreter(options: options) })
     let completer = REPLCompleter { session.interpreter }
     let history = HistoryStore()
     let reader = makeLineReader(history: history, completer: completer.complete)

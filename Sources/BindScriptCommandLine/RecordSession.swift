@@ -35,7 +35,7 @@ struct RecordSession {
   }
 
   private func run(_ paths: [String], into transcript: inout Transcript) throws {
-    let interpreter = try CommandContext.current.makeInterpreterOrExit(maxSteps: limits.maxSteps)
+    let interpreter = try CommandContext.current.makeInterpreterOrExit(options: limits.interpreterOptions)
     if trace { ReactiveGraph.shared.tracer = { event in print("trace: \(event)") } }
     for path in paths {
       let file = try ScriptLoader.load(path)

@@ -16,11 +16,11 @@ final class ScriptSession {
   let interpreter: Interpreter
 
   convenience init(limits: LimitOptions, trace: Bool) throws {
-    try self.init(maxSteps: limits.maxSteps, trace: trace)
+    try self.init(options: limits.interpreterOptions, trace: trace)
   }
 
-  init(maxSteps: Int, trace: Bool) throws {
-    interpreter = try CommandContext.current.makeInterpreterOrExit(maxSteps: maxSteps)
+  init(options: Interpreter.Options, trace: Bool) throws {
+    interpreter = try CommandContext.current.makeInterpreterOrExit(options: options)
     interpreter.output = { line in print(line) }
     if trace {
       ReactiveGraph.shared.tracer = { event in print("trace: \(event)") }

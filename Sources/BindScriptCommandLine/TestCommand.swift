@@ -75,6 +75,7 @@ struct TestCommand: ParsableCommand {
     let clock = ContinuousClock()
     let start = clock.now
     var arguments = ["test", "--worker", "--max-steps", String(limits.maxSteps)]
+    if limits.realTime { arguments.append("--real-time") }
     if update { arguments.append("--update") }
     let pool = TestWorkerPool(
       executable: TestWorkerPool.currentExecutable, arguments: arguments,
@@ -131,7 +132,7 @@ struct TestCommand: ParsableCommand {
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
     let interpreter: Interpreter
     do {
-      interpreter = try CommandContext.current.makeInterpreter(maxSteps: limits.maxSteps)
+      interpreter = try CommandContext.current.makeInterpreter(options: limits.interpreterOptions)
     } catch {
       return .failed(path: script.path, .error, CommandContext.configureFailure(error))
     }

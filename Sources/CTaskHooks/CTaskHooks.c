@@ -1,5 +1,11 @@
 #include "CTaskHooks.h"
 #include <stddef.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#elif defined(__APPLE__)
+#include <pthread.h>
+#endif
 
 // The runtime declares its hooks with the Swift calling convention
 // (swift/Runtime/Concurrency.h); they MUST be declared the same way here.
@@ -44,4 +50,24 @@ void bindscript_release_jobs(void) {
 void bindscript_enqueue_original(void *job, int isMainExecutor) {
   // Every captured job came through a hook call, which recorded the original.
   (isMainExecutor ? originalMain : originalGlobal)(job);
+}
+
+// libdispatch's entry for run loops: drains the main queue (declared in its
+// private headers, exported on every platform).
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+int bindscript_is_main_thread(void) {
+#if defined(__linux__)
+  return syscall(SYS_gettid) == getpid();
+#elif defined(__APPLE__)
+  return pthread_main_np();
+#else
+  return 0;
+#endif
+}
+
+int bindscript_drain_main_queue(void) {
+  if (!bindscript_is_main_thread()) return 0;
+  _dispatch_main_queue_callback_4CF(NULL);
+  return 1;
 }

@@ -15,8 +15,8 @@ final class CommandContextTests: XCTestCase {
       configured += 1
       try interpreter.register(Holder.self, as: "Holder") { _ in }
     }
-    let first = try context.makeInterpreter(maxSteps: 77)
-    let second = try context.makeInterpreter(maxSteps: 77)
+    let first = try context.makeInterpreter(options: { var o = Interpreter.Options(); o.maxSteps = 77; return o }())
+    let second = try context.makeInterpreter(options: { var o = Interpreter.Options(); o.maxSteps = 77; return o }())
     XCTAssertEqual(configured, 2)
     XCTAssertFalse(first === second)
     XCTAssertEqual(second.options.maxSteps, 77)
@@ -25,7 +25,7 @@ final class CommandContextTests: XCTestCase {
 
   func testAConfigureErrorIsOneLine() {
     let context = CommandContext(commandName: "app") { _ in throw Refused() }
-    XCTAssertThrowsError(try context.makeInterpreter(maxSteps: 1)) { error in
+    XCTAssertThrowsError(try context.makeInterpreter()) { error in
       XCTAssertEqual(CommandContext.configureFailure(error), "error: cannot set up the interpreter: no such database")
     }
   }

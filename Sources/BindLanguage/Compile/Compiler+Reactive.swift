@@ -27,6 +27,9 @@ extension Compiler {
   /// over the variables it names, read once now ("properties are live;
   /// variables are looked up once"), holding the objects they name weakly.
   func compileReactiveSource(_ expression: Expression) throws -> (Frame) throws -> ReactiveSource {
+    if let (op, arguments, range) = timeOperator(calledBy: expression) {
+      return try compileTimedSource(op, arguments, range: range)
+    }
     if case .member(let base, let name, _) = expression, case .name = base {
       return try compilePropertySource(base, name, range: expression.range)
     }
@@ -245,7 +248,7 @@ extension Compiler {
     // An event without payload forwards as one; a payload is dropped when
     // the destination takes none.
     let carriesPayload = destination.payload != nil
-    return event.stream.on { [unowned(unsafe) interpreter] payload in
+    return event.on { [unowned(unsafe) interpreter] payload in
       interpreter.reportingErrors { try interpreter.emit(destination, payload: carriesPayload ? payload : nil) }
     }
   }
@@ -264,7 +267,7 @@ extension Compiler {
         "cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'",
         at: site.range, in: site.file)
     }
-    return event.stream.on { [unowned(unsafe) interpreter, weak object] payload in
+    return event.on { [unowned(unsafe) interpreter, weak object] payload in
       interpreter.reportingErrors {
         try object.map { try interpreter.write(payload, to: .stored(index), of: $0, name: spec.name) }
       }
@@ -424,7 +427,7 @@ extension Compiler {
     guard on.handler.parameters.count <= 1 else {
       throw error("an event handler takes at most 1 parameter, the payload: { value in … }", at: on.handler.parameters[1].range)
     }
-    let event = try compileExpression(on.event)
+    let event = try compileEventSource(on.event)
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
     let takesPayload = !on.handler.parameters.isEmpty
     let name = on.name?.name
@@ -433,7 +436,7 @@ extension Compiler {
         throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
       }
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
-      let token = stream.stream.on { [unowned(unsafe) interpreter] payload in
+      let token = stream.on { [unowned(unsafe) interpreter] payload in
         if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
       }
       interpreter.connections.add(name: name, kind: .handler, summary: text, token: token)

@@ -104,6 +104,11 @@ final class Compiler {
   }
 
   func unknownName(_ name: String, at range: SourceRange) -> ScriptError {
+    if let op = TimeOperator(rawValue: name) {
+      return error(
+        "'\(op.rawValue)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op.rawValue)(field.text, 300ms) -> vm.query'",
+        at: range)
+    }
     var message = "cannot find '\(name)' in scope"
     if let guess = suggestion(for: name, among: visibleNames) { message += "; did you mean '\(guess)'?" }
     return error(message, at: range)

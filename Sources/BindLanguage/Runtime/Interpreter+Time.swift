@@ -46,9 +46,8 @@ extension Interpreter {
     let timer: ScheduledTimer
     if repeats {
       guard interval > .zero else {
-        throw ScriptError(
-          "'every' needs a positive interval, not \(interval.literal): it would fire forever without time passing",
-          at: range, in: file)
+        let reason = interval == .zero ? ": it would fire forever without time passing" : ""
+        throw ScriptError("'every' needs a positive interval, not \(interval.literal)\(reason)", at: range, in: file)
       }
       timer = scheduler.schedule(every: interval, fire)
     } else {

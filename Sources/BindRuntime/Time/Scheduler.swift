@@ -1,3 +1,5 @@
+import CTaskHooks
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -160,15 +162,28 @@ public final class Scheduler: @unchecked Sendable {
   ///   that yields forever would otherwise never let this return).
   public func runReady(step: () throws -> Void) rethrows {
     let executor = taskExecutor.asUnownedTaskExecutor()
-    while withLock({ readyHead < readyJobs.count }) {
-      try step()
-      let job = withLock { () -> CapturedJob in
-        defer { readyHead += 1 }
-        return readyJobs[readyHead]
+    // Main-actor jobs are not captured (the runtime does not call its
+    // main-executor hook on Linux): they wait on the main dispatch queue.
+    // On the main thread they are run here, between captured jobs, so a
+    // script driving `@MainActor` view-models from the main thread (a
+    // `@MainActor` test) sees them run as its tasks do. Each round drains the
+    // queue twice, since a main job may post another.
+    var mainRounds = 0
+    while true {
+      while withLock({ readyHead < readyJobs.count }) {
+        try step()
+        let job = withLock { () -> CapturedJob in
+          defer { readyHead += 1 }
+          return readyJobs[readyHead]
+        }
+        job.run(on: executor)
+        afterEachJob?()
+        withLock { compactReadyJobs() }
+        mainRounds = 0
       }
-      job.run(on: executor)
+      guard mainRounds < 2, bindscript_drain_main_queue() != 0 else { return }
       afterEachJob?()
-      withLock { compactReadyJobs() }
+      mainRounds += 1
     }
   }
 
@@ -187,13 +202,25 @@ public final class Scheduler: @unchecked Sendable {
   public func run(
     until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), step: () throws -> Void
   ) rethrows -> Bool {
+    // On the main thread, main-actor jobs arrive on the main queue without
+    // waking this wait: poll for them in short slices.
+    let slice = bindscript_is_main_thread() != 0 ? min(idleTimeout, .milliseconds(1)) : idleTimeout
+    var idle = Duration.zero
     while true {
       try runReady(step: step)
       if isDone() { return true }
-      if try fireNext(dueBy: .seconds(Int64.max), step: step) { continue }
+      if try fireNext(dueBy: .seconds(Int64.max), step: step) {
+        idle = .zero
+        continue
+      }
       // Nothing ready, nothing pending: a task may still be waiting on work
       // outside the scheduler (another thread, real I/O). Wait for its job.
-      guard waitForJob(timeout: idleTimeout) else { return isDone() }
+      if waitForJob(timeout: slice) {
+        idle = .zero
+      } else {
+        idle += slice
+        if idle >= idleTimeout { return isDone() }
+      }
     }
   }
 

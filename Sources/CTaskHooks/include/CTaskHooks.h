@@ -17,4 +17,12 @@ void bindscript_release_jobs(void);
 /// Hands `job` to the executor it was headed for when it was captured.
 void bindscript_enqueue_original(void *_Nonnull job, int isMainExecutor);
 
+/// Whether the calling thread is the process's main thread.
+int bindscript_is_main_thread(void);
+
+/// On the main thread, runs the blocks waiting on the main dispatch queue
+/// (main-actor jobs among them), as a run loop would; elsewhere, nothing.
+/// Returns whether it ran (whether this is the main thread).
+int bindscript_drain_main_queue(void);
+
 #endif
