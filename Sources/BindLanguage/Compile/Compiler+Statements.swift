@@ -31,6 +31,7 @@ extension Compiler {
     case .dispose(let name, let range): return compileDispose(name, range: range)
     case .batch(let block, let range): return try compileBatch(block, range: range)
     case .wait(let duration, let range): return try compileWait(duration, range: range)
+    case .timeline(let timeline): return try compileTimeline(timeline)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)

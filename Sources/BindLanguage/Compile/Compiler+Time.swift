@@ -45,3 +45,58 @@ extension Compiler {
     }
   }
 }
+
+extension Compiler {
+  /// The most frames a timeline draws: a line a reader can still take in.
+  static let timelineFrameLimit = 200
+
+  /// timelineStatement -> 'timeline' expression 'for' expression ('every' expression)?
+  ///
+  /// Records the source while the duration passes (as `wait` lets it), then
+  /// prints the diagram: `vm.query: ---a----b-|  a = "s", b = "swi"`.
+  func compileTimeline(_ timeline: TimelineStatement) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let source = try compileReactiveSource(timeline.source)
+    let duration = try compileExpression(timeline.duration)
+    let frame = try timeline.frame.map(compileExpression)
+    let label = file.text(in: timeline.source.range)
+    return { frame_ in
+      let length = try Self.positiveDuration(try duration(frame_), of: timeline.duration, what: "timeline's length", in: file)
+      let step = try frame.map { try Self.positiveDuration(try $0(frame_), of: timeline.frame!, what: "timeline's frame", in: file) }
+        ?? .milliseconds(100)
+      guard Timeline.frameCount(length: length, frame: step) <= Self.timelineFrameLimit else {
+        throw ScriptError(
+          "a timeline of \(length.literal) in frames of \(step.literal) is more than \(Self.timelineFrameLimit) characters; use a longer frame ('every')",
+          at: timeline.range, in: file)
+      }
+      let scheduler = interpreter.scheduler
+      let start = scheduler.now
+      var recording = Timeline()
+      let token: Disposable
+      switch try source(frame_) {
+      case .value(let node):
+        token = node.observeChanges { _, new in recording.record(new, at: scheduler.now) }
+      case .host(_, let object, let index):
+        token = object.propertyNode(index).observeChanges { _, new in recording.record(new, at: scheduler.now) }
+      case .event(let event):
+        let carriesPayload = event.payload != nil
+        token = event.on { payload in recording.record(carriesPayload ? payload : nil, at: scheduler.now) }
+      }
+      defer { token.dispose() }
+      try interpreter.wait(for: length, at: timeline.range, in: file)
+      interpreter.output("\(label): " + recording.diagram(from: start, length: length, frame: step))
+      return .next
+    }
+  }
+
+  /// `value` as a positive duration, or an error naming `what` it is for.
+  private static func positiveDuration(_ value: Value, of expression: Expression, what: String, in file: SourceFile) throws -> Duration {
+    guard case .duration(let duration) = value, duration > .zero else {
+      throw ScriptError(
+        "the \(what) must be a positive duration such as 1s, not '\(file.text(in: expression.range))'",
+        at: expression.range, in: file)
+    }
+    return duration
+  }
+}

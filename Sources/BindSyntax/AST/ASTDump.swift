@@ -43,6 +43,8 @@ public enum ASTDump {
     case .continueStatement: return "(continue)"
     case .importStatement(let path, _): return "(import \(path.quotedLiteral))"
     case .wait(let duration, _): return list(["wait"] + (duration.map { [dump($0)] } ?? []))
+    case .timeline(let t):
+      return list(["timeline", dump(t.source), dump(t.duration)] + (t.frame.map { [dump($0)] } ?? []))
     }
   }
 

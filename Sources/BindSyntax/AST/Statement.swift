@@ -39,6 +39,9 @@ public enum Statement: Equatable, Sendable {
   case importStatement(path: String, SourceRange)
   /// `wait 300ms` (let time pass) or `wait` (run the work that is ready).
   case wait(Expression?, SourceRange)
+  /// `timeline vm.query for 1s every 100ms`: lets the time pass and prints
+  /// what the source did, one character per frame.
+  case timeline(TimelineStatement)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -55,6 +58,7 @@ public enum Statement: Equatable, Sendable {
     case .ifStatement(let i): return i.range
     case .forLoop(let f): return f.range
     case .whileLoop(let w): return w.range
+    case .timeline(let t): return t.range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range
@@ -275,6 +279,28 @@ public struct WhileLoop: Equatable, Sendable {
   public init(condition: Expression, body: Block, range: SourceRange) {
     self.condition = condition
     self.body = body
+    self.range = range
+  }
+}
+
+/// `timeline SOURCE for DURATION (every FRAME)?`: a marble diagram of what a
+/// value or event did while DURATION passed, FRAME (100ms by default) a
+/// character.
+public struct TimelineStatement: Equatable, Sendable {
+  /// What to record: a value or an event, as `observe` and `on` take.
+  public var source: Expression
+  /// How long to let time pass.
+  public var duration: Expression
+  /// The time one character stands for.
+  public var frame: Expression?
+  /// From `timeline` to the end of the statement.
+  public var range: SourceRange
+
+  /// Creates a timeline statement.
+  public init(source: Expression, duration: Expression, frame: Expression?, range: SourceRange) {
+    self.source = source
+    self.duration = duration
+    self.frame = frame
     self.range = range
   }
 }

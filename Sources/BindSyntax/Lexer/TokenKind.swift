@@ -22,7 +22,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   /// Declaration and reactive keywords.
   case `let`, `var`, type, event, bind, observe, initial, `as`, on, emit, dispose, batch
   /// Time keywords.
-  case wait, after, every
+  case wait, after, every, timeline
   /// Control-flow keywords.
   case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`
   /// Concurrency keywords.
@@ -57,7 +57,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   package static let keywords: [String: TokenKind] = {
     let all: [TokenKind] = [
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
-      .wait, .after, .every,
+      .wait, .after, .every, .timeline,
       .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .await,
       .true, .false, .nil,
     ]

@@ -39,6 +39,7 @@ extension Parser {
     case .continue: return .continueStatement(advance().range)
     case .import: return try importStatement()
     case .wait: return try waitStatement()
+    case .timeline: return try timelineStatement()
     default: return try expressionStatement()
     }
   }
@@ -55,6 +56,18 @@ extension Parser {
       let duration = try expression()
       return .wait(duration, keyword.range.union(duration.range))
     }
+  }
+
+  /// timelineStatement → 'timeline' expression 'for' expression ('every' expression)?
+  func timelineStatement() throws -> Statement {
+    let keyword = advance()
+    let source = try expression()
+    try expect(.for, "expected 'for' and a duration after the timeline's source, as in 'timeline vm.query for 1s'")
+    let duration = try expression()
+    var frame: Expression?
+    if match(.every) != nil { frame = try expression() }
+    return .timeline(TimelineStatement(
+      source: source, duration: duration, frame: frame, range: keyword.range.union((frame ?? duration).range)))
   }
 
   /// variableDeclaration → ('let' | 'var') IDENTIFIER '=' expression
