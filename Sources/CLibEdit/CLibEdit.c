@@ -95,6 +95,16 @@ int bs_el_bind(EditLine *el, const char *key, const char *command) {
   return result;
 }
 
+int bs_el_set_getc(EditLine *el, bs_getc_fn fn) {
+  return el_wset(el, EL_GETCFN, fn);
+}
+
+int bs_el_refresh(EditLine *el) { return el_wset(el, EL_REFRESH); }
+
+int bs_el_prep_term(EditLine *el, int editing) {
+  return el_wset(el, EL_PREP_TERM, editing);
+}
+
 int bs_el_set_client_data(EditLine *el, void *data) {
   return el_wset(el, EL_CLIENTDATA, data);
 }

@@ -28,7 +28,11 @@ public final class EditLineReader: LineReader {
   /// The `EditLine *`; `nil` after `close()`.
   private var editLine: OpaquePointer?
   private let editorHistory: LibEditHistory
-  private let output: UnsafeMutablePointer<FILE>
+  let output: UnsafeMutablePointer<FILE>
+  /// The descriptor libedit reads keys from.
+  let inputDescriptor: Int32
+  /// What to do while waiting for a key (see `EditLineReader+IdleWork.swift`).
+  var idleWork: IdleWork?
   /// The current prompt as wide text. libedit calls the prompt function on
   /// every redraw and keeps the returned pointer, so this buffer must stay
   /// put until the next prompt replaces it.
@@ -67,6 +71,7 @@ public final class EditLineReader: LineReader {
     self.editorHistory = editorHistory
     self.editLine = editLine
     self.output = output
+    inputDescriptor = fileno(input)
     promptStorage = .allocate(capacity: 1)
     promptStorage.initialize(to: 0)
     for entry in history.entries {
@@ -203,6 +208,27 @@ private let emptyPrompt: UnsafeMutablePointer<wchar_t> = {
   prompt.initialize(to: 0)
   return prompt
 }()
+
+/// `EL_GETCFN`'s callback while there is idle work.
+private let readCharacterCallback: bs_getc_fn = { editLine, character in
+  guard let character else { return -1 }
+  guard let reader = EditLineReader.reader(for: editLine) else {
+    character.pointee = 0
+    return -1
+  }
+  return reader.readCharacter(into: character)
+}
+
+extension EditLineReader {
+  /// Sets the work to do while waiting for a key. With work, keys are read
+  /// by ``readCharacter(into:)``, which waits for them with a time limit;
+  /// without, by libedit's own reader.
+  public func setIdleWork(_ work: IdleWork?) {
+    idleWork = work
+    guard let editLine = openEditLine else { return }
+    _ = bs_el_set_getc(editLine, work == nil ? nil : readCharacterCallback)
+  }
+}
 
 /// The `bs-complete` editor command bound to Tab.
 private let completeCallback: bs_command_fn = { editLine, _ in

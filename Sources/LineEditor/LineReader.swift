@@ -27,11 +27,18 @@ public protocol LineReader: AnyObject {
   /// line was empty), so the CLI can make a second Ctrl-C on an empty line
   /// exit, as Node's REPL does.
   var discardedText: String { get }
+
+  /// Sets the work to do while the reader waits for a key (`nil` for none).
+  /// Readers that can only block on their input ignore it.
+  func setIdleWork(_ work: IdleWork?)
 }
 
 extension LineReader {
   /// Readers that cannot tell report an empty discarded line.
   public var discardedText: String { "" }
+
+  /// Readers that only block on their input do no idle work.
+  public func setIdleWork(_ work: IdleWork?) {}
 }
 
 /// Returns the reader the REPL should use: an `EditLineReader` when both

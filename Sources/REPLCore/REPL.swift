@@ -36,6 +36,14 @@ public final class REPL {
   public init(session: REPLSession, reader: any LineReader) {
     self.session = session
     self.reader = reader
+    // On the wall clock, timers fire while the prompt waits for a key. The
+    // session is read at each call: `:reset` replaces its interpreter.
+    if session.interpreter.options.realTime {
+      reader.setIdleWork(
+        IdleWork(
+          timeUntilDue: { [unowned session] in session.timeUntilDueTimers },
+          run: { [unowned session] beforeOutput in session.runDueTimers(beforeOutput: beforeOutput) }))
+    }
   }
 
   /// Reads and evaluates entries until `:quit`, Ctrl-D or a second Ctrl-C

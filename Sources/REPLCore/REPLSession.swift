@@ -28,6 +28,9 @@ public final class REPLSession {
   /// Whether the running statement was stopped by Ctrl-C: such a statement
   /// is left out of the transcript, as replaying it could not end the same way.
   private var wasInterrupted = false
+  /// Called, then cleared, before anything is printed while timers fire at
+  /// the prompt (``runDueTimers(beforeOutput:)``).
+  private var beforeOutput: (() -> Void)?
 
   /// Creates a session with a plain interpreter (the built-in types only).
   /// - Parameters:
@@ -82,6 +85,7 @@ public final class REPLSession {
   private func connect(_ interpreter: Interpreter) {
     interpreter.output = { [unowned self] line in
       self.capturedOutput.append(line)
+      self.startOutput()
       self.console.line(line)
     }
     interpreter.interruptRequested = { [unowned self] in
@@ -135,6 +139,45 @@ public final class REPLSession {
       console.error("\(error)")
       return false
     }
+  }
+
+  /// With `--real-time`, fires the timers that came due while the REPL
+  /// waits at the prompt, and shows what they print or the error that
+  /// stopped them. `beforeOutput` runs once, before the first of it (the
+  /// line editor makes room above the line being typed). Their output is
+  /// not part of the transcript: it belongs to no statement, and a session
+  /// on the wall clock cannot replay exactly anyway. With virtual time
+  /// nothing fires.
+  public func runDueTimers(beforeOutput: () -> Void) {
+    withoutActuallyEscaping(beforeOutput) { beforeOutput in
+      self.beforeOutput = beforeOutput
+      defer { self.beforeOutput = nil }
+      capturedOutput = []
+      defer { capturedOutput = [] }
+      do {
+        try interpreter.runDueTimers()
+      } catch let error as ScriptError {
+        startOutput()
+        if let file = error.file {
+          console.writeError(console.renderer.render(error.diagnostic, in: file))
+        } else {
+          console.error(error.message)
+        }
+      } catch {
+        startOutput()
+        console.error("\(error)")
+      }
+    }
+  }
+
+  /// How long until a timer is due (see ``Interpreter/timeUntilDueTimers``).
+  public var timeUntilDueTimers: Duration? { interpreter.timeUntilDueTimers }
+
+  /// Runs ``beforeOutput`` if it is set, once.
+  private func startOutput() {
+    guard let beforeOutput else { return }
+    self.beforeOutput = nil
+    beforeOutput()
   }
 
   /// Appends to the transcript.

@@ -141,6 +141,64 @@ final class LineReaderTests: XCTestCase {
     XCTAssertEqual(reader.readLine(prompt: "> "), .endOfFile)
   }
 
+  func testIdleWorkRunsWhileWaitingForAKeyAndTheLineGoesOn() throws {
+    // The work's third run types the line, as a person would meanwhile.
+    let fds = makePipe("", closing: false)
+    let input = try XCTUnwrap(fdopen(fds.read, "r"))
+    let output = try XCTUnwrap(tmpfile())
+    defer { fclose(input); fclose(output) }
+    let reader = try XCTUnwrap(
+      EditLineReader(
+        history: HistoryStore(fileURL: nil), handlesSignals: false, input: input, output: output, error: output))
+    var runs = 0
+    var dueTimes: [Duration?] = []
+    reader.setIdleWork(
+      IdleWork(
+        timeUntilDue: {
+          let due: Duration? = runs < 3 ? .milliseconds(5) : nil
+          dueTimes.append(due)
+          return due
+        },
+        run: { beginOutput in
+          runs += 1
+          if runs == 2 {
+            beginOutput()
+            beginOutput()  // only the first call does anything
+            fputs("work output\n", output)
+          }
+          if runs == 3 {
+            let bytes = Array("héllo ✓\nnext\n".utf8)
+            XCTAssertEqual(write(fds.write, bytes, bytes.count), bytes.count)
+            _ = close(fds.write)
+          }
+        }))
+    XCTAssertEqual(reader.readLine(prompt: "> "), .line("héllo ✓"))
+    XCTAssertEqual(runs, 3)
+    XCTAssertEqual(reader.readLine(prompt: "> "), .line("next"))
+    XCTAssertEqual(reader.readLine(prompt: "> "), .endOfFile)
+    XCTAssertEqual(runs, 3, "no work is due once timeUntilDue says nil")
+    XCTAssertEqual(dueTimes.prefix(3), [.milliseconds(5), .milliseconds(5), .milliseconds(5)])
+    rewind(output)
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 256)
+    while fgets(&buffer, 256, output) != nil { text += String(cString: buffer) }
+    XCTAssertTrue(text.contains("work output\n"), text)
+  }
+
+  func testWithoutIdleWorkLibeditReadsAsBefore() throws {
+    let fds = makePipe("first\nsecond\n")
+    let input = try XCTUnwrap(fdopen(fds.read, "r"))
+    let output = try XCTUnwrap(fopen("/dev/null", "w"))
+    defer { fclose(input); fclose(output) }
+    let reader = try XCTUnwrap(
+      EditLineReader(
+        history: HistoryStore(fileURL: nil), handlesSignals: false, input: input, output: output, error: output))
+    reader.setIdleWork(IdleWork(timeUntilDue: { nil }, run: { _ in XCTFail("nothing is due") }))
+    XCTAssertEqual(reader.readLine(prompt: "> "), .line("first"))
+    reader.setIdleWork(nil)
+    XCTAssertEqual(reader.readLine(prompt: "> "), .line("second"))
+  }
+
   func testEditLineReaderIsReleased() throws {
     let input = try XCTUnwrap(fopen("/dev/null", "r"))
     let output = try XCTUnwrap(fopen("/dev/null", "w"))

@@ -25,6 +25,31 @@ extension Interpreter {
     try scheduler.advance(by: duration) { try step(at: range, in: file, cost: Interpreter.timerFiringCost) }
   }
 
+  /// With `--real-time`, how long until a timer is due (zero when one is,
+  /// or a host job is ready): how long a REPL waiting at the prompt may wait
+  /// for a key before it calls ``runDueTimers()``. `nil` when nothing is
+  /// pending, and always with virtual time, where time moves only when a
+  /// script waits (so a saved session replays exactly).
+  public var timeUntilDueTimers: Duration? {
+    guard scheduler.mode == .realTime else { return nil }
+    if scheduler.readyJobCount > 0 { return .zero }
+    guard let due = scheduler.nextDueTime else { return nil }
+    return max(due - scheduler.now, .zero)
+  }
+
+  /// With `--real-time`, between statements (a REPL waiting at the prompt):
+  /// fires the timers the wall clock has brought due and runs ready host
+  /// tasks, as `wait` would with nothing left to wait for. It counts steps
+  /// as `wait` does, each call with a fresh budget, and throws what a
+  /// statement would (a timer block's error, the step limit, Ctrl-C).
+  /// With virtual time it does nothing.
+  public func runDueTimers() throws {
+    guard scheduler.mode == .realTime else { return }
+    try runAsStatement {
+      try scheduler.advance(by: .zero) { try step(cost: Interpreter.timerFiringCost) }
+    }
+  }
+
   /// Counts a timer that fires or a host job that runs while a statement
   /// awaits a host task, for the step limit; the caller locates the error.
   func countTimerFiring() throws {

@@ -161,6 +161,31 @@ public final class Interpreter {
     }
   }
 
+  /// Runs `body` between statements as if it were one: a fresh step budget,
+  /// host changes delivered before and after, host tasks it starts held for
+  /// the scheduler, and an error a callback kept thrown at the end.
+  /// - Returns: without running `body` while a statement runs.
+  func runAsStatement(_ body: () throws -> Void) throws {
+    guard statementDepth == 0 else { return }
+    steps = 0
+    deliverHostChanges()
+    let capture = TaskCapture.begin(for: scheduler)
+    statementDepth += 1
+    defer {
+      statementDepth -= 1
+      capture?.dispose()
+    }
+    do {
+      try body()
+      collectHostTaskFailure()
+      deliverHostChanges()
+      try throwPendingError()
+    } catch {
+      pendingError = nil
+      throw error
+    }
+  }
+
   /// Resolves names and types without running anything (`bindscript check`).
   public func check(_ parsed: ParseResult) -> [ScriptError] {
     hoist(parsed)

@@ -88,6 +88,12 @@ public final class Scheduler: @unchecked Sendable {
   /// Timers waiting to fire.
   public var pendingTimerCount: Int { withLock { timers.count } }
 
+  /// When the earliest pending timer is due, on ``now``'s time; `nil` when
+  /// none is pending. With the real clock, how long a thread that drives the
+  /// scheduler may do something else (wait for a key) before it should call
+  /// ``advance(by:step:)`` again. Reading it changes nothing.
+  public var nextDueTime: Duration? { withLock { timers.nextDue() } }
+
   /// Captured host jobs waiting to run.
   public var readyJobCount: Int { withLock { readyJobs.count - readyHead } }
 

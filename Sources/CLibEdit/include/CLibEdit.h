@@ -55,6 +55,21 @@ int bs_el_add_function(EditLine *el, const char *name, const char *help,
 /// EL_BIND: binds `key` (e.g. "^I", "^R") to editor command `command`.
 int bs_el_bind(EditLine *el, const char *key, const char *command);
 
+/// A character-reading function (EL_GETCFN): stores one character in its
+/// second argument and returns 1, or 0 at end of file, or -1 on an error.
+typedef int (*bs_getc_fn)(EditLine *el, wchar_t *ch);
+
+/// EL_GETCFN: reads characters through `fn` instead of libedit's own reader.
+int bs_el_set_getc(EditLine *el, bs_getc_fn fn);
+
+/// EL_REFRESH: forgets what libedit drew and draws the prompt and the line
+/// again, from where the cursor is now (the start of a fresh line).
+int bs_el_refresh(EditLine *el);
+
+/// EL_PREP_TERM: puts the terminal in libedit's editing mode (1) or back
+/// in its original mode (0). Does nothing when it is in that mode already.
+int bs_el_prep_term(EditLine *el, int editing);
+
 /// EL_CLIENTDATA set/get: the pointer callbacks use to reach Swift.
 int bs_el_set_client_data(EditLine *el, void *data);
 void *bs_el_client_data(EditLine *el);

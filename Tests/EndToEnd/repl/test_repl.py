@@ -52,11 +52,11 @@ def environment(tmp_path, **extra):
 class Session:
     """One REPL process in a pseudo-terminal."""
 
-    def __init__(self, tmp_path, binary=BIN, **env):
+    def __init__(self, tmp_path, binary=BIN, args=(), **env):
         if not os.path.exists(binary):
             pytest.fail(f"no binary at {binary}; build it or set BINDSCRIPT_BIN")
         self.child = pexpect.spawn(
-            binary, env=environment(tmp_path, **env), cwd=str(tmp_path), encoding="utf-8",
+            binary, list(args), env=environment(tmp_path, **env), cwd=str(tmp_path), encoding="utf-8",
             timeout=TIMEOUT, dimensions=(40, 160))
         self.child.expect("Type :help for help")
         self.prompt()
@@ -121,8 +121,8 @@ def clean(text):
 def repl(tmp_path):
     sessions = []
 
-    def start(**env):
-        session = Session(tmp_path, **env)
+    def start(args=(), **env):
+        session = Session(tmp_path, args=args, **env)
         sessions.append(session)
         return session
 

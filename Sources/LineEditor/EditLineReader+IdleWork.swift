@@ -1,0 +1,121 @@
+import CLibEdit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading keys while work comes due: libedit's own reader blocks in
+/// `read()`, so with ``IdleWork`` the reader installs this one instead
+/// (`EL_GETCFN`). It waits for a key with `poll` up to the work's time,
+/// runs the work, and draws the prompt and the line again below what the
+/// work printed (`EL_REFRESH`), so typing goes on where it was.
+extension EditLineReader {
+  /// Reads one character for libedit, as its own reader does: a byte at a
+  /// time, decoded under the locale's codeset.
+  /// - Returns: 1 with a character, 0 at end of input, -1 on an error or a
+  ///   Ctrl-C (with `errno` `EINTR`, which `readLine` reports as
+  ///   `.interrupted`).
+  func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+    character.pointee = 0
+    var bytes: [CChar] = []
+    while true {
+      // Only between characters: the rest of a multibyte one is on its way.
+      if bytes.isEmpty && !waitForKey() {
+        errno = EINTR
+        return -1
+      }
+      var byte: CChar = 0
+      let count = posixRead(inputDescriptor, &byte, 1)
+      if count == 0 { return 0 }
+      if count < 0 {
+        // A resize or a resumed job interrupts the read too; only Ctrl-C
+        // gives up the line.
+        if errno == EINTR && !SignalInterrupts.isPending { continue }
+        return -1
+      }
+      bytes.append(byte)
+      switch decode(&bytes, into: character) {
+      case .character: return 1
+      case .incomplete: continue
+      case .invalid:
+        errno = EILSEQ
+        return -1
+      }
+    }
+  }
+
+  private enum Decoding { case character, incomplete, invalid }
+
+  /// Decodes `bytes` as one character. An invalid sequence loses all but
+  /// its last byte, which may start the next character (as libedit does).
+  private func decode(_ bytes: inout [CChar], into character: UnsafeMutablePointer<wchar_t>) -> Decoding {
+    while !bytes.isEmpty {
+      var state = mbstate_t()
+      switch mbrtowc(character, bytes, bytes.count, &state) {
+      case -2:  // (size_t)-2: a valid start; more bytes to come
+        return bytes.count < 16 ? .incomplete : .invalid
+      case -1:  // (size_t)-1: not a character
+        bytes = bytes.count > 1 ? [bytes[bytes.count - 1]] : []
+      default:
+        return .character
+      }
+    }
+    return .incomplete
+  }
+
+  /// Waits until a key can be read, running the idle work each time it
+  /// comes due. Returns `false` when Ctrl-C cut the wait short.
+  private func waitForKey() -> Bool {
+    while let idleWork {
+      if SignalInterrupts.isPending { return false }
+      let wait = idleWork.timeUntilDue().map(Self.pollTimeout) ?? -1
+      if wait != 0 {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, wait)
+        if ready > 0 { return true }  // a key, or the end of input or an error for read() to report
+        if ready < 0 && errno != EINTR { return true }
+        if ready < 0 { continue }  // a signal: Ctrl-C is checked above
+      }
+      runIdleWork(idleWork)
+    }
+    return true
+  }
+
+  /// Milliseconds for `poll`, rounded up so the work is due when it ends.
+  private static func pollTimeout(_ duration: Duration) -> Int32 {
+    guard duration > .zero else { return 0 }
+    let (seconds, attoseconds) = duration.components
+    guard seconds < 1_000_000 else { return Int32.max }
+    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    return Int32((nanoseconds + 999_999) / 1_000_000)
+  }
+
+  /// Runs the work. Before its first output, the cursor leaves the line
+  /// being edited: on an empty line the prompt is erased and its row
+  /// reused; otherwise the cursor moves past the end of the line and down,
+  /// leaving the line as it was drawn. After output, libedit draws the
+  /// prompt and the line again below it.
+  private func runIdleWork(_ work: IdleWork) {
+    guard let editLine = openEditLine else { return }
+    var began = false
+    work.run {
+      guard !began else { return }
+      began = true
+      let line = el_wline(editLine).pointee
+      if line.buffer == line.lastchar {
+        write("\r\u{1B}[K")
+      } else {
+        write(WideString.string(from: line.cursor, to: line.lastchar) + "\n")
+      }
+    }
+    // A Ctrl-C during the work passes through libedit's signal handler,
+    // which puts the terminal back in its original mode; editing goes on.
+    _ = bs_el_prep_term(editLine, 1)
+    guard began else { return }
+    fflush(stdout)
+    fflush(output)
+    _ = bs_el_refresh(editLine)
+  }
+}
