@@ -341,6 +341,13 @@ public final class ReactiveGraph: @unchecked Sendable {
     handler(error)
   }
 
+  /// Traces an event the graph does not see itself (a timer that fires,
+  /// from the thread that fires it), if a tracer is set: under the lock, as
+  /// every step is traced, so it comes in order with them.
+  public func traceStep(_ event: @autoclosure () -> TraceEvent) {
+    withLock { trace(event()) }
+  }
+
   /// Traces an event if a tracer is set. Lock held.
   @inlinable
   func trace(_ event: @autoclosure () -> TraceEvent) {

@@ -69,17 +69,25 @@ extension Interpreter {
     at range: SourceRange, in file: SourceFile, fire: @escaping () -> Void
   ) throws -> Value {
     let timer: ScheduledTimer
+    // `--trace` shows the firing before the steps its block causes, with
+    // `now` at the timer's due time. Unowned: the scheduler holds the timer,
+    // and only the scheduler runs it.
+    let label = name.map { "\(summary) as \($0)" } ?? summary
+    let traced = { [unowned scheduler] in
+      ReactiveGraph.shared.traceStep(.timer(name: label, time: scheduler.now.literal))
+      fire()
+    }
     if repeats {
       guard interval > .zero else {
         let reason = interval == .zero ? ": it would fire forever without time passing" : ""
         throw ScriptError("'every' needs a positive interval, not \(interval.literal)\(reason)", at: range, in: file)
       }
-      timer = scheduler.schedule(every: interval, fire)
+      timer = scheduler.schedule(every: interval, traced)
     } else {
       guard interval >= .zero else {
         throw ScriptError("'after' needs a duration of 0ms or more, not \(interval.literal)", at: range, in: file)
       }
-      timer = scheduler.schedule(after: interval, fire)
+      timer = scheduler.schedule(after: interval, traced)
     }
     timerCount += 1
     connections.add(name: name, kind: .timer, summary: summary, token: timer)

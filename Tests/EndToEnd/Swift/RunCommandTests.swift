@@ -102,6 +102,34 @@ final class RunCommandTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("trace: write A#2.x: 0 -> 5"), result.stdout)
   }
 
+  func testTraceShowsTimersFiringBeforeTheStepsTheyCause() throws {
+    let folder = try ScriptFolder()
+    let script = try folder.write(
+      "timers.bind",
+      """
+      type A { var x: Int = 0 }
+      let a = A()
+      observe a.x
+      after 300ms { a.x = 1 }
+      every 1s as ticker { a.x += 10 }
+      wait 1s
+
+      """)
+    let result = try BindScriptBinary.run(["run", "--trace", script])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(
+      result.stdout,
+      """
+      trace: timer 'after 300ms' fires at 300ms
+      trace: write A#1.x: 0 -> 1
+      a.x: 0 -> 1
+      trace: timer 'every 1s as ticker' fires at 1s
+      trace: write A#1.x: 1 -> 11
+      a.x: 1 -> 11
+
+      """)
+  }
+
   func testCheckReportsUnknownNamesWithoutRunning() throws {
     let folder = try ScriptFolder()
     let script = try folder.write("check.bind", "print(\"ran\")\nlet count = 1\nprint(cuont)\n")
