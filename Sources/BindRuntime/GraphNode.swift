@@ -182,4 +182,9 @@ public class GraphNode {
 
   /// Called with the value's description for traces and dumps. Lock held.
   var valueDescription: String? { nil }
+
+  /// A node this one follows without an edge of the graph: a time
+  /// operator's source, which it observes and follows later, when timers
+  /// fire. For tools that draw the graph. Lock held.
+  var followedNode: GraphNode? { nil }
 }

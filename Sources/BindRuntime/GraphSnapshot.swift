@@ -10,6 +10,10 @@ public struct GraphSnapshot: Sendable {
     public let observerCount: Int
     /// For one half of a two-way binding, the other half's id.
     public let partnerID: Int?
+    /// For a time operator's value (`debounce`), its source's id: the
+    /// operator observes it (that observer is not in the source's
+    /// `observerCount`) and follows it when its timers fire.
+    public let followedID: Int?
   }
 
   /// An edge: `to` is brought up to date after `from` (a read dependency, or a

@@ -464,12 +464,15 @@ public final class ReactiveGraph: @unchecked Sendable {
       // it until the lock is released (before that deinit goes on) is safe.
       let nodes = liveNodes.map(\.node).sorted { $0.id < $1.id }
       var snapshot = GraphSnapshot()
+      // A time operator's observer of its source is shown as its edge instead.
+      var followers: [Int: Int] = [:]
+      for node in nodes { if let followed = node.followedNode { followers[followed.id, default: 0] += 1 } }
       for node in nodes {
         snapshot.nodes.append(
           GraphSnapshot.Node(
             id: node.id, label: node.displayName, kind: node.kind,
-            value: node.valueDescription, observerCount: node.observerCount,
-            partnerID: (node as? AnyBindingNode)?.partnerID))
+            value: node.valueDescription, observerCount: node.observerCount - (followers[node.id] ?? 0),
+            partnerID: (node as? AnyBindingNode)?.partnerID, followedID: node.followedNode?.id))
         for edge in node.downstream {
           snapshot.edges.append(.init(from: node.id, to: edge.node.id))
         }

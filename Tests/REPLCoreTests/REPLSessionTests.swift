@@ -143,6 +143,14 @@ final class REPLSessionTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: path("g.dot")))
   }
 
+  func testBindingsListOnlyPendingTimers() {
+    session.evaluate("after 1s as soon { }; every 1s as ticker { }; after 1min { }")
+    session.evaluate("wait 2s")
+    captured.clear()
+    _ = session.perform(.bindings)
+    XCTAssertEqual(captured.output, "every 1s as ticker\nafter 1min\n")
+  }
+
   func testResetReleasesTheOldSessionsObjects() {
     session.evaluate("type Node { var next: Node?; var name: String = \"\" }")
     session.evaluate("let a = Node(name: \"a\"); let label = Label()")

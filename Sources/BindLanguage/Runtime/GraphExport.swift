@@ -4,7 +4,9 @@ import BindSyntax
 
 /// Writes the live binding graph as Graphviz DOT: nodes are object
 /// properties and derived values, edges are bindings (two-way links drawn
-/// with arrows at both ends) and observers.
+/// with arrows at both ends) and observers. Time operators (`debounce`,
+/// `throttle`, `delay`) are hexagons fed by their source; the session's
+/// pending timers stand apart, as dashed ellipses.
 public enum GraphExport {
   public static func dot(for interpreter: Interpreter) -> String {
     let snapshot = ReactiveGraph.shared.snapshot()
@@ -16,11 +18,15 @@ public enum GraphExport {
       incoming[edge.to, default: []].append(edge.from)
     }
     var lines = ["digraph bindings {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+    let followed = Set(snapshot.nodes.compactMap(\.followedID))
     let values = snapshot.nodes.filter { node in
-      (node.kind == .property || node.kind == .derived) && (incoming[node.id] != nil || outgoing[node.id] != nil || node.observerCount > 0)
+      (node.kind == .property || node.kind == .derived)
+        && (incoming[node.id] != nil || outgoing[node.id] != nil || node.observerCount > 0
+          || node.followedID != nil || followed.contains(node.id))
     }
     for node in values {
-      let shape = node.kind == .derived ? ", style=rounded" : ""
+      let shape =
+        node.followedID != nil ? ", shape=hexagon" : node.kind == .derived ? ", style=rounded" : ""
       let value = node.value.map { "\\n= \($0)" } ?? ""
       lines.append("  n\(node.id) [label=\"\(TextEscaping.dotString.escape(node.label + value))\"\(shape)];")
     }
@@ -40,9 +46,17 @@ public enum GraphExport {
         lines.append("  n\(source) -> n\(node.id) [style=dashed];")
       }
     }
+    for node in values {
+      guard let source = node.followedID else { continue }
+      lines.append("  n\(source) -> n\(node.id) [style=dashed];")
+    }
     for node in values where node.observerCount > 0 {
       lines.append("  o\(node.id) [shape=note, label=\"\(node.observerCount) observer\(node.observerCount == 1 ? "" : "s")\"];")
       lines.append("  n\(node.id) -> o\(node.id) [style=dotted];")
+    }
+    for (index, timer) in interpreter.connections.entries.filter({ $0.kind == .timer }).enumerated() {
+      let label = timer.name.map { "\(timer.summary) as \($0)" } ?? timer.summary
+      lines.append("  t\(index + 1) [shape=ellipse, style=dashed, label=\"\(TextEscaping.dotString.escape(label))\"];")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"

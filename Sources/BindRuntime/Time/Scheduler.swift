@@ -275,8 +275,10 @@ public final class Scheduler: @unchecked Sendable {
 
   // MARK: Timers
 
-  func isCancelled(_ timer: ScheduledTimer) -> Bool {
-    withLock { timer.isCancelled }
+  /// Whether `timer` will not fire again: cancelled, or a one-shot timer
+  /// that has left the queue to fire.
+  func isOver(_ timer: ScheduledTimer) -> Bool {
+    withLock { timer.isCancelled || (timer.interval == nil && !timer.isQueued) }
   }
 
   func cancel(_ timer: ScheduledTimer) {
@@ -404,8 +406,9 @@ public final class ScheduledTimer: Disposable, @unchecked Sendable {
     self.action = action
   }
 
-  /// Whether the timer was cancelled.
-  public var isDisposed: Bool { scheduler?.isCancelled(self) ?? true }
+  /// Whether the timer is over: cancelled, or fired if it fires once (so a
+  /// session's list of connections shows only pending timers).
+  public var isDisposed: Bool { scheduler?.isOver(self) ?? true }
 
   /// Cancels the timer.
   public func dispose() {

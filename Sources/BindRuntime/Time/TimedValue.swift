@@ -28,6 +28,8 @@ public final class TimedValue<Value>: ObservableValue<Value>, Disposable {
   private let timing: TimeOperator<Value>
   /// The observation of the source; nil if the source had already completed.
   private let subscription: Disposable?
+  /// The source, for graph pictures; it is not kept alive by this value.
+  private weak var source: ObservableValue<Value>?
 
   init(source: ObservableValue<Value>, timing: TimeOperator<Value>, label: String?) {
     let graph = ReactiveGraph.shared
@@ -46,6 +48,7 @@ public final class TimedValue<Value>: ObservableValue<Value>, Disposable {
           if case .completed = change { timing.sourceDidEnd() }
         })
     super.init(storage: source.storage, kind: .derived, label: label, isSame: source.isSame)
+    self.source = source
     timing.deliver = { [weak self] value in self?.write(value) }
     timing.finish = { [weak self] in self?.end() }
     // Nothing can change it: complete from the start (no observer yet to tell).
@@ -59,6 +62,8 @@ public final class TimedValue<Value>: ObservableValue<Value>, Disposable {
   }
 
   override var isRetainedBySubscriptions: Bool { true }
+
+  override var followedNode: GraphNode? { isCompleted ? nil : source }
 
   /// Whether it has stopped: disposed, or completed after its source.
   public var isDisposed: Bool { ReactiveGraph.shared.withLock { isCompleted } }

@@ -28,6 +28,24 @@ final class TimedValueTests: RuntimeTestCase {
     withExtendedLifetime(token) {}
   }
 
+  func testASnapshotShowsWhatATimedValueFollowsInsteadOfItsObserver() {
+    let scheduler = Scheduler()
+    let text = Property("", label: "field.text")
+    let query = text.debounced(for: .ms(300), on: scheduler)
+    let token = text.observeChanges { _, _ in }
+    var snapshot = ReactiveGraph.shared.snapshot()
+    let source = snapshot.nodes.first { $0.id == text.id }
+    let timed = snapshot.nodes.first { $0.id == query.id }
+    XCTAssertEqual(timed?.followedID, text.id)
+    XCTAssertEqual(timed?.label, "debounced(field.text, 0.3 seconds)")
+    XCTAssertEqual(source?.observerCount, 1, "the debounce's own observer is its edge, not an observer")
+    XCTAssertNil(source?.followedID)
+    query.dispose()
+    snapshot = ReactiveGraph.shared.snapshot()
+    XCTAssertNil(snapshot.nodes.first { $0.id == query.id }?.followedID, "a disposed operator follows nothing")
+    withExtendedLifetime(token) {}
+  }
+
   func testDebounceStartsWithTheSourceValueAndDeliversEachQuietBurst() {
     let scheduler = Scheduler()
     let count = Property(7)

@@ -130,6 +130,37 @@ final class RunCommandTests: XCTestCase {
       """)
   }
 
+  func testGraphDrawsTimeOperatorsFedByTheirSourceAndPendingTimers() throws {
+    let folder = try ScriptFolder()
+    let script = try folder.write(
+      "timed.bind",
+      """
+      let field = TextField()
+      let label = Label()
+      bind debounce(field.text, 300ms) -> label.text
+      every 250ms as ticker { }
+      after 1s { }
+      after 10ms { }
+      wait 100ms
+
+      """)
+    let out = folder.url.appendingPathComponent("timed.dot").path
+    let result = try BindScriptBinary.run(["graph", script, "-o", out])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let dot = try String(contentsOfFile: out, encoding: .utf8)
+    let lines = dot.split(separator: "\n").map(String.init)
+    let field = try XCTUnwrap(lines.first { $0.contains("TextField#1.text") }?.split(separator: " ").first)
+    let timed = try XCTUnwrap(lines.first { $0.contains("debounce(field.text, 300ms)") })
+    XCTAssertTrue(timed.hasSuffix(", shape=hexagon];"), timed)
+    let timedID = try XCTUnwrap(timed.split(separator: " ").first)
+    XCTAssertTrue(lines.contains("  \(field) -> \(timedID) [style=dashed];"), dot)
+    XCTAssertFalse(dot.contains("observer"), "the operator's observer of its source is drawn as its edge")
+    // Pending timers only: the one that fired is gone.
+    XCTAssertTrue(lines.contains("  t1 [shape=ellipse, style=dashed, label=\"every 250ms as ticker\"];"), dot)
+    XCTAssertTrue(lines.contains("  t2 [shape=ellipse, style=dashed, label=\"after 1s\"];"), dot)
+    XCTAssertFalse(dot.contains("after 10ms"), dot)
+  }
+
   func testCheckReportsUnknownNamesWithoutRunning() throws {
     let folder = try ScriptFolder()
     let script = try folder.write("check.bind", "print(\"ran\")\nlet count = 1\nprint(cuont)\n")
