@@ -57,7 +57,13 @@ extension HostTypeBuilder where Root: Observable {
         write: writable.map { path in { [weak root] value in root?[keyPath: path] = value } },
         connect: { [weak root] link in
           guard let root else { return }
-          ObservationTracker(root: root, keyPath: keyPath, link: link).track(root)
+          var tracker = ObservationTracker(root: root, keyPath: keyPath, link: link)
+          tracker.track(root)
+          // Reading a `let` (or a computed property over `let`s) touches
+          // nothing the registrar tracks, so it keeps no `onChange`, and
+          // nothing would hold the link: the value never changes, so let the
+          // interpreter hold it until it sees the object gone.
+          if isKnownUniquelyReferenced(&tracker) { link.watchRelease() }
         })
     }
   }

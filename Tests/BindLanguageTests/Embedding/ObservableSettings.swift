@@ -38,3 +38,15 @@ import Observation
   var name: String
   init(name: String) { self.name = name }
 }
+
+/// An `@Observable` value-like class: its `let`s are not tracked by the
+/// registrar, so nothing reports on them (a search hit, a to-do's title).
+@Observable final class ObservableHit {
+  let title: String
+  let score: Int
+  var label: String { "\(title) (\(score))" }
+  init(title: String, score: Int) {
+    self.title = title
+    self.score = score
+  }
+}

@@ -265,6 +265,25 @@ final class ObservationModelTests: XCTestCase {
     XCTAssertNil(weakSettings)
   }
 
+  func testLetsAndComputedPropertiesOverLetsAreReadableAndCompleteWithTheObject() throws {
+    let session = TranscriptSession()
+    try session.interpreter.register(ObservableHit.self, as: "Hit") { type in
+      type.property("title", \.title)
+      type.property("score", \.score)
+      type.property("label", \.label)
+    }
+    var hit: ObservableHit? = ObservableHit(title: "Swift", score: 5)
+    weak let weakHit = hit
+    try session.interpreter.inject(hit!, as: "hit", ownership: .weak)
+    // The registrar tracks none of these, so it holds no link: reading and
+    // observing them MUST NOT reach a released node.
+    XCTAssertEqual(session.run("hit.title\nhit.score\nhit.label\nobserve hit.title"), ["\"Swift\"", "5", "\"Swift (5)\""])
+    _ = session.output { hit = nil }
+    XCTAssertNil(weakHit)
+    // Nothing signals the release; the interpreter sees it at its next look.
+    XCTAssertEqual(session.run("print(1)"), ["hit.title: completed", "1"])
+  }
+
   func testAnObjectOutlivingItsInterpreterStopsBeingTracked() throws {
     let settings = ObservableSettings()
     do {
