@@ -50,3 +50,11 @@ import Observation
     self.score = score
   }
 }
+
+/// A computed property whose `&&` stops early: what it reads depends on
+/// the values (a form's `canSubmit`).
+@Observable final class ObservableGate {
+  var isOpen = false
+  var isArmed = false
+  var canFire: Bool { isOpen && isArmed }
+}

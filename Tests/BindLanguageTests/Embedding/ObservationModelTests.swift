@@ -284,6 +284,25 @@ final class ObservationModelTests: XCTestCase {
     XCTAssertEqual(session.run("print(1)"), ["hit.title: completed", "1"])
   }
 
+  func testAComputedPropertyFollowsWhatItReadsAfterEachChange() throws {
+    let session = TranscriptSession()
+    try session.interpreter.register(ObservableGate.self, as: "Gate") { type in
+      type.property("isOpen", \.isOpen)
+      type.property("isArmed", \.isArmed)
+      type.property("canFire", \.canFire)
+    }
+    let gate = ObservableGate()
+    try session.interpreter.inject(gate, as: "gate")
+    // `canFire` first reads only `isOpen` (false stops the `&&`); once it
+    // is open, it reads `isArmed` too, and MUST see that change.
+    session.run("observe gate.canFire")
+    gate.isOpen = true
+    XCTAssertEqual(session.run("gate.isOpen"), ["true"])
+    gate.isArmed = true
+    XCTAssertEqual(session.run("gate.canFire"), ["gate.canFire: false -> true", "true"])
+    XCTAssertEqual(session.run("gate.isArmed = false"), ["gate.canFire: true -> false"])
+  }
+
   func testAnObjectOutlivingItsInterpreterStopsBeingTracked() throws {
     let settings = ObservableSettings()
     do {
