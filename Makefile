@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/bindscript
 PYTHON ?= python3
 
-.PHONY: all deps test-deps build release run test unit conformance e2e tsan docs examples bench fuzz fuzz-replay clean
+.PHONY: all deps test-deps build release run test unit conformance e2e tsan docs examples examples-soak bench fuzz fuzz-replay clean
 
 all: build
 
@@ -69,6 +69,15 @@ docs:
 # Sources/Examples/Scripts.
 examples:
 	$(SWIFT) run BindScriptExample
+
+# The debounced search script (a view-model's Task sleeping on the script's
+# virtual clock, an async fake service) run RUNS times in a row, each in a
+# new interpreter: it must never fail, whatever runs beside it. Not part of
+# `make test`; run it with `make test` running in another shell for load.
+RUNS ?= 1000
+examples-soak:
+	$(SWIFT) build --product BindScriptExample
+	.build/debug/BindScriptExample --repeat $(RUNS) Sources/Examples/Scripts/search.bind Sources/Examples/Scripts/signup.bind
 
 bench:
 	cd Benchmarks && $(SWIFT) run -c release

@@ -88,13 +88,25 @@ let package = Package(
     // The embedding example: Swift view-models registered with the
     // interpreter, a host executable, and the scripts that drive them.
     .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
+    // An ObservableObject/@Published model: the one example target that
+    // depends on BindScriptCombine (and so on OpenCombine off Apple platforms).
+    .target(
+      name: "ExampleCombineModels",
+      dependencies: [
+        "BindLanguage", "BindScriptCombine",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
+      ],
+      path: "Sources/Examples/ExampleCombineModels"),
+    // Runs the example scripts against the view-models, once or N times
+    // over (the 1,000-run loop of the debounced search: `make examples-soak`).
     .executableTarget(
-      name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindLanguage", "BindScriptTesting"],
+      name: "BindScriptExample",
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindLanguage", "BindScriptTesting"],
       path: "Sources/Examples/BindScriptExample"),
     // An app's own command: `bindscript`'s command line over the example
     // view-models (BindScriptApp.main with a configure closure).
     .executableTarget(
-      name: "ExampleCommand", dependencies: ["ExampleViewModels", "BindScriptCommandLine"],
+      name: "ExampleCommand", dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptCommandLine"],
       path: "Sources/Examples/ExampleCommand"),
     // The same for a Swift 6 app whose view-model is @MainActor.
     .executableTarget(
@@ -118,7 +130,9 @@ let package = Package(
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
-    .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     // The testing helper from a Swift 6 language-mode suite: @MainActor
     // view-models and @MainActor XCTest and Swift Testing tests.
     .testTarget(
