@@ -137,7 +137,7 @@ let package = Package(
     // view-models and @MainActor XCTest and Swift Testing tests.
     .testTarget(
       name: "BindScriptTestingSwift6Tests",
-      dependencies: ["BindScriptTesting", "BindLanguage", "BindRuntime"],
+      dependencies: ["BindScriptTesting", "BindSyntax", "BindLanguage", "BindRuntime", "BindScriptCommandLine"],
       exclude: ["Scripts"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],
