@@ -136,6 +136,9 @@ public final class Scheduler: @unchecked Sendable {
 
   /// Runs `action` once, at `time`, ordered among same-time timers by `order`
   /// (from ``stamp()``) instead of by the moment of this call.
+  ///
+  /// `order` MUST NOT be that of another pending timer: the queue knows a
+  /// pending timer by it (a debounce re-arms only after its timer fired).
   @discardableResult
   func schedule(at time: Duration, orderedAs order: UInt64, _ action: @escaping () -> Void) -> ScheduledTimer {
     let timer = ScheduledTimer(scheduler: self)
@@ -341,11 +344,13 @@ public final class Scheduler: @unchecked Sendable {
   }
 
   /// Queues a repeating timer's next firing, `interval` after the one under
-  /// way, unless the timer was cancelled. Called at the end of its action.
+  /// way (whose key the handle still holds), unless the timer was cancelled.
+  /// Called at the end of its action.
   fileprivate func repeatAfterFiring(_ repetition: Repetition) {
     withLock {
-      guard let due = firingTime, !repetition.timer.isCancelled else { return }
-      insert(repetition.timer, due: due + repetition.interval, action: repetition.fire)
+      let timer = repetition.timer
+      guard !timer.isCancelled else { return }
+      insert(timer, due: timer.key.due + repetition.interval, action: repetition.fire)
     }
   }
 
