@@ -299,13 +299,16 @@ public final class Scheduler: @unchecked Sendable {
   private func fireNext(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
     guard let due = try nextDue(by: end, step: step) else { return false }
     try step()
-    let action = withLock { () -> (() -> Void)? in
-      guard let (action, _) = timers.popFirst(dueBy: due) else { return nil }
+    // Not returned from `withLock`: a closure through its generic result is
+    // re-abstracted, an allocation a firing.
+    var popped: (() -> Void)?
+    withLock {
+      guard let (action, _) = timers.popFirst(dueBy: due) else { return }
       if mode == .virtual { virtualNow = max(virtualNow, due) }
       firingTime = due
-      return action
+      popped = action
     }
-    guard let action else { return true }
+    guard let action = popped else { return true }
     action()
     withLock { firingTime = nil }
     try runReady(step: step)
