@@ -1,31 +1,33 @@
 /// A timer's place in the order of a ``TimerQueue``: due time, then creation.
 ///
-/// The due time is kept as whole seconds and attoseconds
-/// (``Duration/components``, ordered the same way) because `Duration`'s `<`
-/// is an opaque call into the standard library, made twice per level of
-/// every sift.
+/// The due time is kept as `Duration` keeps it, a 128-bit count of
+/// attoseconds in two words (its `@frozen` layout, so these fields are part
+/// of the standard library's ABI), compared high word first. `Duration`'s
+/// own `<` is an opaque call into the standard library, made twice per level
+/// of every sift, and its `components` divide by 10^18 (~250 instructions
+/// for a key and its due time back).
 struct TimerKey {
-  let seconds: Int64
-  let attoseconds: Int64
+  let high: Int64
+  let low: UInt64
   let sequence: UInt64
 
   init(due: Duration, sequence: UInt64) {
-    (seconds, attoseconds) = due.components
+    (high, low) = (due._high, due._low)
     self.sequence = sequence
   }
 
-  private init(seconds: Int64, attoseconds: Int64, sequence: UInt64) {
-    (self.seconds, self.attoseconds, self.sequence) = (seconds, attoseconds, sequence)
+  private init(high: Int64, low: UInt64, sequence: UInt64) {
+    (self.high, self.low, self.sequence) = (high, low, sequence)
   }
 
   /// Before every key a timer can have.
-  static let first = TimerKey(seconds: .min, attoseconds: .min, sequence: 0)
+  static let first = TimerKey(high: .min, low: 0, sequence: 0)
 
-  var due: Duration { Duration(secondsComponent: seconds, attosecondsComponent: attoseconds) }
+  var due: Duration { Duration(_high: high, low: low) }
 
   @inline(__always) static func < (lhs: TimerKey, rhs: TimerKey) -> Bool {
-    if lhs.seconds != rhs.seconds { return lhs.seconds < rhs.seconds }
-    if lhs.attoseconds != rhs.attoseconds { return lhs.attoseconds < rhs.attoseconds }
+    if lhs.high != rhs.high { return lhs.high < rhs.high }
+    if lhs.low != rhs.low { return lhs.low < rhs.low }
     return lhs.sequence < rhs.sequence
   }
 }
@@ -126,7 +128,9 @@ struct TimerQueue: ~Copyable {
   // The sifts move one hole up or down and compare keys only. Slots are
   // moved, never copied, so moving one does not retain its action (an atomic
   // operation, on memory not touched since the timer was scheduled).
-  // Through the buffer, without bounds or uniqueness checks.
+  // Through the buffer, without bounds, uniqueness or overflow checks (an
+  // index is below the count, itself far below `Int.max / 2`), and one slot
+  // at a time (`moveInitialize(from:count:)` checks for overlap).
 
   /// Removes the top and returns it.
   ///
@@ -143,10 +147,10 @@ struct TimerQueue: ~Copyable {
         let moving = (base + last).move()
         var hole = 0
         while true {
-          var child = 2 * hole + 1
+          var child = 2 &* hole &+ 1
           guard child < last else { break }
-          if child + 1 < last && base[child + 1].key < base[child].key { child += 1 }
-          (base + hole).moveInitialize(from: base + child, count: 1)
+          if child &+ 1 < last && base[child &+ 1].key < base[child].key { child &+= 1 }
+          (base + hole).initialize(to: (base + child).move())
           hole = child
         }
         hole = Self.rise(moving.key, from: hole, in: base)
@@ -172,9 +176,9 @@ struct TimerQueue: ~Copyable {
   private static func rise(_ key: TimerKey, from start: Int, in base: UnsafeMutablePointer<Slot>) -> Int {
     var hole = start
     while hole > 0 {
-      let parent = (hole - 1) / 2
+      let parent = (hole &- 1) / 2
       guard key < base[parent].key else { break }
-      (base + hole).moveInitialize(from: base + parent, count: 1)
+      (base + hole).initialize(to: (base + parent).move())
       hole = parent
     }
     return hole
@@ -188,11 +192,11 @@ struct TimerQueue: ~Copyable {
       let moving = (base + start).move()
       var hole = start
       while true {
-        var child = 2 * hole + 1
+        var child = 2 &* hole &+ 1
         guard child < count else { break }
-        if child + 1 < count && base[child + 1].key < base[child].key { child += 1 }
+        if child &+ 1 < count && base[child &+ 1].key < base[child].key { child &+= 1 }
         guard base[child].key < moving.key else { break }
-        (base + hole).moveInitialize(from: base + child, count: 1)
+        (base + hole).initialize(to: (base + child).move())
         hole = child
       }
       (base + hole).initialize(to: moving)
