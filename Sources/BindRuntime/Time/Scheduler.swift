@@ -117,7 +117,7 @@ public final class Scheduler: @unchecked Sendable {
   public func schedule(every interval: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
     precondition(interval > .zero, "a repeating timer needs a positive interval")
     let timer = ScheduledTimer(scheduler: self)
-    let repetition = Repetition(timer: timer, interval: interval, action: action)
+    let repetition = Repetition(scheduler: self, timer: timer, interval: interval, action: action)
     withLock { insert(timer, due: currentTime() + interval, action: repetition.fire) }
     return timer
   }
@@ -412,7 +412,7 @@ public final class Scheduler: @unchecked Sendable {
 /// its action): a handle the caller drops is freed at once, and firing
 /// never reads it (see ``TimerQueue``).
 public final class ScheduledTimer: Disposable, @unchecked Sendable {
-  fileprivate weak var scheduler: Scheduler?
+  private weak var scheduler: Scheduler?
   // Guarded by the scheduler's lock (hence no dynamic exclusivity checks).
   /// The timer's place in the queue; for a repeating timer, its next firing's.
   @exclusivity(unchecked) var key = TimerKey.first
@@ -435,11 +435,16 @@ public final class ScheduledTimer: Disposable, @unchecked Sendable {
 /// queues the next firing, `interval` after this one's due time, so a slow
 /// action does not make the timer drift.
 private final class Repetition {
+  /// Unretained, and unchecked: only the scheduler runs `fire`, from its
+  /// own queue, so it is alive then (and a weak load is two atomic
+  /// operations a firing).
+  unowned(unsafe) let scheduler: Scheduler
   let timer: ScheduledTimer
   let interval: Duration
   let action: () -> Void
 
-  init(timer: ScheduledTimer, interval: Duration, action: @escaping () -> Void) {
+  init(scheduler: Scheduler, timer: ScheduledTimer, interval: Duration, action: @escaping () -> Void) {
+    self.scheduler = scheduler
     self.timer = timer
     self.interval = interval
     self.action = action
@@ -447,6 +452,6 @@ private final class Repetition {
 
   func fire() {
     action()
-    timer.scheduler?.repeatAfterFiring(self)
+    scheduler.repeatAfterFiring(self)
   }
 }
