@@ -35,7 +35,10 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     // `@Scriptable` (BindScriptMacros) and its expansion tests only: nothing
     // the `bindscript` executable builds may depend on them.
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+    // 602 or 603 (each swift-syntax release is a major version, so `from:`
+    // would stop at 602.x): with a Swift 6.3 compiler a 602 plugin prints
+    // "Internal Error: DecodingError" on every compile; 603 does not.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
@@ -166,7 +169,8 @@ let package = Package(
       dependencies: [
         "BindScriptable", "BindScriptMacros", "BindLanguage", "BindSyntax", "BindRuntime",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
-      ]),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],
   swiftLanguageModes: [.v5]

@@ -25,8 +25,12 @@ public struct ScriptableMacro: ExtensionMacro {
       typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"), context: context)
     let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
     let body = calls.map { "\n      " + $0 }.joined()
+    // A @MainActor class conforms on the main actor (an isolated
+    // conformance), so that its registration may name its isolated members
+    // and is called where its objects live.
+    let isolation = classDecl.attributes.hasAttribute(named: "MainActor") ? "@MainActor " : ""
     let decl: DeclSyntax = """
-      extension \(raw: typeName): BindScriptable.ScriptableType {
+      extension \(raw: typeName): \(raw: isolation)BindScriptable.ScriptableType {
         public static var scriptTypeName: String { \(literal: scriptName) }
 
         @discardableResult

@@ -223,6 +223,42 @@ final class ScriptableExpansionTests: XCTestCase {
     }
   }
 
+  func testAMainActorClassConformsOnTheMainActor() {
+    assertMacro {
+      """
+      @MainActor @Scriptable
+      final class Counter {
+        @Observed var count = 0
+        func increment(by step: Int) {}
+      }
+      """
+    } expansion: {
+      #"""
+      @MainActor
+      final class Counter {
+        @Observed var count = 0
+        func increment(by step: Int) {}
+      }
+
+      extension Counter: @MainActor BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Counter"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Counter") throws -> ObjectType {
+          try interpreter.register(Counter.self, as: name) { type in
+            type.property("count", \.$count)
+            type.method("increment(by:)") { (object: Counter, a: Int) -> Void in
+              object.increment(by: a)
+            }
+          }
+        }
+      }
+      """#
+    }
+  }
+
   func testOnlyClasses() {
     assertMacro {
       """
