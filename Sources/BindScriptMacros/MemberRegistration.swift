@@ -178,6 +178,9 @@ extension FunctionParameterSyntax {
       }
       type = attributed.baseType
     }
+    if let opaque = type.as(SomeOrAnyTypeSyntax.self), opaque.someOrAnySpecifier.tokenKind == .keyword(.some) {
+      return "opaque parameter '\(name)' makes the method generic"
+    }
     if type.is(FunctionTypeSyntax.self) { return "closure parameter '\(name)' does not bridge to scripts" }
     return nil
   }

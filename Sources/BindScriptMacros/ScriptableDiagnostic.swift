@@ -19,5 +19,5 @@ struct ScriptableDiagnostic: DiagnosticMessage {
   static let genericClass = Self(
     message: "@Scriptable cannot register a generic class; register each specialization by hand", id: "genericClass", severity: .error)
   static let badName = Self(
-    message: "expected a string literal naming the member", id: "badName", severity: .error)
+    message: "expected a string literal naming it for scripts", id: "badName", severity: .error)
 }

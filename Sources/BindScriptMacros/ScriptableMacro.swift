@@ -20,6 +20,10 @@ public struct ScriptableMacro: ExtensionMacro {
       return []
     }
     let typeName = type.trimmedDescription
+    if node.arguments != nil, stringArgument(of: node) == nil {
+      context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.badName))
+      return []
+    }
     let scriptName = stringArgument(of: node) ?? classDecl.name.text
     let registration = MemberRegistration(
       typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"), context: context)

@@ -165,6 +165,7 @@ final class ScriptableExpansionTests: XCTestCase {
         func five(a: Int, b: Int, c: Int, d: Int, e: Int) {}
         func bump(_ value: inout Int) {}
         func each(_ body: @escaping (Int) -> Void) {}
+        func show(_ value: some CustomStringConvertible) {}
         @ScriptIgnored func quiet<T>(_ value: T) {}
         static func == (lhs: Odd, rhs: Odd) -> Bool { true }
       }
@@ -191,6 +192,9 @@ final class ScriptableExpansionTests: XCTestCase {
         func each(_ body: @escaping (Int) -> Void) {}
                   ┬──────────────────────────────
                   ╰─ ⚠️ method 'each' is not registered for scripts: closure parameter 'body' does not bridge to scripts; mark it @ScriptIgnored to silence this
+        func show(_ value: some CustomStringConvertible) {}
+                  ┬────────────────────────────────────
+                  ╰─ ⚠️ method 'show' is not registered for scripts: opaque parameter 'value' makes the method generic; mark it @ScriptIgnored to silence this
         @ScriptIgnored func quiet<T>(_ value: T) {}
         static func == (lhs: Odd, rhs: Odd) -> Bool { true }
       }
@@ -204,6 +208,7 @@ final class ScriptableExpansionTests: XCTestCase {
         func five(a: Int, b: Int, c: Int, d: Int, e: Int) {}
         func bump(_ value: inout Int) {}
         func each(_ body: @escaping (Int) -> Void) {}
+        func show(_ value: some CustomStringConvertible) {}
         func quiet<T>(_ value: T) {}
         static func == (lhs: Odd, rhs: Odd) -> Bool { true }
       }
@@ -256,6 +261,79 @@ final class ScriptableExpansionTests: XCTestCase {
         }
       }
       """#
+    }
+  }
+
+  func testADerivedOrEventIsKnownByItsInitializer() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Search {
+        lazy var count = Derived { 0 }
+        let done = EventStream<Void>()
+        let label = BindRuntime.Property("")
+      }
+      """
+    } expansion: {
+      #"""
+      final class Search {
+        lazy var count = Derived { 0 }
+        let done = EventStream<Void>()
+        let label = BindRuntime.Property("")
+      }
+
+      extension Search: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Search"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Search") throws -> ObjectType {
+          try interpreter.register(Search.self, as: name) { type in
+            type.property("count", readOnly: \.count)
+            type.event("done", \.done)
+            type.property("label", readOnly: \.label)
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  func testNamesMustBeStringLiterals() {
+    assertMacro {
+      """
+      @Scriptable(name)
+      final class A {
+        @Observed var x = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable(name)
+      ┬────────────────
+      ╰─ 🛑 expected a string literal naming it for scripts
+      final class A {
+        @Observed var x = 0
+      }
+      """
+    }
+    assertMacro {
+      """
+      @Scriptable
+      final class B {
+        @ScriptName(other) @Observed var x = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable
+      final class B {
+        @ScriptName(other) @Observed var x = 0
+        ┬─────────────────
+        ╰─ 🛑 expected a string literal naming it for scripts
+      }
+      """
     }
   }
 
