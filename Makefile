@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/bindscript
 PYTHON ?= python3
 
-.PHONY: all deps test-deps build release run test unit conformance e2e tsan docs examples bench fuzz fuzz-replay clean
+.PHONY: all deps test-deps build build-all release run test unit conformance e2e tsan docs examples examples-soak bench fuzz fuzz-replay clean
 
 all: build
 
@@ -26,7 +26,13 @@ test-deps: deps
 	@$(PYTHON) -c "import pexpect, pytest" 2>/dev/null || $(PYTHON) -m pip install -q pexpect pytest
 	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; } || true
 
+# The command only, so `make run` never builds swift-syntax (which only
+# @Scriptable, BindScriptable and their tests need); `make unit` builds all.
 build: deps
+	$(SWIFT) build --product bindscript
+
+# Every target (the example commands the end-to-end tests drive, the macro).
+build-all: deps
 	$(SWIFT) build
 
 # The binary to ship: the Swift runtime linked in, so it runs on a machine
@@ -52,7 +58,7 @@ unit:
 conformance: build
 	$(BIN) test Scripts
 
-e2e: build
+e2e: build-all
 	BINDSCRIPT_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/EndToEnd
 
 # The runtime's tests under ThreadSanitizer, in a build folder of their own.
@@ -69,6 +75,15 @@ docs:
 # Sources/Examples/Scripts.
 examples:
 	$(SWIFT) run BindScriptExample
+
+# The debounced search script (a view-model's Task sleeping on the script's
+# virtual clock, an async fake service) run RUNS times in a row, each in a
+# new interpreter: it must never fail, whatever runs beside it. Not part of
+# `make test`; run it with `make test` running in another shell for load.
+RUNS ?= 1000
+examples-soak:
+	$(SWIFT) build --product BindScriptExample
+	.build/debug/BindScriptExample --repeat $(RUNS) Sources/Examples/Scripts/search.bind Sources/Examples/Scripts/signup.bind
 
 bench:
 	cd Benchmarks && $(SWIFT) run -c release

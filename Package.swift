@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 /// Where there is no Combine.
@@ -22,6 +23,9 @@ let package = Package(
     // `BindScriptApp.main(configure:)` to get it over the app's types.
     .library(name: "BindScriptCommandLine", targets: ["BindScriptCommandLine"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
+    // `@Scriptable`: registration written by a macro. Only apps that use it
+    // build swift-syntax.
+    .library(name: "BindScriptable", targets: ["BindScriptable"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +33,13 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // Combine where the platform has none: for BindScriptCombine only.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // `@Scriptable` (BindScriptMacros) and its expansion tests only: nothing
+    // the `bindscript` executable builds may depend on them.
+    // 602 or 603 (each swift-syntax release is a major version, so `from:`
+    // would stop at 602.x): with a Swift 6.3 compiler a 602 plugin prints
+    // "Internal Error: DecodingError" on every compile; 603 does not.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
     // libc, a large-stack thread and file reading: the one place the layers
@@ -85,16 +96,40 @@ let package = Package(
     ),
     // The `bindscript` executable: `BindScriptApp.main()`.
     .executableTarget(name: "BindScriptCLI", dependencies: ["BindScriptCommandLine"]),
+    // The compiler plugin behind `@Scriptable`: reads a class's members and
+    // writes its `HostTypeBuilder` registration. Runs at compile time only.
+    .macro(
+      name: "BindScriptMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]),
+    // `@Scriptable`, `@ScriptIgnored`, `@ScriptName` and `ScriptableType`.
+    .target(name: "BindScriptable", dependencies: ["BindLanguage", "BindScriptMacros"]),
     // The embedding example: Swift view-models registered with the
     // interpreter, a host executable, and the scripts that drive them.
     .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
+    // An ObservableObject/@Published model: the one example target that
+    // depends on BindScriptCombine (and so on OpenCombine off Apple platforms).
+    .target(
+      name: "ExampleCombineModels",
+      dependencies: [
+        "BindLanguage", "BindScriptCombine",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
+      ],
+      path: "Sources/Examples/ExampleCombineModels"),
+    // Runs the example scripts against the view-models, once or N times
+    // over (the 1,000-run loop of the debounced search: `make examples-soak`).
     .executableTarget(
-      name: "BindScriptExample", dependencies: ["ExampleViewModels", "BindLanguage", "BindScriptTesting"],
+      name: "BindScriptExample",
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindLanguage", "BindScriptTesting"],
       path: "Sources/Examples/BindScriptExample"),
     // An app's own command: `bindscript`'s command line over the example
     // view-models (BindScriptApp.main with a configure closure).
     .executableTarget(
-      name: "ExampleCommand", dependencies: ["ExampleViewModels", "BindScriptCommandLine"],
+      name: "ExampleCommand", dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptCommandLine"],
       path: "Sources/Examples/ExampleCommand"),
     // The same for a Swift 6 app whose view-model is @MainActor.
     .executableTarget(
@@ -118,13 +153,24 @@ let package = Package(
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
-    .testTarget(name: "ExamplesTests", dependencies: ["ExampleViewModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     // The testing helper from a Swift 6 language-mode suite: @MainActor
     // view-models and @MainActor XCTest and Swift Testing tests.
     .testTarget(
       name: "BindScriptTestingSwift6Tests",
-      dependencies: ["BindScriptTesting", "BindLanguage", "BindRuntime"],
+      dependencies: ["BindScriptTesting", "BindSyntax", "BindLanguage", "BindRuntime", "BindScriptCommandLine"],
       exclude: ["Scripts"], swiftSettings: [.swiftLanguageMode(.v6)]),
+    // The macro's expansions (swift-macro-testing) beside the behaviour of
+    // the expanded code against scripts.
+    .testTarget(
+      name: "BindScriptableTests",
+      dependencies: [
+        "BindScriptable", "BindScriptMacros", "BindLanguage", "BindSyntax", "BindRuntime",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEnd/Swift"),
   ],
   swiftLanguageModes: [.v5]

@@ -28,7 +28,13 @@ import BindLanguage
 /// the session as it was.
 public enum BindScriptApp {
   /// What a configure closure is: registers types and injects objects.
-  public typealias Configure = (Interpreter) throws -> Void
+  ///
+  /// `@Sendable` because it runs on the command's own thread (a large-stack
+  /// one), not the main actor: without it, a closure written in a Swift 6
+  /// `main.swift` would be inferred to be isolated to the main actor, and
+  /// the runtime would stop the program when the command calls it. For
+  /// `@MainActor` view-models use ``mainOnMainActor(commandName:configure:)``.
+  public typealias Configure = @Sendable (Interpreter) throws -> Void
 
   /// Parses the process's arguments and runs the command, then returns;
   /// failures exit the process with the command's exit code (1 for a

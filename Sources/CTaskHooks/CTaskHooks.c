@@ -1,6 +1,7 @@
 #include "CTaskHooks.h"
 #include <stddef.h>
 #if defined(__linux__)
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #elif defined(__APPLE__)
@@ -56,9 +57,25 @@ void bindscript_enqueue_original(void *job, int isMainExecutor) {
 // private headers, exported on every platform).
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
+#if defined(__linux__)
+// Whether this thread is the main one: -1 until asked. Asking is two system
+// calls, and the scheduler asks after every timer it fires (to drain the
+// main queue), so each thread asks once. A child of `fork` runs on the one
+// thread that forked, now its main thread, so it forgets the answer.
+static _Thread_local signed char threadIsMain = -1;
+static pthread_once_t forkHandlerOnce = PTHREAD_ONCE_INIT;
+
+static void forgetThreadIsMain(void) { threadIsMain = -1; }
+static void installForkHandler(void) { pthread_atfork(NULL, NULL, forgetThreadIsMain); }
+#endif
+
 int bindscript_is_main_thread(void) {
 #if defined(__linux__)
-  return syscall(SYS_gettid) == getpid();
+  if (threadIsMain < 0) {
+    pthread_once(&forkHandlerOnce, installForkHandler);
+    threadIsMain = syscall(SYS_gettid) == getpid();
+  }
+  return threadIsMain;
 #elif defined(__APPLE__)
   return pthread_main_np();
 #else

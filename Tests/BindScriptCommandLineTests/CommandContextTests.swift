@@ -10,14 +10,16 @@ final class CommandContextTests: XCTestCase {
   }
 
   func testEachInterpreterIsConfiguredWithTheLimits() throws {
-    var configured = 0
+    let configured = Counter()
     let context = CommandContext(commandName: "app") { interpreter in
-      configured += 1
+      configured.increment()
       try interpreter.register(Holder.self, as: "Holder") { _ in }
     }
-    let first = try context.makeInterpreter(options: { var o = Interpreter.Options(); o.maxSteps = 77; return o }())
-    let second = try context.makeInterpreter(options: { var o = Interpreter.Options(); o.maxSteps = 77; return o }())
-    XCTAssertEqual(configured, 2)
+    var options = Interpreter.Options()
+    options.maxSteps = 77
+    let first = try context.makeInterpreter(options: options)
+    let second = try context.makeInterpreter(options: options)
+    XCTAssertEqual(configured.value, 2)
     XCTAssertFalse(first === second)
     XCTAssertEqual(second.options.maxSteps, 77)
     XCTAssertNotNil(second.typesByName["Holder"])
@@ -31,4 +33,12 @@ final class CommandContextTests: XCTestCase {
   }
 
   final class Holder {}
+}
+
+/// A count a `@Sendable` configure closure may change.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.withLock { count } }
+  func increment() { lock.withLock { count += 1 } }
 }

@@ -1,7 +1,8 @@
 """End-to-end tests of an app's own command: Sources/Examples/ExampleCommand,
 whose main is `BindScriptApp.main(commandName:configure:)` over the example
-view-models (`SearchViewModel`, `LoginViewModel`, `User`; a LoginViewModel
-injected as `vm`).
+view-models (`SearchViewModel`, `SignUpViewModel`, `Settings`, `TodoList`,
+`Preferences`, …; `search`, `form`, `settings`, `todos` and `preferences`
+injected).
 
 `test` runs each file in a worker process that is the app's executable run
 again, so the workers must have the app's types: these tests run with
@@ -20,33 +21,39 @@ MAIN_ACTOR_BIN = os.environ.get(
     "MAIN_ACTOR_EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "MainActorExampleCommand"))
 
 SEARCH = """\
+# `search` is the debounced SearchViewModel the command injected, on the
+# script's virtual clock: 300ms of debounce, then 200ms of the fake service.
+observe search.titles
+search.query = "rust"
+wait 499ms
+search.titles
+#> []
+wait 1ms
+#> search.titles: [] -> ["Rust"]
 # A host type made by the script, through the constructor Swift registered.
-let search = SearchViewModel()
-observe search.resultCount
-search.query = "swift"
-#> search.resultCount: 0 -> 2
-search.results
-#> ["Swift", "Swift Testing"]
-emit search.picked(1)
-search.selection
-#> "Swift Testing"
+let mine = SearchViewModel()
+mine.query = "lua"
+await mine.refresh()
+mine.titles
+#> ["Lua"]
 """
 
-LOGIN = """\
-# `vm` is the LoginViewModel the command injected.
-observe vm.canSubmit
-vm.username = "ada"
-vm.password = "lovelace1"
-#> vm.canSubmit: false -> true
-emit vm.submit
-assert(vm.user?.name == "ada")
+TODOS = """\
+# `todos` is the TodoList the command injected; methods take Swift's labels.
+observe todos.remaining
+todos.add(title: "milk")
+#> todos.remaining: 0 -> 1
+#> 0
+todos.toggle(at: 0)
+#> todos.remaining: 1 -> 0
+assert(todos.lines == ["[x] milk"])
 """
 
 WRONG = """\
-let search = SearchViewModel()
-search.query = "lua"
-search.resultCount
-#> 2
+todos.add(title: "a")
+todos.add(title: "b")
+todos.remaining
+#> 3
 """
 
 
@@ -63,12 +70,12 @@ def write(tmp_path, **files):
 
 
 def test_test_runs_scripts_with_host_types_in_two_workers(tmp_path):
-    folder = write(tmp_path, search=SEARCH, login=LOGIN)
+    folder = write(tmp_path, search=SEARCH, todos=TODOS)
     result = command(EXAMPLE_BIN, "test", folder, "--jobs", "2")
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"PASS {folder}/login.bind ("), result.stdout
-    assert lines[1].startswith(f"PASS {folder}/search.bind ("), result.stdout
+    assert lines[0].startswith(f"PASS {folder}/search.bind ("), result.stdout
+    assert lines[1].startswith(f"PASS {folder}/todos.bind ("), result.stdout
     assert lines[-1] == "2 passed, 0 failed"
     # The plain command has no such types: the same scripts fail there.
     plain = command(BIN, "test", folder, "--jobs", "2")
@@ -81,7 +88,7 @@ def test_a_failing_script_points_at_its_line(tmp_path):
     result = command(EXAMPLE_BIN, "test", folder, "--jobs", "2")
     assert result.returncode == 1
     assert f"{folder}/wrong.bind:3: output differs" in result.stdout, result.stdout
-    assert "    -2\n    +1\n" in result.stdout, result.stdout
+    assert "    -3\n    +2\n" in result.stdout, result.stdout
     assert result.stdout.splitlines()[-1] == "1 passed, 1 failed"
 
 
@@ -89,13 +96,14 @@ def test_the_example_scripts_pass(tmp_path):
     scripts = os.path.join(ROOT, "Sources", "Examples", "Scripts")
     result = command(EXAMPLE_BIN, "test", scripts, "--jobs", "2")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.splitlines()[-1] == "2 passed, 0 failed"
+    assert result.stdout.splitlines()[-1] == "5 passed, 0 failed"
 
 
 def test_run_check_and_graph_have_the_host_types(tmp_path):
     script = tmp_path / "run.bind"
-    script.write_text('let search = SearchViewModel()\nsearch.query = "rust"\nprint(search.results)\n'
-                      'let label = Label()\nbind "\\(search.resultCount) found" -> label.text\n')
+    script.write_text('search.query = "rust"\nwait 1s\nprint(search.titles)\n'
+                      'let label = Label()\nbind "\\(todos.remaining) to do" -> label.text\n'
+                      'todos.add(title: "milk")\n')
     run = command(EXAMPLE_BIN, "run", str(script))
     assert (run.returncode, run.stdout, run.stderr) == (0, '["Rust"]\n', "")
     check = command(EXAMPLE_BIN, "check", str(script))
@@ -104,7 +112,7 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     graph = command(EXAMPLE_BIN, "graph", str(script), "-o", str(dot))
     assert graph.returncode == 0, graph.stdout + graph.stderr
     assert dot.read_text().startswith("digraph bindings {")
-    assert "Label#1.text" in dot.read_text() and '\\"1 found\\"' in dot.read_text(), dot.read_text()
+    assert "Label#1.text" in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
     unknown = command(EXAMPLE_BIN, "check", str(tmp_path / "missing.bind"))
     assert unknown.returncode == 2
 
@@ -115,9 +123,9 @@ def test_help_shows_the_apps_command_name():
     assert "USAGE: ExampleCommand " in result.stdout, result.stdout
     # Standard input that is not a terminal is run as a script, with the
     # app's objects too.
-    piped = subprocess.run([EXAMPLE_BIN], input='vm.username = "x"\nprint(vm.username)\n',
+    piped = subprocess.run([EXAMPLE_BIN], input='form.email = "x"\nprint(form.emailError)\n',
                            capture_output=True, text=True, timeout=60)
-    assert (piped.returncode, piped.stdout) == (0, "x\n")
+    assert (piped.returncode, piped.stdout) == (0, "not an email address\n")
 
 
 COUNTER = """\

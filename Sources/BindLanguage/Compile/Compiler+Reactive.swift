@@ -495,4 +495,14 @@ extension Expression {
     if case .parenthesized(let inner, _) = self { return inner.unparenthesized }
     return self
   }
+
+  /// Whether this is a call, awaited or not: a call that returns nothing
+  /// (`todos.clear()`, `await form.submit()`) echoes nothing.
+  var isCall: Bool {
+    switch unparenthesized {
+    case .call: return true
+    case .await(let operand, _): return operand.isCall
+    default: return false
+    }
+  }
 }

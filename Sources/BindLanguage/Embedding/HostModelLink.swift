@@ -47,6 +47,9 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
   private var toSwift: Disposable?
   /// What the source's watch needs kept (a subscription), until the end.
   private var kept: [AnyObject] = []
+  /// Runs after each pull, on the interpreter's thread: where a watch that
+  /// must look again at the stored value (Observation's) does so.
+  package var afterPull: (() -> Void)?
 
   init?(
     source: HostModelSource<T>, isAlive: @escaping () -> Bool, label: String,
@@ -101,6 +104,7 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
       end()
       return
     }
+    afterPull?()
     try node.set(value)
   }
 
@@ -116,6 +120,7 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
     toSwift?.dispose()
     toSwift = nil
     kept = []
+    afterPull = nil
     // The last reference, unless a pull is under way: the node completes,
     // and with it the script's observers and bindings of it.
     node = nil

@@ -1,5 +1,6 @@
 import BindRuntime
 import Observation
+import Synchronization
 
 /// `@Observable` classes, registered as they are.
 ///
@@ -57,7 +58,14 @@ extension HostTypeBuilder where Root: Observable {
         write: writable.map { path in { [weak root] value in root?[keyPath: path] = value } },
         connect: { [weak root] link in
           guard let root else { return }
-          ObservationTracker(root: root, keyPath: keyPath, link: link).track(root)
+          var tracker = ObservationTracker(root: root, keyPath: keyPath, link: link)
+          tracker.track(root)
+          link.afterPull = { [weak tracker] in tracker?.didPull() }
+          // Reading a `let` (or a computed property over `let`s) touches
+          // nothing the registrar tracks, so it keeps no `onChange`, and
+          // nothing would hold the link: the value never changes, so let the
+          // interpreter hold it until it sees the object gone.
+          if isKnownUniquelyReferenced(&tracker) { link.watchRelease() }
         })
     }
   }
@@ -72,14 +80,20 @@ extension HostTypeBuilder where Root: Observable {
 /// the object is deallocated).
 ///
 /// `onChange` is one-shot and fires on `willSet`, before the new value is
-/// stored. The tracker arms again at once (reading the old value only
-/// registers the interest), so no later write is missed and the closure
-/// that owns the link is never let go, and leaves reading the new value to
-/// the link's pull at the interpreter's next look.
+/// stored. The tracker arms again at once, so no later write is missed and
+/// the closure that owns the link is never let go, and leaves reading the
+/// new value to the link's pull at the interpreter's next look. That read
+/// of the *old* values registers the old dependencies, though: a computed
+/// property whose `&&` stopped early (`!email.isEmpty && … && !isSubmitting`)
+/// would miss the properties it reads only now. So the pull arms it again,
+/// on the stored values; the registration made in `willSet` is then stale,
+/// and does nothing when it fires (a generation tells them apart).
 private final class ObservationTracker<Root: Observable & AnyObject, T>: @unchecked Sendable {
   private weak var root: Root?
   private let keyPath: KeyPath<Root, T>
   private let link: HostModelLink<T>
+  /// The generation of the registration that counts; older ones are stale.
+  private let generation = Atomic<Int>(0)
 
   init(root: Root, keyPath: KeyPath<Root, T>, link: HostModelLink<T>) {
     self.root = root
@@ -88,14 +102,22 @@ private final class ObservationTracker<Root: Observable & AnyObject, T>: @unchec
   }
 
   func track(_ root: Root) {
-    withObservationTracking({ _ = root[keyPath: keyPath] }, onChange: { self.willChange() })
+    let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
+    withObservationTracking({ _ = root[keyPath: keyPath] }, onChange: { self.willChange(generation: mine) })
   }
 
   /// Any thread, in Swift's setter.
-  private func willChange() {
+  private func willChange(generation mine: Int) {
     // Once the interpreter is gone nobody looks: stop, and let the link go.
-    guard link.isConnected, let root else { return }
+    guard generation.load(ordering: .acquiring) == mine, link.isConnected, let root else { return }
     track(root)
     link.swiftWillChange()
+  }
+
+  /// The link pulled the stored value: track what reading it reads now.
+  /// Interpreter thread.
+  func didPull() {
+    guard link.isConnected, let root else { return }
+    track(root)
   }
 }

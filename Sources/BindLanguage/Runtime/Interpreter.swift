@@ -143,7 +143,7 @@ public final class Interpreter {
         collectHostTaskFailure()
         if statementDepth == 1 { deliverHostChanges() }
         try throwPendingError()
-        if case .call = expression.unparenthesized, value.isNull, !lastCallProducedValue { return nil }
+        if expression.isCall, value.isNull, !lastCallProducedValue { return nil }
         // `after 1s { … }` on a line of its own is a statement, not a value to show.
         if case .timer = expression.unparenthesized { return nil }
         return value

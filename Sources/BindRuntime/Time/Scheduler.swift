@@ -101,13 +101,17 @@ public final class Scheduler: @unchecked Sendable {
   /// a delay of zero or less).
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
-    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: currentTime() + delay) }
+    let timer = ScheduledTimer(scheduler: self)
+    withLock { insert(timer, due: currentTime() + delay, action: action) }
+    return timer
   }
 
   /// Runs `action` once, at `time` on this scheduler's clock.
   @discardableResult
   public func schedule(at time: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
-    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: time) }
+    let timer = ScheduledTimer(scheduler: self)
+    withLock { insert(timer, due: time, action: action) }
+    return timer
   }
 
   /// Runs `action` every `interval`, the first time `interval` from now.
@@ -118,7 +122,10 @@ public final class Scheduler: @unchecked Sendable {
   @discardableResult
   public func schedule(every interval: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
     precondition(interval > .zero, "a repeating timer needs a positive interval")
-    return withLock { insert(ScheduledTimer(scheduler: self, interval: interval, action: action), due: currentTime() + interval) }
+    let timer = ScheduledTimer(scheduler: self)
+    let repetition = Repetition(scheduler: self, timer: timer, interval: interval, action: action)
+    withLock { insert(timer, due: currentTime() + interval, action: repetition.fire) }
+    return timer
   }
 
   /// The current time (as ``now`` reads it), and a place in the creation
@@ -135,9 +142,14 @@ public final class Scheduler: @unchecked Sendable {
 
   /// Runs `action` once, at `time`, ordered among same-time timers by `order`
   /// (from ``stamp()``) instead of by the moment of this call.
+  ///
+  /// `order` MUST NOT be that of another pending timer: the queue knows a
+  /// pending timer by it (a debounce re-arms only after its timer fired).
   @discardableResult
   func schedule(at time: Duration, orderedAs order: UInt64, _ action: @escaping () -> Void) -> ScheduledTimer {
-    withLock { insert(ScheduledTimer(scheduler: self, interval: nil, action: action), due: time, sequence: order) }
+    let timer = ScheduledTimer(scheduler: self)
+    withLock { insert(timer, due: time, sequence: order, action: action) }
+    return timer
   }
 
   /// Lets `duration` pass. Ready jobs run first; then each timer due by the
@@ -285,7 +297,7 @@ public final class Scheduler: @unchecked Sendable {
     withLock {
       guard !timer.isCancelled else { return }
       timer.isCancelled = true
-      if timer.isQueued { timers.noteCancelled() }
+      timers.cancel(timer.key)
     }
   }
 
@@ -295,17 +307,18 @@ public final class Scheduler: @unchecked Sendable {
   private func fireNext(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
     guard let due = try nextDue(by: end, step: step) else { return false }
     try step()
-    guard let (timer, _) = withLock({ timers.popFirst(dueBy: due) }) else { return true }
+    // Not returned from `withLock`: a closure through its generic result is
+    // re-abstracted, an allocation a firing.
+    var popped: (() -> Void)?
     withLock {
-      timer.isQueued = false
+      guard let (action, _) = timers.popFirst(dueBy: due) else { return }
       if mode == .virtual { virtualNow = max(virtualNow, due) }
       firingTime = due
+      popped = action
     }
-    timer.action()
-    withLock {
-      firingTime = nil
-      if let interval = timer.interval, !timer.isCancelled { insert(timer, due: due + interval) }
-    }
+    guard let action = popped else { return true }
+    action()
+    withLock { firingTime = nil }
     try runReady(step: step)
     return true
   }
@@ -326,8 +339,10 @@ public final class Scheduler: @unchecked Sendable {
     }
   }
 
-  @discardableResult
-  private func insert(_ timer: ScheduledTimer, due: Duration, sequence: UInt64? = nil) -> ScheduledTimer {
+  /// Queues `action` at `due` as `timer`'s next firing. Lock held.
+  private func insert(
+    _ timer: ScheduledTimer, due: Duration, sequence: UInt64? = nil, action: @escaping () -> Void
+  ) {
     let order: UInt64
     if let sequence {
       order = sequence
@@ -335,9 +350,19 @@ public final class Scheduler: @unchecked Sendable {
       nextSequence &+= 1
       order = nextSequence
     }
-    timer.isQueued = true
-    timers.insert(timer, due: due, sequence: order)
-    return timer
+    timer.key = TimerKey(due: due, sequence: order)
+    timers.insert(timer.key, action: action)
+  }
+
+  /// Queues a repeating timer's next firing, `interval` after the one under
+  /// way (whose key the handle still holds), unless the timer was cancelled.
+  /// Called at the end of its action.
+  fileprivate func repeatAfterFiring(_ repetition: Repetition) {
+    withLock {
+      let timer = repetition.timer
+      guard !timer.isCancelled else { return }
+      insert(timer, due: timer.key.due + repetition.interval, action: repetition.fire)
+    }
   }
 
   // MARK: Waiting (real time)
@@ -390,20 +415,19 @@ public final class Scheduler: @unchecked Sendable {
 ///
 /// Unlike an observation token, a pending timer is held by its scheduler:
 /// dropping the handle does not cancel it, as a dropped `Task` handle does
-/// not cancel the task.
+/// not cancel the task. The scheduler keeps the timer's action, not this
+/// handle, which nothing but its caller holds (or, for a repeating timer,
+/// its action): a handle the caller drops is freed at once, and firing
+/// never reads it (see ``TimerQueue``).
 public final class ScheduledTimer: Disposable, @unchecked Sendable {
   private weak var scheduler: Scheduler?
-  /// The repeat interval, or `nil` for a one-shot timer.
-  let interval: Duration?
-  let action: () -> Void
   // Guarded by the scheduler's lock (hence no dynamic exclusivity checks).
+  /// The timer's place in the queue; for a repeating timer, its next firing's.
+  @exclusivity(unchecked) var key = TimerKey.first
   @exclusivity(unchecked) var isCancelled = false
-  @exclusivity(unchecked) var isQueued = false
 
-  init(scheduler: Scheduler, interval: Duration?, action: @escaping () -> Void) {
+  init(scheduler: Scheduler) {
     self.scheduler = scheduler
-    self.interval = interval
-    self.action = action
   }
 
   /// Whether the timer is over: cancelled, or fired if it fires once (so a
@@ -413,5 +437,30 @@ public final class ScheduledTimer: Disposable, @unchecked Sendable {
   /// Cancels the timer.
   public func dispose() {
     scheduler?.cancel(self)
+  }
+}
+
+/// A repeating timer's action as the queue holds it: runs the action, then
+/// queues the next firing, `interval` after this one's due time, so a slow
+/// action does not make the timer drift.
+private final class Repetition {
+  /// Unretained, and unchecked: only the scheduler runs `fire`, from its
+  /// own queue, so it is alive then (and a weak load is two atomic
+  /// operations a firing).
+  unowned(unsafe) let scheduler: Scheduler
+  let timer: ScheduledTimer
+  let interval: Duration
+  let action: () -> Void
+
+  init(scheduler: Scheduler, timer: ScheduledTimer, interval: Duration, action: @escaping () -> Void) {
+    self.scheduler = scheduler
+    self.timer = timer
+    self.interval = interval
+    self.action = action
+  }
+
+  func fire() {
+    action()
+    scheduler.repeatAfterFiring(self)
   }
 }

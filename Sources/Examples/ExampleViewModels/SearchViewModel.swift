@@ -1,32 +1,81 @@
-import BindRuntime
+import Observation
 
-/// A search box over a fixed catalog: results follow the query, and picking
-/// a result selects it.
+/// A search screen: results follow the query once the user stops typing
+/// for ``debounceInterval``, fetched from an async ``SearchService``.
+///
+/// Written as an app writes one, with no trace of scripting: time comes
+/// from the injected clock (a `ContinuousClock` in the app, the script's
+/// virtual clock in tests), and each change of ``query`` cancels the search
+/// in flight and starts a new one.
+@Observable
 public final class SearchViewModel {
-  @Observed public var query = ""
-  /// The catalog entries containing the query, case-insensitively.
-  @Observed public private(set) var results: [String] = []
-  @Observed public var selection: String?
-  /// How many results there are.
-  public lazy var resultCount = Derived { [unowned self] in results.count }
-  /// The user picked the result at this index.
-  public let picked = EventStream<Int>()
-  private let catalog: [String]
-  private var tokens: [Disposable] = []
+  public var query = "" {
+    didSet { if query != oldValue { queryChanged() } }
+  }
+  public private(set) var results: [SearchHit] = []
+  /// Whether the service is working on the latest query.
+  public private(set) var isLoading = false
+  /// Why the latest search failed, if it did.
+  public private(set) var error: String?
+  /// The results' titles, best first.
+  public var titles: [String] { results.map(\.title) }
 
-  public init(catalog: [String] = SearchViewModel.languages) {
-    self.catalog = catalog
-    tokens.append($query.observeChanges { [unowned self] _, query in search(query) })
-    tokens.append(picked.on { [unowned self] index in
-      selection = results.indices.contains(index) ? results[index] : nil
-    })
+  /// How long the query must stay unchanged before a search starts.
+  public static let debounceInterval = Duration.milliseconds(300)
+
+  @ObservationIgnored private let service: any SearchService
+  @ObservationIgnored private let clock: any Clock<Duration>
+  @ObservationIgnored private var pending: Task<Void, Never>?
+
+  public init(service: any SearchService, clock: any Clock<Duration> = ContinuousClock()) {
+    self.service = service
+    self.clock = clock
   }
 
-  private func search(_ query: String) {
-    let needle = query.lowercased()
-    results = needle.isEmpty ? [] : catalog.filter { $0.lowercased().contains(needle) }
+  /// Searches for the current query now, without waiting for the debounce.
+  public func refresh() async {
+    pending?.cancel()
+    pending = nil
+    await load(query)
   }
 
-  /// The example catalog.
-  public static let languages = ["Haskell", "Kotlin", "Lua", "Python", "Rust", "Swift", "Swift Testing", "TypeScript"]
+  /// Empties the query and the results.
+  public func clear() {
+    query = ""
+  }
+
+  private func queryChanged() {
+    pending?.cancel()
+    isLoading = false
+    guard !query.isEmpty else {
+      pending = nil
+      results = []
+      error = nil
+      return
+    }
+    let query = self.query
+    pending = Task { [weak self, clock] in
+      do {
+        try await clock.sleep(for: Self.debounceInterval)
+      } catch {
+        return  // a newer query replaced this one
+      }
+      await self?.load(query)
+    }
+  }
+
+  private func load(_ query: String) async {
+    isLoading = true
+    do {
+      let hits = try await service.search(query)
+      guard !Task.isCancelled else { return }
+      results = hits
+      error = nil
+    } catch {
+      guard !Task.isCancelled, !(error is CancellationError) else { return }
+      results = []
+      self.error = "\(error)"
+    }
+    isLoading = false
+  }
 }

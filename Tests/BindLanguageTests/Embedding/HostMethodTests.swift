@@ -131,6 +131,13 @@ final class HostMethodTests: XCTestCase {
     XCTAssertEqual(list.log, ["loaded"])
   }
 
+  func testAnAwaitedCallThatReturnsNothingEchoesNothing() throws {
+    let session = TranscriptSession()
+    try session.interpreter.define("settle()") { () async in await Task.yield() }
+    try session.interpreter.define("maybe()") { () async -> Int? in nil }
+    XCTAssertEqual(session.run("await settle()\n(await settle())\nawait maybe()"), ["nil"])
+  }
+
   func testAwaitedThrowIsLocatedAtTheCall() throws {
     let (session, _) = try Self.session()
     XCTAssertEqual(session.run("let x = 1\nawait todos.fail()"), ["error: 2:7: 'fail()' threw an error: offline"])

@@ -38,3 +38,23 @@ import Observation
   var name: String
   init(name: String) { self.name = name }
 }
+
+/// An `@Observable` value-like class: its `let`s are not tracked by the
+/// registrar, so nothing reports on them (a search hit, a to-do's title).
+@Observable final class ObservableHit {
+  let title: String
+  let score: Int
+  var label: String { "\(title) (\(score))" }
+  init(title: String, score: Int) {
+    self.title = title
+    self.score = score
+  }
+}
+
+/// A computed property whose `&&` stops early: what it reads depends on
+/// the values (a form's `canSubmit`).
+@Observable final class ObservableGate {
+  var isOpen = false
+  var isArmed = false
+  var canFire: Bool { isOpen && isArmed }
+}

@@ -265,6 +265,44 @@ final class ObservationModelTests: XCTestCase {
     XCTAssertNil(weakSettings)
   }
 
+  func testLetsAndComputedPropertiesOverLetsAreReadableAndCompleteWithTheObject() throws {
+    let session = TranscriptSession()
+    try session.interpreter.register(ObservableHit.self, as: "Hit") { type in
+      type.property("title", \.title)
+      type.property("score", \.score)
+      type.property("label", \.label)
+    }
+    var hit: ObservableHit? = ObservableHit(title: "Swift", score: 5)
+    weak let weakHit = hit
+    try session.interpreter.inject(hit!, as: "hit", ownership: .weak)
+    // The registrar tracks none of these, so it holds no link: reading and
+    // observing them MUST NOT reach a released node.
+    XCTAssertEqual(session.run("hit.title\nhit.score\nhit.label\nobserve hit.title"), ["\"Swift\"", "5", "\"Swift (5)\""])
+    _ = session.output { hit = nil }
+    XCTAssertNil(weakHit)
+    // Nothing signals the release; the interpreter sees it at its next look.
+    XCTAssertEqual(session.run("print(1)"), ["hit.title: completed", "1"])
+  }
+
+  func testAComputedPropertyFollowsWhatItReadsAfterEachChange() throws {
+    let session = TranscriptSession()
+    try session.interpreter.register(ObservableGate.self, as: "Gate") { type in
+      type.property("isOpen", \.isOpen)
+      type.property("isArmed", \.isArmed)
+      type.property("canFire", \.canFire)
+    }
+    let gate = ObservableGate()
+    try session.interpreter.inject(gate, as: "gate")
+    // `canFire` first reads only `isOpen` (false stops the `&&`); once it
+    // is open, it reads `isArmed` too, and MUST see that change.
+    session.run("observe gate.canFire")
+    gate.isOpen = true
+    XCTAssertEqual(session.run("gate.isOpen"), ["true"])
+    gate.isArmed = true
+    XCTAssertEqual(session.run("gate.canFire"), ["gate.canFire: false -> true", "true"])
+    XCTAssertEqual(session.run("gate.isArmed = false"), ["gate.canFire: true -> false"])
+  }
+
   func testAnObjectOutlivingItsInterpreterStopsBeingTracked() throws {
     let settings = ObservableSettings()
     do {

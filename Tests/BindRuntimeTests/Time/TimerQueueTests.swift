@@ -35,13 +35,93 @@ final class TimerQueueTests: XCTestCase {
     XCTAssertEqual(scheduler.pendingTimerCount, 0)
   }
 
+  /// The scheduler holds a pending timer's action (not its handle, which
+  /// only its caller holds); dropping the scheduler releases it.
   func testADroppedSchedulerReleasesItsPendingTimers() {
+    final class Captured {}
+    weak var weakCaptured: Captured?
     weak var weakTimer: ScheduledTimer?
     do {
       let scheduler = Scheduler()
-      weakTimer = scheduler.schedule(after: .seconds(1)) {}
-      XCTAssertNotNil(weakTimer, "the scheduler holds a pending timer")
+      do {
+        let captured = Captured()
+        weakCaptured = captured
+        weakTimer = scheduler.schedule(after: .seconds(1)) { withExtendedLifetime(captured) {} }
+      }
+      XCTAssertNotNil(weakCaptured, "the scheduler holds a pending timer's action")
+      XCTAssertNil(weakTimer, "and not the handle its caller dropped")
+      XCTAssertEqual(scheduler.pendingTimerCount, 1)
     }
-    XCTAssertNil(weakTimer)
+    XCTAssertNil(weakCaptured)
+  }
+
+  func testADroppedHandleDoesNotCancelItsTimer() {
+    let scheduler = Scheduler()
+    var fired: [String] = []
+    _ = scheduler.schedule(after: .milliseconds(10)) { fired.append("once") }
+    _ = scheduler.schedule(every: .milliseconds(20)) { fired.append("every") }
+    scheduler.advance(by: .milliseconds(45))
+    XCTAssertEqual(fired, ["once", "every", "every"])
+    XCTAssertEqual(scheduler.pendingTimerCount, 1)
+  }
+
+  /// Disposing a timer that already fired changes nothing but its handle:
+  /// the queue tells pending timers from fired ones by their keys.
+  func testDisposingAFiredTimerLeavesThePendingOnesAlone() {
+    let scheduler = Scheduler()
+    var fired: [String] = []
+    let first = scheduler.schedule(after: .milliseconds(10)) { fired.append("first") }
+    scheduler.schedule(after: .milliseconds(30)) { fired.append("second") }
+    scheduler.advance(by: .milliseconds(20))
+    XCTAssertFalse(first.isDisposed)
+    first.dispose()
+    XCTAssertTrue(first.isDisposed)
+    XCTAssertEqual(scheduler.pendingTimerCount, 1)
+    scheduler.advance(by: .milliseconds(20))
+    XCTAssertEqual(fired, ["first", "second"])
+    XCTAssertEqual(scheduler.pendingTimerCount, 0)
+  }
+
+  /// Timers made for a time before the latest one that fired (a negative
+  /// delay, a time in the past, inside a firing) are still pending until
+  /// they fire, and disposing one cancels it.
+  func testTimersMadeForThePastFireAtOnceAndCanBeCancelled() {
+    let scheduler = Scheduler()
+    var fired: [String] = []
+    var kept: ScheduledTimer?
+    scheduler.schedule(after: .milliseconds(100)) {
+      kept = scheduler.schedule(after: .milliseconds(-50)) { fired.append("kept@\(scheduler.now)") }
+      let cancelled = scheduler.schedule(at: .milliseconds(10)) { fired.append("cancelled") }
+      XCTAssertEqual(scheduler.pendingTimerCount, 2)
+      cancelled.dispose()
+      XCTAssertEqual(scheduler.pendingTimerCount, 1)
+      scheduler.schedule(at: .zero) { fired.append("past@\(scheduler.now)") }
+      fired.append("first")
+    }
+    scheduler.advance(by: .milliseconds(100))
+    XCTAssertEqual(fired, ["first", "past@0.0 seconds", "kept@0.05 seconds"])
+    fired = []
+    scheduler.schedule(after: .milliseconds(10)) { fired.append("later") }
+    let past = scheduler.schedule(at: .milliseconds(1)) { fired.append("past") }
+    XCTAssertEqual(scheduler.pendingTimerCount, 2)
+    past.dispose()
+    kept?.dispose()
+    XCTAssertEqual(scheduler.pendingTimerCount, 1)
+    scheduler.advance(by: .seconds(1))
+    XCTAssertEqual(fired, ["later"])
+    XCTAssertEqual(scheduler.pendingTimerCount, 0)
+  }
+
+  func testDisposingARepeatingTimerBetweenFiringsStopsIt() {
+    let scheduler = Scheduler()
+    var ticks = 0
+    let timer = scheduler.schedule(every: .milliseconds(10)) { ticks += 1 }
+    scheduler.advance(by: .milliseconds(35))
+    XCTAssertEqual(scheduler.pendingTimerCount, 1)
+    timer.dispose()
+    XCTAssertTrue(timer.isDisposed)
+    XCTAssertEqual(scheduler.pendingTimerCount, 0)
+    scheduler.advance(by: .seconds(1))
+    XCTAssertEqual(ticks, 3)
   }
 }

@@ -1,6 +1,7 @@
 """End-to-end tests of an app's own command (BindScriptApp.main with a
 configure closure): the REPL of Sources/Examples/ExampleCommand, which
-registers the example view-models and injects a LoginViewModel as `vm`,
+registers the example view-models and injects them (`search`, `form`,
+`settings`, `todos`, `preferences`),
 driven in a pseudo-terminal like `bindscript`'s own REPL (test_repl.py);
 and the REPL of Sources/Examples/MainActorExampleCommand, which runs on the
 main thread over a @MainActor view-model (BindScriptApp.mainOnMainActor).
@@ -37,46 +38,61 @@ def app_repl(tmp_path):
 
 def test_tab_completes_a_member_of_a_host_type(app_repl):
     r = app_repl()
-    # `vm` is the injected Swift LoginViewModel; its members come from the
-    # registration.
-    r.send("vm.canS\t")
+    # `form` is the injected Swift SignUpViewModel; its members come from
+    # the registration.
+    r.send("form.canS\t")
     r.expect("ubmit")
     assert r.run("") == "false\n"
-    # A host type's constructor, then its members, through a variable.
-    r.run("let search = SearchViewModel()")
-    r.send("search.resultC\t")
-    r.expect("ount")
+    # A host type's constructor, then its members, through a variable;
+    # methods complete too.
+    r.run("let list = TodoList()")
+    r.send("list.remai\t")
+    r.expect("ning")
     assert r.run("") == "0\n"
+    r.send("list.clearC\t")
+    r.expect("ompleted")
+    r.ctrl_c()
+    r.prompt()
     # Several candidates are listed, as a shell lists them.
-    r.send("vm.\t")
-    r.expect("errorMessage")
+    r.send("form.\t")
+    r.expect("confirmationError")
     r.ctrl_c()
     r.prompt()
 
 
-def test_statements_run_on_the_injected_object(app_repl):
+def test_statements_run_on_the_injected_objects_in_virtual_time(app_repl):
     r = app_repl()
-    assert r.run("observe vm.canSubmit") == ""
-    assert r.run('vm.username = "ada"') == ""
-    assert r.run('vm.password = "lovelace1"') == "vm.canSubmit: false -> true\n"
-    assert r.run("emit vm.submit") == ""
-    assert r.run("vm.user?.name") == '"ada"\n'
+    assert r.run("observe search.isLoading") == ""
+    assert r.run('search.query = "swift"') == ""
+    assert r.run("wait 300ms") == "search.isLoading: false -> true\n"
+    assert r.run("wait 200ms") == "search.isLoading: true -> false\n"
+    assert r.run("search.titles") == '["Swift", "Swift Testing", "SwiftUI"]\n'
+    assert r.run('form.email = "ada@example.com"') == ""
+    assert r.run('form.password = "lovelace1"') == ""
+    assert r.run('form.confirmation = "lovelace1"') == ""
+    # The service's Swift error, located at the call.
+    assert r.run("await form.submit()") == (
+        "error: 'submit()' threw an error: 'ada@example.com' is already taken\n"
+        "await form.submit()\n"
+        "      ^~~~~~~~~~~~~\n")
+    assert r.run("now") == "1s\n"
 
 
 def test_types_lists_the_host_types_and_reset_keeps_them(app_repl):
     r = app_repl()
     types = r.run(":types")
-    assert "type LoginViewModel {\n  var username: String\n" in types, types
-    assert "type SearchViewModel {" in types and "  event picked: Int\n" in types, types
+    assert "type SignUpViewModel {\n  var email: String\n" in types, types
+    assert "type TodoList {" in types and "  func add(title: String) -> Int\n" in types, types
     # Declared types come before the built-in ones.
-    assert types.index("type User {") < types.index("# built-in"), types
-    r.run('vm.username = "grace"')
+    assert types.index("type SearchHit {") < types.index("# built-in"), types
+    # `settings` is the command's own object: it outlives a `:reset`.
+    r.run("settings.volume = 9")
     assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
-    # The new interpreter was configured too: the app's types and its `vm`.
-    assert r.run("SearchViewModel().query") == '""\n'
-    assert r.run("vm.username") == '"grace"\n'
-    r.send("vm.passw\t")
-    r.expect("ord")
+    # The new interpreter was configured too: the app's types and objects.
+    assert r.run("TodoList().remaining") == "0\n"
+    assert r.run("settings.volume") == "9\n"
+    r.send("settings.outputD\t")
+    r.expect("evice")
     r.ctrl_c()
     r.prompt()
 

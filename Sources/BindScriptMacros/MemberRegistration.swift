@@ -1,0 +1,193 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// Turns one member declaration of a `@Scriptable` class into the
+/// `HostTypeBuilder` calls that register it, or into nothing (with a
+/// warning when the member looks meant for scripts but cannot be taken).
+struct MemberRegistration<Context: MacroExpansionContext> {
+  let typeName: String
+  let isObservable: Bool
+  let context: Context
+
+  /// The largest parameter count `HostTypeBuilder.method` takes.
+  static var maxParameters: Int { 4 }
+
+  func calls(for decl: DeclSyntax) -> [String] {
+    if let variable = decl.as(VariableDeclSyntax.self) { return calls(for: variable) }
+    if let function = decl.as(FunctionDeclSyntax.self) { return calls(for: function) }
+    if let initializer = decl.as(InitializerDeclSyntax.self) { return calls(for: initializer) }
+    return []
+  }
+
+  // MARK: Properties and events
+
+  private func calls(for variable: VariableDeclSyntax) -> [String] {
+    guard let rename = included(variable.attributes, variable.modifiers) else { return [] }
+    if variable.modifiers.isStatic {
+      warn(variable.bindings, "static property '\(variable.bindings.map(\.pattern.trimmedDescription).joined(separator: ", "))'", "scripts reach members through objects")
+      return []
+    }
+    let isObserved = variable.attributes.hasAttribute(named: "Observed")
+    let isIgnoredByObservation = variable.attributes.hasAttribute(named: "ObservationIgnored")
+    let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
+    // A rename names one property; `var a, b` keeps the Swift names.
+    let renames = variable.bindings.count == 1
+    return variable.bindings.compactMap { binding in
+      guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+      let swiftName = identifier.identifier.text
+      let name = (renames ? rename : nil) ?? swiftName.trimmingCharacters(in: "`")
+      let isReadOnly = variable.modifiers.hasPrivateSetter || !binding.isWritable
+      if isObserved {
+        return isReadOnly
+          ? "type.property(\(quoted(name)), readOnly: \\.$\(swiftName))"
+          : "type.property(\(quoted(name)), \\.$\(swiftName))"
+      }
+      switch binding.declaredKind {
+      case .observable: return "type.property(\(quoted(name)), readOnly: \\.\(swiftName))"
+      case .event: return "type.event(\(quoted(name)), \\.\(swiftName))"
+      case .plain:
+        guard isObservable, isVar, !isIgnoredByObservation else { return nil }
+        return isReadOnly
+          ? "type.property(\(quoted(name)), readOnly: \\.\(swiftName))"
+          : "type.property(\(quoted(name)), \\.\(swiftName))"
+      }
+    }
+  }
+
+  // MARK: Methods
+
+  private func calls(for function: FunctionDeclSyntax) -> [String] {
+    guard case .identifier = function.name.tokenKind else { return [] }  // operators
+    guard let rename = included(function.attributes, function.modifiers) else { return [] }
+    let what = "method '\(function.name.text)'"
+    if function.modifiers.isStatic { return skip(function.name, what, "static methods are not members of objects") }
+    if let generics = function.genericParameterClause {
+      return skip(generics, what, "generic methods cannot be called from scripts")
+    }
+    let parameters = Array(function.signature.parameterClause.parameters)
+    if parameters.count > Self.maxParameters {
+      return skip(function.signature.parameterClause, what, "it has \(parameters.count) parameters; scripts call methods of at most \(Self.maxParameters)")
+    }
+    for parameter in parameters {
+      if let reason = parameter.unsupportedReason { return skip(parameter, what, reason) }
+    }
+    let base = function.name.text.trimmingCharacters(in: "`")
+    let labels = parameters.map { "\($0.firstName.text.trimmingCharacters(in: "`")):" }.joined()
+    let signature =
+      if let rename, rename.contains("(") { rename } else { "\(rename ?? base)(\(labels))" }
+    let effects = function.signature.effectSpecifiers
+    let isAsync = effects?.asyncSpecifier != nil
+    let isThrowing = effects?.throwsClause != nil
+    let result = function.signature.returnClause?.type.trimmedDescription ?? "Void"
+    let arguments = parameters.enumerated().map { index, parameter in
+      let label = parameter.firstName.text == "_" ? "" : "\(parameter.firstName.text): "
+      return "\(label)\(Self.argumentName(index))"
+    }
+    let closureParameters = ["object: \(typeName)"]
+      + parameters.enumerated().map { "\(Self.argumentName($0)): \($1.type.trimmedDescription)" }
+    let closureEffects = (isAsync ? " async" : "") + (isThrowing ? " throws" : "")
+    let call = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+      + "object.\(function.name.text)(\(arguments.joined(separator: ", ")))"
+    return [
+      "type.method(\(quoted(signature))) { (\(closureParameters.joined(separator: ", ")))\(closureEffects) -> \(result) in \(call) }"
+    ]
+  }
+
+  static func argumentName(_ index: Int) -> String { ["a", "b", "c", "d"][index] }
+
+  // MARK: The constructor
+
+  private func calls(for initializer: InitializerDeclSyntax) -> [String] {
+    guard initializer.signature.parameterClause.parameters.isEmpty, initializer.optionalMark == nil,
+      included(initializer.attributes, initializer.modifiers) != nil
+    else { return [] }
+    if initializer.signature.effectSpecifiers != nil {
+      return skip(initializer.initKeyword, "'init()'", "a script's constructor cannot be async or throw")
+    }
+    return ["type.constructor { \(typeName)() }"]
+  }
+
+  // MARK: Helpers
+
+  /// `nil` when the member is left out (private, `@ScriptIgnored`);
+  /// otherwise its `@ScriptName`, or `.some(nil)` for its Swift name.
+  private func included(_ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax) -> String?? {
+    if modifiers.isPrivate || attributes.hasAttribute(named: "ScriptIgnored") { return nil }
+    guard let rename = attributes.attribute(named: "ScriptName") else { return .some(nil) }
+    guard let name = stringArgument(of: rename) else {
+      context.diagnose(Diagnostic(node: rename, message: ScriptableDiagnostic.badName))
+      return nil
+    }
+    return .some(name)
+  }
+
+  private func skip(_ node: some SyntaxProtocol, _ what: String, _ reason: String) -> [String] {
+    warn(node, what, reason)
+    return []
+  }
+
+  private func warn(_ node: some SyntaxProtocol, _ what: String, _ reason: String) {
+    context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.skipped(what, reason)))
+  }
+
+  private func quoted(_ text: String) -> String { "\"\(text)\"" }
+}
+
+extension PatternBindingSyntax {
+  /// How the declared type (or the initializer's type) registers.
+  enum Kind { case observable, event, plain }
+
+  var declaredKind: Kind {
+    let written =
+      typeAnnotation.map { $0.type.trimmedDescription }
+      ?? initializer.flatMap { $0.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription }
+      ?? ""
+    let base = String(written.prefix { $0 != "<" }).split(separator: ".").last.map(String.init) ?? ""
+    switch base {
+    case "Derived", "Property", "ObservableValue": return .observable
+    case "EventStream": return .event
+    default: return .plain
+    }
+  }
+
+  /// A stored var (with or without observers), or a computed one with a setter.
+  var isWritable: Bool {
+    guard let accessorBlock else { return true }
+    switch accessorBlock.accessors {
+    case .getter: return false
+    case .accessors(let accessors):
+      let kinds = accessors.map(\.accessorSpecifier.tokenKind)
+      if kinds.contains(.keyword(.get)) || kinds.contains(.keyword(._read)) {
+        return kinds.contains(.keyword(.set)) || kinds.contains(.keyword(._modify))
+      }
+      return true  // willSet/didSet only: stored
+    }
+  }
+}
+
+extension FunctionParameterSyntax {
+  /// Why scripts cannot pass this parameter, or `nil`.
+  var unsupportedReason: String? {
+    let name = (secondName ?? firstName).text
+    if ellipsis != nil { return "variadic parameter '\(name)' cannot be passed from scripts" }
+    var type = TypeSyntax(self.type)
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      if attributed.specifiers.contains(where: { $0.trimmedDescription == "inout" }) {
+        return "inout parameter '\(name)' cannot be passed from scripts"
+      }
+      type = attributed.baseType
+    }
+    if let opaque = type.as(SomeOrAnyTypeSyntax.self), opaque.someOrAnySpecifier.tokenKind == .keyword(.some) {
+      return "opaque parameter '\(name)' makes the method generic"
+    }
+    if type.is(FunctionTypeSyntax.self) { return "closure parameter '\(name)' does not bridge to scripts" }
+    return nil
+  }
+}
+
+extension String {
+  func trimmingCharacters(in character: Character) -> String {
+    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+  }
+}

@@ -1,0 +1,91 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Scriptable`: writes `extension T: ScriptableType` whose
+/// `register(in:as:)` describes every member scripts can use to a
+/// `HostTypeBuilder`, one builder call per member (see `MemberRegistration`).
+public struct ScriptableMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+      context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.notAClass))
+      return []
+    }
+    guard classDecl.genericParameterClause == nil else {
+      context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.genericClass))
+      return []
+    }
+    let typeName = type.trimmedDescription
+    if node.arguments != nil, stringArgument(of: node) == nil {
+      context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.badName))
+      return []
+    }
+    let scriptName = stringArgument(of: node) ?? classDecl.name.text
+    let registration = MemberRegistration(
+      typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"), context: context)
+    let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
+    let body = calls.map { "\n      " + $0 }.joined()
+    // A @MainActor class conforms on the main actor (an isolated
+    // conformance), so that its registration may name its isolated members
+    // and is called where its objects live.
+    let isolation = classDecl.attributes.hasAttribute(named: "MainActor") ? "@MainActor " : ""
+    let decl: DeclSyntax = """
+      extension \(raw: typeName): \(raw: isolation)BindScriptable.ScriptableType {
+        public static var scriptTypeName: String { \(literal: scriptName) }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = \(literal: scriptName)) throws -> ObjectType {
+          try interpreter.register(\(raw: typeName).self, as: name) { type in\(raw: body)
+          }
+        }
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self)]
+  }
+}
+
+/// The text of an attribute's first argument when it is a plain string
+/// literal (`@Scriptable("Form")`, `@ScriptName("pick")`).
+func stringArgument(of attribute: AttributeSyntax) -> String? {
+  guard case .argumentList(let arguments) = attribute.arguments,
+    let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self),
+    literal.segments.count == 1,
+    case .stringSegment(let segment) = literal.segments.first
+  else { return nil }
+  return segment.content.text
+}
+
+extension AttributeListSyntax {
+  /// The attribute named `name` (or `Module.name`), if present.
+  func attribute(named name: String) -> AttributeSyntax? {
+    for element in self {
+      guard case .attribute(let attribute) = element else { continue }
+      let written = attribute.attributeName.trimmedDescription
+      if written == name || written.hasSuffix(".\(name)") { return attribute }
+    }
+    return nil
+  }
+
+  func hasAttribute(named name: String) -> Bool { attribute(named: name) != nil }
+}
+
+extension DeclModifierListSyntax {
+  /// `private` or `fileprivate` on the declaration itself (not `private(set)`).
+  var isPrivate: Bool {
+    contains { ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail == nil }
+  }
+
+  /// `private(set)` or `fileprivate(set)`: scripts must not write what
+  /// code outside the type cannot.
+  var hasPrivateSetter: Bool {
+    contains { ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil }
+  }
+
+  var isStatic: Bool {
+    contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+  }
+}

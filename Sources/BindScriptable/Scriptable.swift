@@ -1,0 +1,59 @@
+import BindLanguage
+
+/// A class whose registration `@Scriptable` wrote.
+///
+/// `register(in:as:)` calls ``BindLanguage/Interpreter/register(_:as:_:)``
+/// with one builder call per member the macro found.
+public protocol ScriptableType: AnyObject {
+  // So that the generated `register(in:as:)` compiles in a file that
+  // imports only BindScriptable (and BindRuntime for `@Observed`).
+  typealias Interpreter = BindLanguage.Interpreter
+  typealias ObjectType = BindLanguage.ObjectType
+
+  /// The script type name `@Scriptable` was given: the class's own name
+  /// unless `@Scriptable("Other")` says otherwise.
+  static var scriptTypeName: String { get }
+
+  /// Registers the class with `interpreter` as the script type `name`.
+  @discardableResult
+  static func register(in interpreter: Interpreter, as name: String) throws -> ObjectType
+}
+
+extension Interpreter {
+  /// Registers a `@Scriptable` class under its script type name.
+  @discardableResult
+  public func register<T: ScriptableType>(_ type: T.Type) throws -> ObjectType {
+    try type.register(in: self, as: type.scriptTypeName)
+  }
+}
+
+/// Makes a class scriptable: writes an extension conforming it to
+/// ``ScriptableType`` whose `register(in:as:)` registers, by declaration,
+///
+/// - every non-private `@Observed var` (read-write through `\.$name`;
+///   read-only when its setter is `private(set)`),
+/// - every non-private property declared as `Derived<…>`, `Property<…>` or
+///   `ObservableValue<…>` (read-only),
+/// - every non-private `EventStream<…>` property (an event),
+/// - on an `@Observable` class, every other non-private `var` (by key path;
+///   read-only when computed or `private(set)`),
+/// - every non-private instance method (named as Swift names it,
+///   `select(index:)`, sync, `throws` or `async`),
+/// - a non-private `init()` without parameters, as the constructor.
+///
+/// `@ScriptIgnored` leaves a member out; `@ScriptName("other")` renames it.
+/// A member the builder cannot take (a static member, a generic method, an
+/// `inout` parameter, more than 4 parameters) is left out with a warning
+/// saying why. `@Scriptable("Name")` names the script type.
+@attached(extension, conformances: ScriptableType, names: named(register), named(scriptTypeName))
+public macro Scriptable(_ name: String? = nil) = #externalMacro(module: "BindScriptMacros", type: "ScriptableMacro")
+
+/// Leaves a member of a `@Scriptable` class out of its registration.
+@attached(peer)
+public macro ScriptIgnored() = #externalMacro(module: "BindScriptMacros", type: "ScriptMarkerMacro")
+
+/// Gives a member of a `@Scriptable` class another name in scripts. For a
+/// method, the base name (`@ScriptName("pick")` on `select(index:)` makes
+/// `pick(index:)`), or the whole signature (`"pick(_:)"`).
+@attached(peer)
+public macro ScriptName(_ name: String) = #externalMacro(module: "BindScriptMacros", type: "ScriptMarkerMacro")

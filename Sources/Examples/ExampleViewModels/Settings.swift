@@ -1,0 +1,30 @@
+import Observation
+
+/// App settings on Swift's `@Observable`: registered for scripts by plain
+/// key paths, with no change to this source.
+@Observable
+public final class Settings {
+  /// 0 to 10; a larger or smaller value is clamped.
+  public var volume = 5 {
+    didSet { if !(0...10).contains(volume) { volume = min(max(volume, 0), 10) } }
+  }
+  public var theme = "system"
+  /// Where sound goes; changed by ``connectHeadphones()`` only.
+  public private(set) var outputDevice = "speaker"
+  public var isLoud: Bool { volume > 7 }
+
+  public init() {}
+
+  /// Sound goes to headphones, at a volume that spares the ears.
+  public func connectHeadphones() {
+    outputDevice = "headphones"
+    volume = min(volume, 6)
+  }
+
+  /// Back to the defaults.
+  public func reset() {
+    volume = 5
+    theme = "system"
+    outputDevice = "speaker"
+  }
+}

@@ -1,0 +1,169 @@
+import BindRuntime
+import BindScriptable
+import BindSyntax
+import Observation
+import XCTest
+@testable import BindLanguage
+
+// The declarations of `ScriptableExpansionTests`, compiled for real: what
+// the expanded registration lets a script do.
+
+struct FormError: Error, CustomStringConvertible {
+  let description: String
+}
+
+@Scriptable
+final class ScriptedForm {
+  @Observed var name = ""
+  @Observed private(set) var status = "idle"
+  lazy var canSubmit: Derived<Bool> = Derived { [unowned self] in !self.name.isEmpty }
+  let submitted = EventStream<String>()
+  var plain = 3
+  private var secret = 1
+  @ScriptIgnored @Observed var internalNote = ""
+  @ScriptName("email") @Observed var address = ""
+  @ScriptIgnored var titles: [String] = []
+
+  init() {}
+  convenience init(name: String) {
+    self.init()
+    self.name = name
+  }
+
+  func clear() { name = "" }
+  func move(_ from: Int, to target: Int) -> String { "\(from)->\(target)" }
+  @discardableResult func add(title: String) throws -> Int {
+    guard !title.isEmpty else { throw FormError(description: "a title is needed") }
+    titles.append(title)
+    return titles.count
+  }
+  func submit() async throws {
+    await Task.yield()
+    guard !name.isEmpty else { throw FormError(description: "no name") }
+    status = "sent"
+    submitted.send(name)
+  }
+  @ScriptName("pick") func choose(at index: Int) -> String { titles[index] }
+  private func helper() {}
+}
+
+@Observable @Scriptable("Prefs")
+final class ScriptedSettings {
+  var volume = 3
+  private(set) var device = "speaker"
+  var isLoud: Bool { volume > 7 }
+  @ObservationIgnored var cache = 0
+
+  init() {}
+
+  func connectHeadphones() {
+    device = "headphones"
+    volume = min(volume, 6)
+  }
+}
+
+final class ScriptableBehaviourTests: XCTestCase {
+  /// Runs `source` statement by statement and returns what it printed: its
+  /// output, each bare expression's value, each error as `error: MESSAGE`.
+  func run(_ source: String, in interpreter: Interpreter) -> [String] {
+    var lines: [String] = []
+    interpreter.output = { lines += $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    let parsed = Parser.parse(source)
+    XCTAssertEqual(parsed.diagnostics.map(\.message), [])
+    interpreter.hoist(parsed)
+    for statement in parsed.statements {
+      do {
+        if let value = try interpreter.execute(statement, in: parsed.file) { lines.append(value.literal) }
+      } catch let error as ScriptError {
+        lines.append("error: \(error.message)")
+      } catch {
+        lines.append("error: \(error)")
+      }
+    }
+    return lines
+  }
+
+  func testObservedDerivedEventsAndMethodsReachScripts() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedForm.register(in: interpreter)
+    let form = ScriptedForm()
+    try interpreter.inject(form, as: "form")
+    XCTAssertEqual(
+      run(
+        """
+        observe form.canSubmit
+        on form.submitted { n in print("submitted", n) }
+        form.name = "Ada"
+        form.email = "ada@example.com"
+        form.add(title: "milk")
+        form.add(title: "bread")
+        form.pick(at: 1)
+        form.move(1, to: 2)
+        await form.submit()
+        form.status
+        form.clear()
+        form.add(title: "")
+        await form.submit()
+        """, in: interpreter),
+      [
+        "form.canSubmit: false -> true", "1", "2", "\"bread\"", "\"1->2\"",
+        "submitted Ada", "\"sent\"", "form.canSubmit: true -> false",
+        "error: 'add(title:)' threw an error: a title is needed",
+        "error: 'submit()' threw an error: no name",
+      ])
+    XCTAssertEqual(form.address, "ada@example.com")
+    XCTAssertEqual(form.titles, ["milk", "bread"])
+  }
+
+  func testWhatIsLeftOutOrReadOnly() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try interpreter.register(ScriptedForm.self)
+    try interpreter.inject(ScriptedForm(), as: "form")
+    let lines = run(
+      """
+      form.status = "hacked"
+      form.canSubmit = true
+      form.plain
+      form.secret
+      form.internalNote
+      form.address
+      form.choose(at: 0)
+      form.helper()
+      """, in: interpreter)
+    XCTAssertEqual(lines.count, 8, "\(lines)")
+    XCTAssert(lines.allSatisfy { $0.hasPrefix("error: ") }, "\(lines)")
+  }
+
+  func testTheConstructorAndTheTypeName() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    XCTAssertEqual(ScriptedForm.scriptTypeName, "ScriptedForm")
+    XCTAssertEqual(ScriptedSettings.scriptTypeName, "Prefs")
+    try ScriptedForm.register(in: interpreter, as: "Form")
+    XCTAssertEqual(run("let f = Form()\nf.name = \"x\"\nf.canSubmit", in: interpreter), ["true"])
+  }
+
+  func testObservableClassRegistersItsVars() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try interpreter.register(ScriptedSettings.self)
+    let settings = ScriptedSettings()
+    try interpreter.inject(settings, as: "settings")
+    XCTAssertEqual(
+      run(
+        """
+        observe settings.isLoud
+        settings.volume = 9
+        settings.connectHeadphones()
+        settings.device
+        settings.device = "tv"
+        """, in: interpreter),
+      [
+        "settings.isLoud: false -> true", "settings.isLoud: true -> false",
+        "\"headphones\"", "error: cannot assign to 'device': it is a 'let' property of Prefs",
+      ])
+    XCTAssertEqual(settings.volume, 6)
+  }
+}

@@ -1,0 +1,359 @@
+import BindScriptMacros
+import MacroTesting
+import XCTest
+
+/// What `@Scriptable` writes, expansion by expansion; the behaviour of the
+/// same declarations against scripts is in `ScriptableBehaviourTests`.
+final class ScriptableExpansionTests: XCTestCase {
+  override func invokeTest() {
+    withMacroTesting(
+      macros: ["Scriptable": ScriptableMacro.self, "ScriptIgnored": ScriptMarkerMacro.self, "ScriptName": ScriptMarkerMacro.self]
+    ) {
+      super.invokeTest()
+    }
+  }
+
+  func testObservedDerivedEventsMethodsAndConstructor() {
+    assertMacro {
+      """
+      @Scriptable
+      final class SignUp {
+        @Observed var name = ""
+        @Observed private(set) var status = "idle"
+        let canSubmit: Derived<Bool>
+        let submitted = EventStream<String>()
+        var plain = 3
+        private var secret = 1
+        @ScriptIgnored @Observed var internalNote = ""
+        @ScriptName("email") @Observed var address = ""
+
+        init() { canSubmit = Derived { true } }
+        init(name: String) { self.init() }
+
+        func clear() {}
+        func select(index: Int) {}
+        func move(_ from: Int, to target: Int) {}
+        @discardableResult func add(title: String) throws -> Int { 0 }
+        func submit() async throws {}
+        @ScriptName("pick") func choose(at index: Int) -> String { "" }
+        private func helper() {}
+      }
+      """
+    } expansion: {
+      #"""
+      final class SignUp {
+        @Observed var name = ""
+        @Observed private(set) var status = "idle"
+        let canSubmit: Derived<Bool>
+        let submitted = EventStream<String>()
+        var plain = 3
+        private var secret = 1
+        @Observed var internalNote = ""
+        @Observed var address = ""
+
+        init() { canSubmit = Derived { true } }
+        init(name: String) { self.init() }
+
+        func clear() {}
+        func select(index: Int) {}
+        func move(_ from: Int, to target: Int) {}
+        @discardableResult func add(title: String) throws -> Int { 0 }
+        func submit() async throws {}
+        func choose(at index: Int) -> String { "" }
+        private func helper() {}
+      }
+
+      extension SignUp: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "SignUp"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "SignUp") throws -> ObjectType {
+          try interpreter.register(SignUp.self, as: name) { type in
+            type.property("name", \.$name)
+            type.property("status", readOnly: \.$status)
+            type.property("canSubmit", readOnly: \.canSubmit)
+            type.event("submitted", \.submitted)
+            type.property("email", \.$address)
+            type.constructor {
+              SignUp()
+            }
+            type.method("clear()") { (object: SignUp) -> Void in
+              object.clear()
+            }
+            type.method("select(index:)") { (object: SignUp, a: Int) -> Void in
+              object.select(index: a)
+            }
+            type.method("move(_:to:)") { (object: SignUp, a: Int, b: Int) -> Void in
+              object.move(a, to: b)
+            }
+            type.method("add(title:)") { (object: SignUp, a: String) throws -> Int in
+              try object.add(title: a)
+            }
+            type.method("submit()") { (object: SignUp) async throws -> Void in
+              try await object.submit()
+            }
+            type.method("pick(at:)") { (object: SignUp, a: Int) -> String in
+              object.choose(at: a)
+            }
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  func testObservableClassRegistersPlainVarsByKeyPath() {
+    assertMacro {
+      """
+      @Observable @Scriptable("Prefs")
+      final class Settings {
+        var volume = 3
+        private(set) var device = "speaker"
+        var isLoud: Bool { volume > 7 }
+        var label: String {
+          get { device }
+          set { device = newValue }
+        }
+        let id = 1
+        @ObservationIgnored var cache = 0
+      }
+      """
+    } expansion: {
+      #"""
+      @Observable
+      final class Settings {
+        var volume = 3
+        private(set) var device = "speaker"
+        var isLoud: Bool { volume > 7 }
+        var label: String {
+          get { device }
+          set { device = newValue }
+        }
+        let id = 1
+        @ObservationIgnored var cache = 0
+      }
+
+      extension Settings: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Prefs"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Prefs") throws -> ObjectType {
+          try interpreter.register(Settings.self, as: name) { type in
+            type.property("volume", \.volume)
+            type.property("device", readOnly: \.device)
+            type.property("isLoud", readOnly: \.isLoud)
+            type.property("label", \.label)
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  func testMembersTheBuilderCannotTakeAreWarnedAbout() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Odd {
+        static var shared = Odd()
+        static func make() -> Odd { Odd() }
+        func generic<T>(_ value: T) {}
+        func five(a: Int, b: Int, c: Int, d: Int, e: Int) {}
+        func bump(_ value: inout Int) {}
+        func each(_ body: @escaping (Int) -> Void) {}
+        func show(_ value: some CustomStringConvertible) {}
+        @ScriptIgnored func quiet<T>(_ value: T) {}
+        static func == (lhs: Odd, rhs: Odd) -> Bool { true }
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable
+      final class Odd {
+        static var shared = Odd()
+                   ┬─────────────
+                   ╰─ ⚠️ static property 'shared' is not registered for scripts: scripts reach members through objects; mark it @ScriptIgnored to silence this
+        static func make() -> Odd { Odd() }
+                    ┬───
+                    ╰─ ⚠️ method 'make' is not registered for scripts: static methods are not members of objects; mark it @ScriptIgnored to silence this
+        func generic<T>(_ value: T) {}
+                    ┬──
+                    ╰─ ⚠️ method 'generic' is not registered for scripts: generic methods cannot be called from scripts; mark it @ScriptIgnored to silence this
+        func five(a: Int, b: Int, c: Int, d: Int, e: Int) {}
+                 ┬───────────────────────────────────────
+                 ╰─ ⚠️ method 'five' is not registered for scripts: it has 5 parameters; scripts call methods of at most 4; mark it @ScriptIgnored to silence this
+        func bump(_ value: inout Int) {}
+                  ┬─────────────────
+                  ╰─ ⚠️ method 'bump' is not registered for scripts: inout parameter 'value' cannot be passed from scripts; mark it @ScriptIgnored to silence this
+        func each(_ body: @escaping (Int) -> Void) {}
+                  ┬──────────────────────────────
+                  ╰─ ⚠️ method 'each' is not registered for scripts: closure parameter 'body' does not bridge to scripts; mark it @ScriptIgnored to silence this
+        func show(_ value: some CustomStringConvertible) {}
+                  ┬────────────────────────────────────
+                  ╰─ ⚠️ method 'show' is not registered for scripts: opaque parameter 'value' makes the method generic; mark it @ScriptIgnored to silence this
+        @ScriptIgnored func quiet<T>(_ value: T) {}
+        static func == (lhs: Odd, rhs: Odd) -> Bool { true }
+      }
+      """
+    } expansion: {
+      """
+      final class Odd {
+        static var shared = Odd()
+        static func make() -> Odd { Odd() }
+        func generic<T>(_ value: T) {}
+        func five(a: Int, b: Int, c: Int, d: Int, e: Int) {}
+        func bump(_ value: inout Int) {}
+        func each(_ body: @escaping (Int) -> Void) {}
+        func show(_ value: some CustomStringConvertible) {}
+        func quiet<T>(_ value: T) {}
+        static func == (lhs: Odd, rhs: Odd) -> Bool { true }
+      }
+
+      extension Odd: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Odd"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Odd") throws -> ObjectType {
+          try interpreter.register(Odd.self, as: name) { type in
+          }
+        }
+      }
+      """
+    }
+  }
+
+  func testAMainActorClassConformsOnTheMainActor() {
+    assertMacro {
+      """
+      @MainActor @Scriptable
+      final class Counter {
+        @Observed var count = 0
+        func increment(by step: Int) {}
+      }
+      """
+    } expansion: {
+      #"""
+      @MainActor
+      final class Counter {
+        @Observed var count = 0
+        func increment(by step: Int) {}
+      }
+
+      extension Counter: @MainActor BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Counter"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Counter") throws -> ObjectType {
+          try interpreter.register(Counter.self, as: name) { type in
+            type.property("count", \.$count)
+            type.method("increment(by:)") { (object: Counter, a: Int) -> Void in
+              object.increment(by: a)
+            }
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  func testADerivedOrEventIsKnownByItsInitializer() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Search {
+        lazy var count = Derived { 0 }
+        let done = EventStream<Void>()
+        let label = BindRuntime.Property("")
+      }
+      """
+    } expansion: {
+      #"""
+      final class Search {
+        lazy var count = Derived { 0 }
+        let done = EventStream<Void>()
+        let label = BindRuntime.Property("")
+      }
+
+      extension Search: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Search"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Search") throws -> ObjectType {
+          try interpreter.register(Search.self, as: name) { type in
+            type.property("count", readOnly: \.count)
+            type.event("done", \.done)
+            type.property("label", readOnly: \.label)
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  func testNamesMustBeStringLiterals() {
+    assertMacro {
+      """
+      @Scriptable(name)
+      final class A {
+        @Observed var x = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable(name)
+      ┬────────────────
+      ╰─ 🛑 expected a string literal naming it for scripts
+      final class A {
+        @Observed var x = 0
+      }
+      """
+    }
+    assertMacro {
+      """
+      @Scriptable
+      final class B {
+        @ScriptName(other) @Observed var x = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable
+      final class B {
+        @ScriptName(other) @Observed var x = 0
+        ┬─────────────────
+        ╰─ 🛑 expected a string literal naming it for scripts
+      }
+      """
+    }
+  }
+
+  func testOnlyClasses() {
+    assertMacro {
+      """
+      @Scriptable
+      struct Point {
+        var x = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable
+      ┬──────────
+      ╰─ 🛑 @Scriptable applies to a class; register other types by hand
+      struct Point {
+        var x = 0
+      }
+      """
+    }
+  }
+}
