@@ -290,7 +290,7 @@ public final class Scheduler: @unchecked Sendable {
   /// Whether `timer` will not fire again: cancelled, or a one-shot timer
   /// that has left the queue to fire.
   func isOver(_ timer: ScheduledTimer) -> Bool {
-    withLock { timer.isCancelled || (timer.interval == nil && !timer.isQueued) }
+    withLock { timer.isCancelled || !timers.isPending(timer.key) }
   }
 
   func cancel(_ timer: ScheduledTimer) {

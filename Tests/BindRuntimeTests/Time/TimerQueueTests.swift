@@ -65,7 +65,7 @@ final class TimerQueueTests: XCTestCase {
     XCTAssertEqual(scheduler.pendingTimerCount, 1)
   }
 
-  /// Disposing a timer that already fired changes nothing but its handle:
+  /// A one-shot timer that fired is over, and disposing it changes nothing:
   /// the queue tells pending timers from fired ones by their keys.
   func testDisposingAFiredTimerLeavesThePendingOnesAlone() {
     let scheduler = Scheduler()
@@ -73,7 +73,7 @@ final class TimerQueueTests: XCTestCase {
     let first = scheduler.schedule(after: .milliseconds(10)) { fired.append("first") }
     scheduler.schedule(after: .milliseconds(30)) { fired.append("second") }
     scheduler.advance(by: .milliseconds(20))
-    XCTAssertFalse(first.isDisposed)
+    XCTAssertTrue(first.isDisposed, "a one-shot timer that fired is over")
     first.dispose()
     XCTAssertTrue(first.isDisposed)
     XCTAssertEqual(scheduler.pendingTimerCount, 1)
