@@ -15,9 +15,7 @@ extension Compiler {
     let evaluate = try compileExpression(duration)
     let text = file.text(in: duration.range)
     return { frame in
-      guard case .duration(let value) = try evaluate(frame) else {
-        throw ScriptError("'wait' needs a duration such as 300ms, not '\(text)'", at: duration.range, in: file)
-      }
+      let value = try Self.duration(try evaluate(frame), for: "wait", written: text, at: duration.range, in: file)
       try interpreter.wait(for: value, at: range, in: file)
       return .next
     }
@@ -31,18 +29,29 @@ extension Compiler {
     let intervalText = file.text(in: timer.interval.range)
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: timer.body)
     let summary = "\(timer.repeats ? "every" : "after") \(intervalText)"
+    let keyword = timer.repeats ? "every" : "after"
     return { frame in
-      guard case .duration(let value) = try interval(frame) else {
-        throw ScriptError(
-          "'\(timer.repeats ? "every" : "after")' needs a duration such as 300ms, not '\(intervalText)'",
-          at: timer.interval.range, in: file)
-      }
+      let value = try Self.duration(try interval(frame), for: keyword, written: intervalText, at: timer.interval.range, in: file)
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
       return try interpreter.makeTimer(
         repeats: timer.repeats, interval: value, name: timer.name?.name, summary: summary,
         at: timer.interval.range, in: file
       ) { [unowned(unsafe) interpreter] in interpreter.run(block) }
     }
+  }
+}
+
+extension Compiler {
+  /// `value` as a duration, or the error of a time keyword or operator
+  /// (`'wait' needs a duration such as 300ms, not '"soon"'`), located at what
+  /// was `written`.
+  static func duration(
+    _ value: Value, for keyword: String, written: String, at range: SourceRange, in file: SourceFile
+  ) throws -> Duration {
+    guard case .duration(let duration) = value else {
+      throw ScriptError("'\(keyword)' needs a duration such as 300ms, not '\(written)'", at: range, in: file)
+    }
+    return duration
   }
 }
 

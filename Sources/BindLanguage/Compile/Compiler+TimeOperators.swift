@@ -59,10 +59,8 @@ extension Compiler {
     let label = file.text(in: range)
     let intervalText = file.text(in: intervalExpression.range)
     return { frame in
-      guard case .duration(let duration) = try interval(frame) else {
-        throw ScriptError(
-          "'\(op.rawValue)' needs a duration such as 300ms, not '\(intervalText)'", at: intervalExpression.range, in: file)
-      }
+      let duration = try Self.duration(
+        try interval(frame), for: op.rawValue, written: intervalText, at: intervalExpression.range, in: file)
       guard duration > .zero || (op.allowsZero && duration == .zero) else {
         throw ScriptError(
           "'\(op.rawValue)' needs a \(op.allowsZero ? "duration of 0ms or more" : "positive interval"), not \(duration.literal)",

@@ -46,12 +46,13 @@ extension Interpreter {
   public func runDueTimers() throws {
     guard scheduler.mode == .realTime else { return }
     try runAsStatement {
-      try scheduler.advance(by: .zero) { try step(cost: Interpreter.timerFiringCost) }
+      try scheduler.advance(by: .zero) { try countTimerFiring() }
     }
   }
 
-  /// Counts a timer that fires or a host job that runs while a statement
-  /// awaits a host task, for the step limit; the caller locates the error.
+  /// Counts a timer that fires or a host job that runs outside a `wait`
+  /// (while a statement awaits a host task, or at the REPL's prompt), for the
+  /// step limit; the caller locates the error.
   func countTimerFiring() throws {
     try step(cost: Interpreter.timerFiringCost)
   }
