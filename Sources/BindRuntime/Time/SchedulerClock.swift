@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Synchronization
 
 /// A `Clock` on a ``Scheduler``'s time, for view-models to sleep on:
 /// virtual when the scheduler is, so `wait 300ms` in a script wakes a
@@ -51,44 +47,38 @@ public struct SchedulerClock: Clock, Sendable {
 
 /// One sleep: its continuation is resumed exactly once, by its timer or by
 /// cancellation, whichever comes first.
-private final class Sleeper: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private var continuation: CheckedContinuation<Void, Error>?
-  private var timer: ScheduledTimer?
-  private var outcome: Error??
-
-  init() { pthread_mutex_init(mutex, nil) }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
+private final class Sleeper: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<Void, Error>?
+    var timer: ScheduledTimer?
+    /// Set once: `nil` inside when the timer fired, the error when cancelled.
+    var outcome: Error??
   }
 
+  private let state = Mutex(State())
+
   func start(_ continuation: CheckedContinuation<Void, Error>, timer: ScheduledTimer) {
-    pthread_mutex_lock(mutex)
-    if let outcome {
-      // Cancelled before the continuation existed.
-      pthread_mutex_unlock(mutex)
-      timer.dispose()
-      resume(continuation, with: outcome)
-      return
+    let earlier: Error?? = state.withLock { state in
+      if state.outcome == nil {
+        state.continuation = continuation
+        state.timer = timer
+      }
+      return state.outcome
     }
-    self.continuation = continuation
-    self.timer = timer
-    pthread_mutex_unlock(mutex)
+    // Cancelled before the continuation existed.
+    guard let earlier else { return }
+    timer.dispose()
+    resume(continuation, with: earlier)
   }
 
   func finish(_ error: Error?) {
-    pthread_mutex_lock(mutex)
-    guard outcome == nil else {
-      pthread_mutex_unlock(mutex)
-      return
+    let waiting: (CheckedContinuation<Void, Error>?, ScheduledTimer?)? = state.withLock { state in
+      guard state.outcome == nil else { return nil }
+      state.outcome = .some(error)
+      defer { (state.continuation, state.timer) = (nil, nil) }
+      return (state.continuation, state.timer)
     }
-    outcome = .some(error)
-    let (continuation, timer) = (self.continuation, self.timer)
-    self.continuation = nil
-    self.timer = nil
-    pthread_mutex_unlock(mutex)
+    guard let (continuation, timer) = waiting else { return }
     if error != nil { timer?.dispose() }
     if let continuation { resume(continuation, with: error) }
   }

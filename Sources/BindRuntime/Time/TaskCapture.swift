@@ -1,10 +1,5 @@
 import CTaskHooks
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Synchronization
 
 /// A job the concurrency runtime was about to hand to the global executor or
 /// to the main actor's, held by a ``Scheduler`` until it drives its tasks.
@@ -33,8 +28,11 @@ struct CapturedJob: @unchecked Sendable {
 }
 
 /// Routes Swift concurrency's jobs to a ``Scheduler``, so that host tasks
-/// (the ones a script starts and the ones its view-models start, main-actor
-/// ones included) run only when the script lets time pass, on its thread.
+/// (the ones a script starts and the ones its view-models start) run only
+/// when the script lets time pass, on its thread. Main-actor jobs are not
+/// among them: the runtime does not call its main-executor hook on Linux
+/// (the scheduler drains the main queue itself when it runs on the main
+/// thread).
 ///
 /// The runtime's enqueue hooks are process-wide: one scheduler captures at a
 /// time. Capturing ends when the returned token is disposed. Jobs captured
@@ -42,20 +40,15 @@ struct CapturedJob: @unchecked Sendable {
 /// until ``Scheduler/releasePendingJobs()`` hands them back to their
 /// executors: no task is ever lost.
 public enum TaskCapture {
-  /// The scheduler jobs go to. Guarded by `captureLock`.
-  nonisolated(unsafe) private static var target: Scheduler?
-  nonisolated(unsafe) private static let captureLock: UnsafeMutablePointer<pthread_mutex_t> = {
-    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-    return mutex
-  }()
+  /// The scheduler jobs go to, while a capture is on.
+  private static let target = Mutex<Scheduler?>(nil)
 
   /// Starts routing jobs to `scheduler`.
   ///
   /// - Returns: a token that ends the capture, or `nil` when another
   ///   capture (this one's or another library's hook) is active.
   public static func begin(for scheduler: Scheduler) -> Disposable? {
-    withCaptureLock {
+    target.withLock { target in
       guard target == nil, bindscript_capture_jobs(receive) != 0 else { return nil }
       target = scheduler
       return ActionDisposable { end(for: scheduler) }
@@ -64,11 +57,11 @@ public enum TaskCapture {
 
   /// Whether jobs are being captured for `scheduler`.
   public static func isCapturing(for scheduler: Scheduler) -> Bool {
-    withCaptureLock { target === scheduler }
+    target.withLock { $0 === scheduler }
   }
 
   private static func end(for scheduler: Scheduler) {
-    withCaptureLock {
+    target.withLock { target in
       guard target === scheduler else { return }
       bindscript_release_jobs()
       target = nil
@@ -78,17 +71,11 @@ public enum TaskCapture {
   /// The hook's sink: a C function, so it captures nothing.
   private static let receive: bindscript_job_sink = { job, isMain in
     let captured = CapturedJob(job: unsafeBitCast(job, to: UnownedJob.self), isMainExecutor: isMain != 0)
-    if let scheduler = withCaptureLock({ target }) {
+    if let scheduler = target.withLock({ $0 }) {
       scheduler.enqueue(captured)
     } else {
       captured.release()
     }
-  }
-
-  private static func withCaptureLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(captureLock)
-    defer { pthread_mutex_unlock(captureLock) }
-    return body()
   }
 }
 
