@@ -231,6 +231,9 @@ extension ValueType {
     case .optional(let wrapped): return wrapped.holdsObjects
     case .array(let element): return element.holdsObjects
     case .object: return true
+    // Counted as holding objects without walking the fields: a struct may
+    // hold an array of itself (`struct Node { var children: [Node] }`).
+    case .structure, .enumeration: return true
     }
   }
 }

@@ -17,6 +17,10 @@ public enum Value {
   case duration(Duration)
   /// A timer made by `after` or `every`.
   case timer(ScriptTimer)
+  /// A struct value (script `struct` or a registered Swift struct).
+  case structValue(StructValue)
+  /// An enum value (script `enum` or a registered Swift enum).
+  case enumValue(EnumValue)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -35,10 +39,13 @@ public enum Value {
     case .function: return "function"
     case .duration: return "Duration"
     case .timer: return "Timer"
+    case .structValue(let value): return value.type.name
+    case .enumValue(let value): return value.type.name
     }
   }
 
-  /// The value in literal form: `"text"`, `42`, `3.5`, `nil`, `[1, 2]`, `Person#1`.
+  /// The value in literal form: `"text"`, `42`, `3.5`, `nil`, `[1, 2]`, `Person#1`,
+  /// `Point(x: 1, y: 2)`, `.failed("timeout")`.
   public var literal: String {
     switch self {
     case .null: return "nil"
@@ -52,6 +59,8 @@ public enum Value {
     case .function(let function): return "func \(function.name)"
     case .duration(let duration): return duration.literal
     case .timer(let timer): return timer.displayName
+    case .structValue(let value): return value.literal
+    case .enumValue(let value): return value.literal
     }
   }
 
@@ -76,7 +85,7 @@ public enum Value {
 
 extension Value: Equatable {
   /// Script equality: numbers compare across Int and Double, objects, events
-  /// and functions by identity, arrays element by element.
+  /// and functions by identity, arrays, structs and enums element by element.
   public static func == (lhs: Value, rhs: Value) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
@@ -92,6 +101,8 @@ extension Value: Equatable {
     case (.function(let a), .function(let b)): return a === b
     case (.duration(let a), .duration(let b)): return a == b
     case (.timer(let a), .timer(let b)): return a === b
+    case (.structValue(let a), .structValue(let b)): return a.type === b.type && a.fields == b.fields
+    case (.enumValue(let a), .enumValue(let b)): return a == b
     default: return false
     }
   }

@@ -6,6 +6,21 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   case optional(ValueType)
   case array(ValueType)
   case object(String)
+  /// A struct type; values fit only if made from this very declaration.
+  case structure(StructType)
+  /// An enum type; values fit only if made from this very declaration.
+  case enumeration(EnumType)
+
+  public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
+    switch (lhs, rhs) {
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration): return true
+    case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)): return a == b
+    case (.structure(let a), .structure(let b)): return a === b
+    case (.enumeration(let a), .enumeration(let b)): return a === b
+    default: return false
+    }
+  }
 
   public var description: String {
     switch self {
@@ -17,6 +32,8 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .optional(let wrapped): return "\(wrapped)?"
     case .array(let element): return "[\(element)]"
     case .object(let name): return name
+    case .structure(let type): return type.name
+    case .enumeration(let type): return type.name
     }
   }
 
@@ -31,7 +48,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .duration: return .duration(.zero)
     case .optional: return .null
     case .array: return .array([])
-    case .object: return nil
+    case .object, .structure, .enumeration: return nil
     }
   }
 
@@ -62,6 +79,8 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       }
       return .array(converted)
     case (.object(let name), .object(let object)): return object.type.name == name ? value : nil
+    case (.structure(let type), .structValue(let structValue)): return structValue.type === type ? value : nil
+    case (.enumeration(let type), .enumValue(let enumValue)): return enumValue.type === type ? value : nil
     default: return nil
     }
   }

@@ -1,0 +1,159 @@
+/// A struct type: declared in a script with `struct`, or a Swift struct a
+/// host app registered. Both kinds share this description, so a host value
+/// and a script value print, compare and read their fields the same way.
+///
+/// A redeclaration makes a new type object: values compare and type-check by
+/// identity, so a value made before a REPL redeclared its type is never read
+/// with the new layout.
+public final class StructType {
+  /// One stored field, in declaration order (the memberwise initializer's order).
+  public struct Field {
+    /// The field's name.
+    public let name: String
+    /// Its declared type.
+    public let type: ValueType
+    /// `let` fields cannot be assigned after initialization.
+    public let isConstant: Bool
+
+    /// Creates a field description.
+    public init(name: String, type: ValueType, isConstant: Bool = false) {
+      self.name = name
+      self.type = type
+      self.isConstant = isConstant
+    }
+  }
+
+  /// The type's name, as scripts write and print it.
+  public let name: String
+  /// The stored fields, in declaration order.
+  public let fields: [Field]
+  /// Field positions by name, so a read resolves its index once.
+  let fieldIndex: [String: Int]
+
+  /// Creates a struct type with these fields.
+  public init(name: String, fields: [Field]) {
+    self.name = name
+    self.fields = fields
+    var index: [String: Int] = [:]
+    for (position, field) in fields.enumerated() { index[field.name] = position }
+    self.fieldIndex = index
+  }
+
+  /// The position of the field called `name`, if there is one.
+  public func index(ofField name: String) -> Int? { fieldIndex[name] }
+}
+
+/// A struct value: its type and its fields' values, in the type's field order.
+///
+/// A Swift struct (the array's copy-on-write), so assigning it to another
+/// variable or property copies it, as Swift's value semantics require.
+public struct StructValue {
+  /// What the value is an instance of.
+  public let type: StructType
+  /// One value per field of `type`, in order.
+  public var fields: [Value]
+
+  /// Creates a value of `type` from its fields in declaration order.
+  public init(type: StructType, fields: [Value]) {
+    precondition(fields.count == type.fields.count, "a \(type.name) value needs \(type.fields.count) fields")
+    self.type = type
+    self.fields = fields
+  }
+
+  /// The value of the field called `name`, if the type has one.
+  public subscript(field name: String) -> Value? {
+    type.fieldIndex[name].map { fields[$0] }
+  }
+
+  /// `SearchHit(title: "Swift", score: 3)`, as Swift prints a struct.
+  public var literal: String {
+    let parts = zip(type.fields, fields).map { field, value in "\(field.name): \(value.literal)" }
+    return "\(type.name)(\(parts.joined(separator: ", ")))"
+  }
+}
+
+/// An enum type: declared in a script with `enum`, or a Swift enum a host app
+/// registered.
+public final class EnumType {
+  /// One case, with the labels and types of its associated values.
+  public struct Case {
+    /// The case's name.
+    public let name: String
+    /// The associated values' labels (`nil` for an unlabelled one) and types, in order.
+    public let associatedValues: [(label: String?, type: ValueType)]
+    /// The raw value, for enums declared with a raw type.
+    public let rawValue: Value?
+
+    /// Creates a case description.
+    public init(name: String, associatedValues: [(label: String?, type: ValueType)] = [], rawValue: Value? = nil) {
+      self.name = name
+      self.associatedValues = associatedValues
+      self.rawValue = rawValue
+    }
+  }
+
+  /// The type's name.
+  public let name: String
+  /// The cases, in declaration order.
+  public let cases: [Case]
+  /// The raw type (`String`, `Int`) when the cases have raw values.
+  public let rawType: ValueType?
+  /// Case positions by name.
+  let caseIndex: [String: Int]
+
+  /// Creates an enum type with these cases.
+  public init(name: String, cases: [Case], rawType: ValueType? = nil) {
+    self.name = name
+    self.cases = cases
+    self.rawType = rawType
+    var index: [String: Int] = [:]
+    for (position, enumCase) in cases.enumerated() { index[enumCase.name] = position }
+    self.caseIndex = index
+  }
+
+  /// The position of the case called `name`, if there is one.
+  public func index(ofCase name: String) -> Int? { caseIndex[name] }
+}
+
+/// An enum value: one case of its type and that case's associated values.
+///
+/// A class holding immutable state: an enum value never changes in place, so
+/// sharing one box keeps ``Value`` small without giving up value semantics.
+public final class EnumValue {
+  /// What the value is an instance of.
+  public let type: EnumType
+  /// The position of the case in `type.cases`.
+  public let caseIndex: Int
+  /// The associated values, in the case's order (empty for a plain case).
+  public let associatedValues: [Value]
+
+  /// Creates a value of `type`'s case at `caseIndex`.
+  public init(type: EnumType, caseIndex: Int, associatedValues: [Value] = []) {
+    precondition(type.cases.indices.contains(caseIndex), "\(type.name) has no case #\(caseIndex)")
+    precondition(
+      associatedValues.count == type.cases[caseIndex].associatedValues.count,
+      "\(type.name).\(type.cases[caseIndex].name) takes \(type.cases[caseIndex].associatedValues.count) values")
+    self.type = type
+    self.caseIndex = caseIndex
+    self.associatedValues = associatedValues
+  }
+
+  /// The case's description.
+  public var enumCase: EnumType.Case { type.cases[caseIndex] }
+
+  /// `.idle`, `.failed("timeout")`, `.loaded(items: [1, 2])`.
+  public var literal: String {
+    let enumCase = self.enumCase
+    guard !associatedValues.isEmpty else { return "." + enumCase.name }
+    let parts = zip(enumCase.associatedValues, associatedValues).map { description, value in
+      description.label.map { "\($0): \(value.literal)" } ?? value.literal
+    }
+    return ".\(enumCase.name)(\(parts.joined(separator: ", ")))"
+  }
+
+  /// Same type, same case, equal associated values.
+  public static func == (lhs: EnumValue, rhs: EnumValue) -> Bool {
+    lhs === rhs
+      || (lhs.type === rhs.type && lhs.caseIndex == rhs.caseIndex && lhs.associatedValues == rhs.associatedValues)
+  }
+}
