@@ -106,6 +106,10 @@ public final class EditLineReader: LineReader {
     setPrompt(prompt)
     // A Ctrl-C that arrived while nobody was reading is stale by now.
     SignalInterrupts.consumePending()
+    if endOfFileIsPending() {
+      write("\n")
+      return .endOfFile
+    }
     var count: Int32 = 0
     errno = 0
     let text = el_wgets(editLine, &count)
@@ -122,6 +126,26 @@ public final class EditLineReader: LineReader {
     var line = WideString.string(text, count: Int(count))
     if line.hasSuffix("\n") { line.removeLast() }
     return .line(line)
+  }
+
+  /// Whether a Ctrl-D typed while a statement ran waits at the head of the
+  /// input, and if so consumes it.
+  ///
+  /// Between lines the terminal is in its own (canonical) mode, where Ctrl-D
+  /// on an empty line is an end-of-file mark that a `read` returns as 0
+  /// bytes. Once libedit switches to raw mode that mark would read as a NUL
+  /// byte and the Ctrl-D be lost, so look for it first: the terminal says
+  /// input is ready (`poll`) yet holds no bytes (`FIONREAD` does not count
+  /// end-of-file marks), and a `read` returns 0.
+  private func endOfFileIsPending() -> Bool {
+    var settings = termios()
+    guard tcgetattr(inputDescriptor, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0 else { return false }
+    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return false }
+    var available: Int32 = 0
+    guard ioctl(inputDescriptor, UInt(FIONREAD), &available) == 0, available == 0 else { return false }
+    var byte: UInt8 = 0
+    return posixRead(inputDescriptor, &byte, 1) == 0
   }
 
   /// Adds `entry` to the persistent history and to the editor's, unless
