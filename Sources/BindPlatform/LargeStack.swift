@@ -23,6 +23,13 @@ public enum LargeStack {
   /// The stack size used by default: 64 MiB.
   public static let defaultSize = 64 << 20
 
+  /// The stack the command runs scripts on: 512 MiB, reserved, not
+  /// committed. Sized so that the interpreter's call-count limit (20,000
+  /// nested calls, ~7 KiB each in a debug build) is reached long before the
+  /// stack is; the interpreter's stack check stops deeper work (calls that
+  /// nest deep expressions) with an error before an overflow.
+  public static let interpreterSize = 512 << 20
+
   /// Marks threads created here.
   private static let marker: pthread_key_t = {
     var key = pthread_key_t()

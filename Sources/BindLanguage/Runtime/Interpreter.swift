@@ -22,7 +22,7 @@ public final class Interpreter {
     /// How deeply functions may call each other. A call also stops with an
     /// error when less than ``Interpreter/stackReserve`` bytes of its
     /// thread's stack are left, whichever comes first (Grammar.md, "Limits").
-    public var maxCallDepth = 100_000
+    public var maxCallDepth = 20_000
     /// Whether script time is the wall clock (`--real-time`) rather than
     /// virtual time, which moves only when a script waits.
     public var realTime = false
