@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A line reader with libedit's native line editing: emacs keys, history on
-/// the arrows, `^R` reverse search, Tab completion, and the user's
+/// the arrows, `^R` history search (`EditLineReader+Search.swift`), Tab completion, and the user's
 /// `~/.editrc` (lines prefixed `bindscript:` apply to BindScript only).
 ///
 /// Ctrl-C while typing returns `.interrupted` (see `SignalInterrupts`);
@@ -96,7 +96,8 @@ public final class EditLineReader: LineReader {
     _ = bs_el_set_history(editLine, editorHistory.handle)
     _ = bs_el_add_function(editLine, "bs-complete", "Complete the word before the cursor", completeCallback)
     _ = bs_el_bind(editLine, "^I", "bs-complete")
-    _ = bs_el_bind(editLine, "^R", "em-inc-search-prev")
+    _ = bs_el_add_function(editLine, "bs-search-history", "Search the history", searchCallback)
+    _ = bs_el_bind(editLine, "^R", "bs-search-history")
     _ = bs_el_source_default(editLine)
   }
 
@@ -252,6 +253,11 @@ extension EditLineReader {
     guard let editLine = openEditLine else { return }
     _ = bs_el_set_getc(editLine, work == nil ? nil : readCharacterCallback)
   }
+}
+
+/// The `bs-search-history` editor command bound to Ctrl-R.
+private let searchCallback: bs_command_fn = { editLine, _ in
+  EditLineReader.reader(for: editLine)?.searchHistory() ?? UInt8(CC_ERROR)
 }
 
 /// The `bs-complete` editor command bound to Tab.

@@ -111,11 +111,45 @@ def test_ctrl_r_shows_a_readable_search_prompt(repl):
     r.run("1 + 1")
     r.send("\x12")  # Ctrl-R
     r.send("needle")
-    r.expect(r"\(search\)")
+    r.expect(r"\(history search\) .needle.: ")
     before = r.child.before + r.child.after
     r.expect("needle in history")
     assert "bck:" not in clean(before + r.child.before)
     r.child.sendline("")
     r.expect("needle in history")
+    r.prompt()
+    assert r.run("2 + 2") == "4\n"
+
+
+def test_ctrl_r_keys_older_match_cancel_edit_and_ctrl_c(repl):
+    r = repl()
+    r.run('print("apple 1")')
+    r.run('print("apple 2")')
+    r.run('print("banana")')
+    # Ctrl-R again: the next older match; Enter runs it.
+    r.send("\x12apple")
+    r.expect(r"\(history search\) 'apple': print\(\"apple 2\"\)")
+    r.send("\x12")
+    r.expect(r"'apple': print\(\"apple 1\"\)")
+    r.child.sendline("")
+    r.expect("apple 1")
+    r.prompt()
+    # No match says so.
+    r.send("\x12zzz")
+    r.expect(r"\(failed history search\) 'zzz'")
+    # Ctrl-G gives back the line as it was.
+    r.send("\x07")
+    r.send("7 * 6")
+    assert r.run("") == "42\n"
+    # Another key takes the match into the line and acts: Ctrl-E then edit.
+    r.send("\x12banana")
+    r.expect(r"'banana': print")
+    r.send("\x05")  # Ctrl-E: accept, cursor at the end
+    r.send("; print(1)")
+    assert r.run("") == "banana\n1\n"
+    # Ctrl-C abandons the search and the line; the session goes on.
+    r.send("\x12apple")
+    r.expect(r"'apple': print")
+    r.ctrl_c()
     r.prompt()
     assert r.run("2 + 2") == "4\n"
