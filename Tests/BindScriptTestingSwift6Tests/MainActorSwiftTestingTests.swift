@@ -74,7 +74,7 @@ import Testing
       #> 395
       func forever(n) { return forever(n + 1) }
       forever(1)
-      #> error: out of stack space after \\d+ nested calls \\(the calls nest deep expressions\\); is a function calling itself without end\\? (re)
+      #> error: out of stack space after \\d+ nested calls; is a function calling itself without end\\? (re)
 
       """
     #expect(await expectScript(source: source) { _ in }.passed)

@@ -312,7 +312,7 @@ public final class Interpreter {
       return ScriptError("call depth limit of \(options.maxCallDepth) exceeded\(inHandler ? " in a handler" : ""); \(suggestion)")
     }
     return ScriptError(
-      "out of stack space after \(callDepth) nested calls\(inHandler ? " in handlers" : "") (the calls nest deep expressions); \(suggestion)")
+      "out of stack space after \(callDepth) nested calls\(inHandler ? " in handlers" : ""); \(suggestion)")
   }
 
   /// Calls a compiled function body in a new frame.
