@@ -92,19 +92,21 @@ final class TestRunnerScriptTests: XCTestCase {
   // MARK: Interrupted statements (issue 15, item 8)
 
   func testInterruptionMarkerStopsTheStatementAtThatPoint() {
-    // Points come every 1,024 loop iterations: the third is iteration 3,072.
+    // Points come every 1,024 steps (a loop's test counts one too): the
+    // third stops the loop after 3,071 increments, the first of the second
+    // loop 1,023 increments later.
     let script = TestScript(text: """
       var n = 0
       # interrupted at point 3
       while true { n += 1 }
       #> error: interrupted
       n
-      #> 3072
+      #> 3071
       # interrupted at points 1, 2
       while n < 10000 { n += 1 }
       #> error: interrupted
       n
-      #> 4096
+      #> 4094
       """, path: "saved.bind")
     XCTAssertEqual(script.steps.map(\.interruptionPoints), [[], [3], [], [1, 2], []])
     let result = ScriptTestRunner().run(script)
