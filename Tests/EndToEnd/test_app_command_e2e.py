@@ -112,7 +112,9 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     graph = command(EXAMPLE_BIN, "graph", str(script), "-o", str(dot))
     assert graph.returncode == 0, graph.stdout + graph.stderr
     assert dot.read_text().startswith("digraph bindings {")
-    assert "Label#1.text" in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
+    assert 'label="Label#1"' in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
+    # A host object's cluster names its Swift class.
+    assert 'label="TodoList#1\\nSwift class TodoList"' in dot.read_text(), dot.read_text()
     unknown = command(EXAMPLE_BIN, "check", str(tmp_path / "missing.bind"))
     assert unknown.returncode == 2
 

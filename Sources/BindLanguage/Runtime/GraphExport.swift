@@ -13,7 +13,11 @@ public enum GraphExport {
   public static func graph(for interpreter: Interpreter) -> BindingGraph {
     var builder = GraphBuilder(
       snapshot: ReactiveGraph.shared.snapshot(), connections: interpreter.connections.entries,
-      swiftTypeName: { interpreter.typesByName[$0]?.host?.swiftTypeName })
+      hostType: { name in
+        interpreter.typesByName[name].flatMap { type in
+          type.host.map { (swiftName: $0.swiftTypeName, instances: type.instanceCount) }
+        }
+      })
     builder.build()
     return builder.graph
   }
@@ -24,7 +28,11 @@ public enum GraphExport {
 struct GraphBuilder {
   private let snapshot: GraphSnapshot
   private let connections: [Connections.Entry]
-  private let swiftTypeName: (String) -> String?
+  /// For a host type's script name, its Swift class and how many objects scripts have seen.
+  private let hostType: (String) -> (swiftName: String, instances: Int)?
+  /// Binding nodes that write no node (into a Swift setter, a `Sink`):
+  /// an edge into one does not make a value part of the picture.
+  private var sinks = Set<Int>()
   private(set) var graph = BindingGraph()
 
   private var runtimeNodes: [Int: GraphSnapshot.Node] = [:]
@@ -35,15 +43,19 @@ struct GraphBuilder {
   private var eventIDs: [ObjectIdentifier: String] = [:]
   private var clusterIndex: [Substring: Int] = [:]
 
-  init(snapshot: GraphSnapshot, connections: [Connections.Entry], swiftTypeName: @escaping (String) -> String?) {
+  init(
+    snapshot: GraphSnapshot, connections: [Connections.Entry],
+    hostType: @escaping (String) -> (swiftName: String, instances: Int)?
+  ) {
     self.snapshot = snapshot
     self.connections = connections
-    self.swiftTypeName = swiftTypeName
+    self.hostType = hostType
     for node in snapshot.nodes { runtimeNodes[node.id] = node }
     for edge in snapshot.edges {
       outgoing[edge.from, default: []].append(edge.to)
       incoming[edge.to, default: []].append(edge.from)
     }
+    for node in snapshot.nodes where node.kind == .binding && outgoing[node.id] == nil { sinks.insert(node.id) }
   }
 
   mutating func build() {
@@ -69,7 +81,8 @@ struct GraphBuilder {
       switch node.kind {
       case .property, .derived:
         let takesPart =
-          incoming[node.id] != nil || outgoing[node.id] != nil || node.observerCount > 0
+          incoming[node.id] != nil || outgoing[node.id]?.contains(where: { !sinks.contains($0) }) == true
+          || node.observerCount > 0
           || node.followedID != nil || followed.contains(node.id) || referenced.contains(node.id)
         if takesPart && !Self.isObjectLifetime(node) { addRuntimeNode(node) }
       case .effect: addRuntimeNode(node)
@@ -78,11 +91,15 @@ struct GraphBuilder {
     }
   }
 
-  /// The rest of each object drawn: its other properties, with their values
-  /// (a handler's writes are not edges, but belong in the picture).
+  /// The rest of each script object drawn: its other properties, with
+  /// their values (a handler's writes are not edges, but belong in the
+  /// picture). Not for a host object, whose wrapper's nodes are mirrors,
+  /// connected only while something needs them.
   private mutating func addRestOfObjects() {
     for node in snapshot.nodes where (node.kind == .property || node.kind == .derived) && drawn[node.id] == nil {
-      guard let (object, _, _) = BindingGraph.objectAndMember(of: node.label), clusterIndex[object] != nil else { continue }
+      guard let (object, type, _) = BindingGraph.objectAndMember(of: node.label), clusterIndex[object] != nil,
+        hostType(String(type)) == nil
+      else { continue }
       addRuntimeNode(node)
     }
   }
@@ -112,12 +129,25 @@ struct GraphBuilder {
   /// A node's title and cluster: `LoginViewModel#1.username` is `username`
   /// in the cluster `LoginViewModel#1`.
   private mutating func place(_ label: String) -> (title: String, cluster: Int?) {
-    guard let (object, type, member) = BindingGraph.objectAndMember(of: label) else { return (label, nil) }
+    guard let (object, type, member) = BindingGraph.objectAndMember(of: label) ?? hostModelMember(label) else {
+      return (label, nil)
+    }
     if let index = clusterIndex[object] { return (String(member), index) }
     let index = graph.clusters.count
     clusterIndex[object] = index
-    graph.clusters.append(.init(title: String(object), swiftTypeName: swiftTypeName(String(type))))
+    graph.clusters.append(.init(title: String(object), swiftTypeName: hostType(String(type))?.swiftName))
     return (String(member), index)
+  }
+
+  /// The node of an `@Observable`/`@Published` model's property, labelled
+  /// `TodoList.remaining` (its Swift side, shared by the objects' wrappers):
+  /// in the cluster of the one object of that type, or of the type when
+  /// scripts have seen several.
+  private func hostModelMember(_ label: String) -> (object: Substring, type: Substring, member: Substring)? {
+    guard let dot = label.firstIndex(of: "."), let host = hostType(String(label[..<dot])) else { return nil }
+    let type = label[..<dot]
+    let object = host.instances == 1 ? Substring("\(type)#1") : Substring("\(type) objects")
+    return (object, type, label[label.index(after: dot)...])
   }
 
   /// Each binding node as one edge from its source to its target; a two-way
