@@ -49,22 +49,44 @@ package struct TimelineDiagram: Equatable {
   }
 
   /// `a = "swi", b = "s"` as a dictionary, reading the values of `letters`
-  /// in order (a value may itself hold `, `).
+  /// in order. A value is a literal, which may itself hold `, b = ` inside
+  /// a string or brackets, so it ends at the first `, NEXT = ` outside them.
   private static func legend(_ text: String, letters: [String]) -> [String: String] {
     var values: [String: String] = [:]
     var rest = Substring(text)
     for (index, name) in letters.enumerated() {
       guard rest.hasPrefix("\(name) = ") else { break }
       rest = rest.dropFirst(name.count + 3)
-      if index + 1 < letters.count, let end = rest.firstRange(of: ", \(letters[index + 1]) = ") {
-        values[name] = String(rest[..<end.lowerBound])
-        rest = rest[rest.index(end.lowerBound, offsetBy: 2)...]
-      } else {
-        values[name] = String(rest)
-        rest = ""
-      }
+      let next = index + 1 < letters.count ? ", \(letters[index + 1]) = " : nil
+      let end = next.flatMap { literalEnd(in: rest, before: $0) } ?? rest.endIndex
+      values[name] = String(rest[..<end])
+      rest = end == rest.endIndex ? "" : rest[rest.index(end, offsetBy: 2)...]
     }
     return values
+  }
+
+  /// Where `separator` first follows a whole literal in `text`: outside
+  /// string literals (with their escapes) and brackets.
+  private static func literalEnd(in text: Substring, before separator: String) -> Substring.Index? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if inString {
+        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+      } else {
+        switch character {
+        case "\"": inString = true
+        case "[", "(", "{": depth += 1
+        case "]", ")", "}": depth -= 1
+        default: if depth <= 0 && text[index...].hasPrefix(separator) { return index }
+        }
+      }
+      index = text.index(after: index)
+    }
+    return nil
   }
 }
 
