@@ -216,7 +216,6 @@ struct GraphBuilder {
         guard case .event = entry.ends.source, let source, let target = entry.ends.target.flatMap({ end(for: $0) })
         else { continue }
         graph.edges.append(.init(from: source, to: target, kind: .event))
-      case .twoWayBinding: continue
       case .observer:
         guard let source else { continue }
         let id = "o\(index)"
@@ -232,6 +231,10 @@ struct GraphBuilder {
       case .timer:
         let title = entry.name.map { "\(entry.summary) as \($0)" } ?? entry.summary
         graph.nodes.append(.init(id: "t\(index)", kind: .timer, title: title, value: nil, cluster: nil))
+      default:
+        // A two-way pair, or an effect: the runtime's nodes, drawn already
+        // (an effect with what its last run read, whoever made it).
+        continue
       }
     }
   }
