@@ -151,6 +151,8 @@ def test_graph_formats_and_bad_outputs(tmp_path):
     missing = bindscript("graph", script, "-o", str(tmp_path / "nope" / "out.svg"))
     assert missing.returncode == 2 and "no such folder" in missing.stderr, missing.stderr
     assert bindscript("graph", script, "--format", "gif").returncode == 2
+    no_file = bindscript("graph", script, "--format", "svg")
+    assert no_file.returncode == 2 and "needs a file: give -o FILE" in no_file.stderr, no_file.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.gv", "picture"], "nothing else written"
 
 
