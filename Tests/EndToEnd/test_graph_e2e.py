@@ -238,6 +238,9 @@ def test_failing_timeline_writes_an_svg_that_junit_attaches(tmp_path):
     assert case.find("failure") is not None
     assert case.findtext("system-out") == f"[[ATTACHMENT|{files[0]}]]"
 
+    plain = bindscript("test", str(script), "--artifacts", str(artifacts))
+    assert f"  diagram: {files[0]}" in plain.stdout, plain.stdout
+
     passing = tmp_path / "ok.bind"
     passing.write_text('print("ok")\n#> ok\n')
     result = bindscript("test", str(passing), "--format", "junit", "--artifacts", str(artifacts))
