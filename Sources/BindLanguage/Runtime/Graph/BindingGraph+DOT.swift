@@ -82,8 +82,14 @@ extension BindingGraph {
   /// A node of each shape, and an edge of each style between two points.
   static let legend: String = {
     var text = "  subgraph cluster_legend {\n    label=\"Legend\"; style=dashed; color=gray70; fontsize=10;\n"
-    for kind in NodeKind.allCases {
+    let kinds = NodeKind.allCases
+    for kind in kinds {
       text += "    legend_\(kind) [\(attributes(of: kind)), label=\"\(escape(kind.rawValue))\", fontsize=9];\n"
+    }
+    // Two rows of shapes (invisible edges line them up), not one tall column.
+    let half = (kinds.count + 1) / 2
+    for row in [kinds.prefix(half), kinds.dropFirst(half)] {
+      text += "    " + row.map { "legend_\($0)" }.joined(separator: " -> ") + " [style=invis];\n"
     }
     for kind in EdgeKind.allCases {
       let (from, to) = ("legend_\(kind)_from", "legend_\(kind)_to")
