@@ -32,7 +32,7 @@ public enum Graphviz {
   }
 
   /// Writes the graph `dotText` to `path` as `format`, whole or not at all
-  /// (see ``OutputFile``). Returns what `dot` printed on standard error
+  /// (see `OutputFile`). Returns what `dot` printed on standard error
   /// (its warnings) when it succeeded.
   @discardableResult
   public static func write(_ dotText: String, as format: Format, to path: String) throws -> String {

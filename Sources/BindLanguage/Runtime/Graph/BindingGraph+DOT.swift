@@ -8,7 +8,7 @@ extension BindingGraph {
   /// The graph as Graphviz DOT: left to right, one cluster per object, the
   /// legend (unless `legend` is false) in a cluster of its own.
   ///
-  /// Every label goes through ``TextEscaping/dotString`` once, whole: a line
+  /// Every label goes through `TextEscaping.dotString` once, whole: a line
   /// break is a real newline until then (writing `\n` into a label before
   /// escaping it drew a literal `\n`).
   public func dot(legend: Bool = true) -> String {

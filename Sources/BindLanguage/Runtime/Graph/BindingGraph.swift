@@ -2,9 +2,9 @@
 /// REPL's `:graph` draw, before it is written in any format.
 ///
 /// Built from two records, because neither holds the whole picture: the
-/// runtime's graph (``BindRuntime/GraphSnapshot``) has the values, the
+/// runtime's graph (`GraphSnapshot`) has the values, the
 /// bindings between them, what each derived value and effect last read, and
-/// the time operators; the session's ``Connections`` have what the runtime
+/// the time operators; the session's `Connections` have what the runtime
 /// never sees as nodes: events, their forwarding, `on` handlers, observers
 /// (with their `as` names) and timers.
 public struct BindingGraph: Equatable, Sendable {
