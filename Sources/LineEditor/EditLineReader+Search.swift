@@ -32,9 +32,10 @@ extension EditLineReader {
       var character: wchar_t = 0
       let count = el_wgetc(editLine, &character)
       if count <= 0 || SignalInterrupts.isPending {
-        // Ctrl-C (or the end of input): the line as it was, abandoned by
-        // `readLine`, which sees the pending interrupt.
-        leaveSearch(editLine, line: original)
+        // Ctrl-C (or the end of input): the line shown is abandoned by
+        // `readLine`, which sees the pending interrupt; as it was discarded,
+        // the Ctrl-C does not count towards leaving the REPL.
+        leaveSearch(editLine, line: search.match ?? original)
         write("^C\n")
         return UInt8(CC_EOF)
       }

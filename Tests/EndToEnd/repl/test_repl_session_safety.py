@@ -151,5 +151,6 @@ def test_ctrl_r_keys_older_match_cancel_edit_and_ctrl_c(repl):
     r.send("\x12apple")
     r.expect(r"'apple': print")
     r.ctrl_c()
-    r.prompt()
+    abandoned = clean(r.prompt())
+    assert "press Ctrl-C again" not in abandoned, abandoned
     assert r.run("2 + 2") == "4\n"
