@@ -82,7 +82,7 @@ extension Derived {
   /// Whether nothing subscribes to it any more (no observers, no readers):
   /// a node it would cost writes to keep current for nobody.
   private var isUnsubscribed: Bool {
-    downstream.isEmpty && liveObserverCount == 0
+    downstream.count == deadDownstreamCount && liveObserverCount == 0
   }
 
   /// Re-evaluates an inactive value if a source changed since it was last

@@ -24,7 +24,10 @@ struct EdgeList: RandomAccessCollection {
   @inlinable var endIndex: Int { head == nil ? 0 : tail.count + 1 }
 
   @inlinable subscript(index: Int) -> NodeRef {
-    index == 0 ? head.unsafelyUnwrapped : tail[index - 1]
+    get { index == 0 ? head.unsafelyUnwrapped : tail[index - 1] }
+    set {
+      if index == 0 { head = newValue } else { tail[index - 1] = newValue }
+    }
   }
 
   mutating func append(_ edge: NodeRef) {

@@ -106,6 +106,17 @@ public class GraphNode {
   /// For an inactive derived value: the `writeGeneration` at which its value
   /// was last known to match its sources; -1 when it must re-evaluate.
   @exclusivity(unchecked) var verifiedAt = -1
+  /// How many entries of `downstream` are the dead-edge placeholder
+  /// (`DeadEdge.shared`) left by a binding that ended (`Binding+Slots.swift`).
+  @exclusivity(unchecked) var deadDownstreamCount = 0
+
+  /// The dead-edge placeholder's initializer: a node outside the graph
+  /// (no registry entry, no id of the sequence).
+  init(placeholderKind kind: NodeKind) {
+    self.kind = kind
+    self.storedLabel = nil
+    self.id = -1
+  }
 
   init(kind: NodeKind, label: String?) {
     let graph = ReactiveGraph.shared
@@ -159,6 +170,7 @@ public class GraphNode {
       reader.upstream.removeFirst(node: self)
       reader.forgetSource(self)
     }
+    deadDownstreamCount = 0
     // Lazy derived values: the passive links, at both ends.
     detachPassiveLinks()
   }
@@ -195,6 +207,10 @@ public class GraphNode {
   /// Called when a node this one writes into is being deallocated; the edge
   /// between them is already gone. Lock held.
   func downstreamDidDetach(_ node: GraphNode) {}
+
+  /// Called when a sweep of `node.downstream` moved this node's edge to
+  /// `index` (`Binding+Slots.swift`). Lock held.
+  func didMoveInDownstream(of node: GraphNode, to index: Int) {}
 
   /// Called when an edge out of this node or one of its observers was
   /// removed: a derived value that nothing subscribes to any more goes

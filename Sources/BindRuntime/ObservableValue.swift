@@ -232,6 +232,7 @@ extension GraphNode {
       reader.forgetSource(self)
       reader.upstreamDidComplete(self)
     }
+    deadDownstreamCount = 0
     // Inactive derived values that read this one complete as active ones do.
     while let edge = passiveReaders.popLast() {
       let reader = edge.node

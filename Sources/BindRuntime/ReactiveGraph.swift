@@ -477,7 +477,7 @@ public final class ReactiveGraph: @unchecked Sendable {
             id: node.id, label: node.displayName, kind: node.kind,
             value: node.valueDescription, observerCount: node.observerCount - (followers[node.id] ?? 0),
             partnerID: (node as? AnyBindingNode)?.partnerID, followedID: node.followedNode?.id))
-        for edge in node.downstream {
+        for edge in node.downstream where !edge.isDeadEdge {
           snapshot.edges.append(.init(from: node.id, to: edge.node.id))
         }
       }
