@@ -9,10 +9,13 @@
 ///
 /// Reading an inactive value checks, without evaluating, whether any source
 /// changed after the value was last known to be current (`changedAt` against
-/// `verifiedAt`, both in the graph's `writeGeneration`; inactive sources are
-/// checked first, recursively), and evaluates it only then: Preact's and
-/// alien-signals' "pull when unobserved". With no write anywhere since the
-/// last check, a read is one comparison.
+/// `verifiedAt`, both in the graph's `writeGeneration`, which counts property
+/// writes only; inactive sources are checked first, recursively), and
+/// evaluates it only then: Preact's and alien-signals' "pull when
+/// unobserved". With no write anywhere since the last check, a read is one
+/// comparison, so pulling a deep graph checks each node once per write
+/// (a derived change does not move the generation: if it did, every later
+/// read would check its whole upstream again, O(depth²) for cellx).
 ///
 /// It becomes *active* (edges from its sources, updated by propagation in
 /// rank order, as before) when it gains an observer or an edge to a reader
@@ -29,7 +32,16 @@ extension ReactiveGraph {
   func startInactive(_ owner: GraphNode, sources: [GraphNode]) {
     owner.isInactive = true
     relinkPassive(owner, to: sources)
-    owner.verifiedAt = writeGeneration
+    owner.verifiedAt = verificationStamp
+  }
+
+  /// The `writeGeneration` up to which a value checked now is known to be
+  /// current. Changes carry the generation of the write that caused them,
+  /// and derived values change after that write, inside its propagation: a
+  /// check made while one is under way (work still queued) is good only up
+  /// to the previous generation, so the next read checks again.
+  var verificationStamp: Int {
+    (isPropagating || batchDepth > 0) && !queue.isEmpty ? writeGeneration &- 1 : writeGeneration
   }
 
   /// Replaces an inactive node's passive links with links to `new`.
@@ -108,11 +120,10 @@ extension Derived {
       graph.trace(.evaluate(node: displayName, value: String(describing: new)))
       if !isSame(storage, new) {
         storage = new
-        graph.writeGeneration &+= 1
         changedAt = graph.writeGeneration
       }
     }
-    verifiedAt = graph.writeGeneration
+    verifiedAt = graph.verificationStamp
   }
 
   /// `value`'s refresh, which cannot throw: inside a propagation the error is
@@ -167,7 +178,7 @@ extension Derived {
     if graph.isEvaluating(self) { return }
     isInactive = true
     // Queued means a source changed and the update has not run yet.
-    verifiedAt = isQueued ? -1 : graph.writeGeneration
+    verifiedAt = isQueued ? -1 : graph.verificationStamp
     let sources = readSources
     for edge in sources {
       let source = edge.node

@@ -114,7 +114,6 @@ public final class Derived<Value>: ObservableValue<Value> {
     try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
     storage = new
     // For inactive derived values that read this one.
-    graph.writeGeneration &+= 1
     changedAt = graph.writeGeneration
     graph.enqueueDownstream(of: self)
   }
