@@ -109,9 +109,10 @@ extension Derived {
     // By index: a source's own refresh may end a temporary node that this
     // one read, which then leaves `readSources` at once.
     while !isStale && index < readSources.count {
-      let source = readSources[index].node
-      if source.isInactive { try source.refreshIfStale() }
-      if source.changedAt > verifiedAt { isStale = true }
+      let source = readSources[index]
+      // Unretained for the flags (the node is alive while it is listed).
+      if source.withNode({ $0.isInactive }) { try source.node.refreshIfStale() }
+      if source.withNode({ $0.changedAt }) > verifiedAt { isStale = true }
       index += 1
     }
     if isStale {

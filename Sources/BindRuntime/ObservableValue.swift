@@ -114,6 +114,13 @@ public class ObservableValue<Value>: GraphNode {
       if let index = completionWatchers.firstIndex(where: { $0 === entry }) { completionWatchers.remove(at: index) }
       return
     }
+    // The newest entry (a subscribe-then-dispose, a teardown newest first)
+    // comes off the end at once.
+    if observers.last === entry {
+      observers.removeLast()
+      if liveObserverCount == 0 { didLoseSubscriber() }
+      return
+    }
     // The entry has ended (disposed): leave it in place, sweep later.
     disposedObserverCount += 1
     if disposedObserverCount * 2 >= observers.count { sweepDisposedObservers() }
