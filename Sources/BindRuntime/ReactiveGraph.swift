@@ -480,6 +480,11 @@ public final class ReactiveGraph: @unchecked Sendable {
         for edge in node.downstream where !edge.isDeadEdge {
           snapshot.edges.append(.init(from: node.id, to: edge.node.id))
         }
+        // What a lazy (inactive) derived value last read is a read
+        // dependency all the same, shown as one.
+        for edge in node.passiveReaders {
+          snapshot.edges.append(.init(from: node.id, to: edge.node.id))
+        }
       }
       return snapshot
     }
