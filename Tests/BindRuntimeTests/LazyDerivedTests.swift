@@ -179,4 +179,56 @@ final class LazyDerivedTests: RuntimeTestCase {
     source.value = 1
     XCTAssertEqual(values[999].value, 1000)
   }
+
+  func testAnInactiveValueReadInsideATransactionSeesItsWrites() throws {
+    let source = Property(1)
+    let derived = Derived { source.value * 10 }
+    XCTAssertEqual(derived.value, 10)
+    let other = Property(0)
+    let token = other.observe { _ in }  // a transaction with something queued
+    var seen: [Int] = []
+    try ReactiveGraph.shared.transaction {
+      source.value = 2
+      seen.append(derived.value)
+      other.value = 1
+      source.value = 3
+      seen.append(derived.value)
+    }
+    XCTAssertEqual(seen, [20, 30])
+    XCTAssertEqual(derived.value, 30)
+    _ = token
+  }
+
+  func testAnEffectThatReadsAnInactiveValueActivatesItAndRerunsOnItsChanges() throws {
+    let source = Property(1)
+    let derived = Derived { source.value + 100 }
+    XCTAssertEqual(derived.value, 101)
+    let log = Log()
+    let effect = try Effect { log.append("\(derived.value)") }
+    ReactiveGraph.shared.withLock { XCTAssertFalse(derived.isInactive) }
+    source.value = 2
+    XCTAssertEqual(log.entries, ["101", "102"])
+    effect.dispose()
+    ReactiveGraph.shared.withLock { XCTAssertTrue(derived.isInactive, "the effect was its last reader") }
+    _ = effect
+  }
+
+  func testAValueDroppedByItsReaderInTheWriteThatChangesItIsCurrentWhenReadLater() {
+    // `reader` stops reading `lazy` in the same propagation in which `lazy`'s
+    // source changes: `lazy` goes inactive while queued, and must not keep
+    // the value it had before that write.
+    let useLazy = Property(true), source = Property(1)
+    let lazy = Derived { source.value * 2 }
+    let reader = Derived { useLazy.value ? lazy.value : -1 }
+    let token = reader.observe { _ in }
+    XCTAssertEqual(reader.value, 2)
+    try? ReactiveGraph.shared.transaction {
+      source.value = 5
+      useLazy.value = false
+    }
+    XCTAssertEqual(reader.value, -1)
+    ReactiveGraph.shared.withLock { XCTAssertTrue(lazy.isInactive) }
+    XCTAssertEqual(lazy.value, 10)
+    _ = token
+  }
 }
