@@ -1,0 +1,211 @@
+import BindSyntax
+
+/// A Swift struct or enum that knows how to register itself: what
+/// `@ScriptableValue` writes. A registration that needs such a type (a
+/// property, parameter, result or field of it) registers it on first use.
+public protocol ScriptableValueType {
+  // So that the generated `register(in:as:)` compiles in a file that
+  // imports only BindScriptable.
+  typealias Interpreter = BindLanguage.Interpreter
+
+  /// The script type name: the type's own name unless `@ScriptableValue("Other")` says otherwise.
+  static var scriptTypeName: String { get }
+
+  /// Registers the type with `interpreter` as the script type `name`.
+  static func register(in interpreter: Interpreter, as name: String) throws
+}
+
+extension Interpreter {
+  /// Makes a Swift struct a script value type named `name`.
+  ///
+  /// `describe` lists the fields by key path and the initializer that makes
+  /// the Swift value back from a script's; see ``StructTypeBuilder``. Scripts
+  /// get the struct as a ``StructValue`` (the representation of script
+  /// `struct`s), printed and compared as Swift does.
+  ///
+  /// Checked here, before any script runs: the name, the field names, and
+  /// every field's type (which may be this struct itself, through an array or
+  /// optional). Throws ``EmbeddingError`` naming each problem and where the
+  /// registration is; nothing is registered then.
+  @discardableResult
+  public func registerStruct<Root>(
+    _ swiftType: Root.Type, as name: String, fileID: String = #fileID, line: Int = #line,
+    _ describe: (StructTypeBuilder<Root>) throws -> Void
+  ) throws -> StructType {
+    let located = { (problems: [String]) in EmbeddingError(problems.map { "\($0) (registered at \(fileID):\(line))" }) }
+    if swiftType is AnyObject.Type {
+      throw located(["'\(typeName(swiftType))' is a class; register it with 'register(_:as:)'"])
+    }
+    do { try checkNewValueType(swiftType, name: name) } catch let error as EmbeddingError { throw located(error.problems) }
+    let structType = StructType(name: name, fields: [])
+    let host = HostValueType(name: name, swiftType: swiftType, valueType: .structure(structType))
+    // Added first, so that a field of this very type resolves to it.
+    hostValueTypes.add(host)
+    let builder = StructTypeBuilder<Root>(typeName: name) { [unowned self] type in
+      try ValueBridge.resolve(type) { try self.registeredBridge(for: $0) }
+    }
+    do {
+      try describe(builder)
+    } catch {
+      hostValueTypes.remove(host)
+      throw located(["struct '\(name)': \(error)"])
+    }
+    guard builder.problems.isEmpty else {
+      hostValueTypes.remove(host)
+      throw located(builder.problems)
+    }
+    structType.defineFields(builder.fields)
+    let readers = builder.readers
+    host.toScript = { any in
+      let root = any as! Root
+      return .structValue(StructValue(type: structType, fields: readers.map { $0(root) }))
+    }
+    host.fieldTypes = builder.fields.map(\.type)
+    if let make = builder.make {
+      let bridges = builder.bridges
+      host.fromScript = { value in
+        guard case .structValue(let script) = value, script.type === structType else { return nil }
+        return try? make(StructFieldValues(type: structType, values: script.fields, bridges: bridges))
+      }
+    } else {
+      host.canCrossOut = false
+    }
+    return structType
+  }
+
+  /// Makes a Swift enum a script value type named `name`.
+  ///
+  /// `describe` lists the cases, each with how to make it and how to
+  /// recognise it; see ``EnumTypeBuilder``. Scripts get the values as
+  /// ``EnumValue``s (the representation of script `enum`s), printed as Swift
+  /// prints them (`.failed("timeout")`). A Swift value of a case that was not
+  /// registered fails the statement that met it with an error naming the type.
+  @discardableResult
+  public func registerEnum<Root>(
+    _ swiftType: Root.Type, as name: String, fileID: String = #fileID, line: Int = #line,
+    _ describe: (EnumTypeBuilder<Root>) throws -> Void
+  ) throws -> EnumType {
+    try registerEnum(swiftType, as: name, fileID: fileID, line: line, allCases: nil, describe)
+  }
+
+  /// Makes a `CaseIterable` Swift enum a script type, as described; every
+  /// case of `allCases` must be registered.
+  @discardableResult
+  public func registerEnum<Root: CaseIterable>(
+    _ swiftType: Root.Type, as name: String, fileID: String = #fileID, line: Int = #line,
+    _ describe: (EnumTypeBuilder<Root>) throws -> Void
+  ) throws -> EnumType {
+    try registerEnum(swiftType, as: name, fileID: fileID, line: line, allCases: Array(Root.allCases), describe)
+  }
+
+  /// Makes a `CaseIterable` Swift enum without associated values a script
+  /// type, its cases named as Swift prints them.
+  @discardableResult
+  public func registerEnum<Root: CaseIterable & Equatable>(
+    _ swiftType: Root.Type, as name: String, fileID: String = #fileID, line: Int = #line
+  ) throws -> EnumType {
+    try registerEnum(swiftType, as: name, fileID: fileID, line: line, allCases: Array(Root.allCases)) { type in
+      for value in Root.allCases { type.case(String(describing: value), value) }
+    }
+  }
+
+  /// Makes a `CaseIterable` Swift enum with `String` or `Int` raw values a
+  /// script type: its cases named as Swift prints them, with their raw values
+  /// (`Theme.dark.rawValue` in scripts).
+  @discardableResult
+  public func registerEnum<Root: CaseIterable & RawRepresentable & Equatable>(
+    _ swiftType: Root.Type, as name: String, fileID: String = #fileID, line: Int = #line
+  ) throws -> EnumType {
+    try registerEnum(swiftType, as: name, fileID: fileID, line: line, allCases: Array(Root.allCases)) { type in
+      for value in Root.allCases {
+        let rawValue: Value?
+        switch value.rawValue {
+        case let text as String: rawValue = .string(text)
+        case let int as Int: rawValue = .int(int)
+        default: rawValue = nil
+        }
+        type.case(String(describing: value), associatedValues: [], rawValue: rawValue, make: { _ in value }) {
+          $0 == value ? [] : nil
+        }
+      }
+    }
+  }
+
+  private func registerEnum<Root>(
+    _ swiftType: Root.Type, as name: String, fileID: String, line: Int, allCases: [Root]?,
+    _ describe: (EnumTypeBuilder<Root>) throws -> Void
+  ) throws -> EnumType {
+    let located = { (problems: [String]) in EmbeddingError(problems.map { "\($0) (registered at \(fileID):\(line))" }) }
+    if swiftType is AnyObject.Type {
+      throw located(["'\(typeName(swiftType))' is a class; register it with 'register(_:as:)'"])
+    }
+    do { try checkNewValueType(swiftType, name: name) } catch let error as EmbeddingError { throw located(error.problems) }
+    let enumType = EnumType(name: name, cases: [])
+    let host = HostValueType(name: name, swiftType: swiftType, valueType: .enumeration(enumType))
+    hostValueTypes.add(host)
+    let builder = EnumTypeBuilder<Root>(typeName: name) { [unowned self] type in
+      try ValueBridge.resolve(type) { try self.registeredBridge(for: $0) }
+    }
+    var problems: [String]
+    do {
+      try describe(builder)
+      problems = builder.problems
+    } catch {
+      problems = ["enum '\(name)': \(error)"]
+    }
+    if problems.isEmpty, builder.cases.isEmpty { problems.append("enum '\(name)' registers no case") }
+    let entries = builder.cases
+    if problems.isEmpty, let allCases {
+      for value in allCases where !entries.contains(where: { $0.extract(value) != nil }) {
+        problems.append("case '\(value)' of enum '\(name)' is not registered; scripts could not represent it")
+      }
+    }
+    guard problems.isEmpty else {
+      hostValueTypes.remove(host)
+      throw located(problems)
+    }
+    let rawValues = entries.compactMap(\.description.rawValue)
+    let rawType: ValueType? =
+      rawValues.count == entries.count ? rawValues.first.map { $0.typeName == "Int" ? .int : .string } : nil
+    enumType.defineCases(entries.map(\.description), rawType: rawType)
+    host.toScript = { [unowned self] any in
+      let root = any as! Root
+      for (index, entry) in entries.enumerated() {
+        guard let associated = entry.extract(root) else { continue }
+        let values = zip(entry.bridges, associated).map { bridge, value in bridge.toScript(value) }
+        return .enumValue(EnumValue(type: enumType, caseIndex: index, associatedValues: values))
+      }
+      // The statement that met it fails (a bridge cannot throw where Swift
+      // hands a value over, such as an observer's callback).
+      if self.pendingError == nil {
+        self.pendingError = ScriptError(
+          "the \(name) value '\(String(describing: root))' is of a case that was not registered, so scripts cannot represent it; register every case of '\(typeName(Root.self))'")
+      }
+      return .null
+    }
+    host.fromScript = { value in
+      guard case .enumValue(let script) = value, script.type === enumType else { return nil }
+      let entry = entries[script.caseIndex]
+      var swiftValues: [Any] = []
+      for (bridge, associated) in zip(entry.bridges, script.associatedValues) {
+        guard let converted = bridge.fromScript(associated) else { return nil }
+        swiftValues.append(converted)
+      }
+      return entry.make(swiftValues)
+    }
+    return enumType
+  }
+
+  /// Registers a ``ScriptableValueType`` (a `@ScriptableValue` struct or
+  /// enum) under its script type name.
+  public func register<T: ScriptableValueType>(_ type: T.Type) throws {
+    try type.register(in: self, as: type.scriptTypeName)
+  }
+
+  private func checkNewValueType(_ swiftType: Any.Type, name: String) throws {
+    try checkNewName(name, kind: "type")
+    if let existing = hostValueTypes[swiftType] {
+      throw EmbeddingError("'\(typeName(swiftType))' is already registered as '\(existing.name)'")
+    }
+  }
+}
