@@ -203,9 +203,9 @@ extension Interpreter {
   }
 
   private func checkNewValueType(_ swiftType: Any.Type, name: String) throws {
-    try checkNewName(name, kind: "type")
     if let existing = hostValueTypes[swiftType] {
       throw EmbeddingError("'\(typeName(swiftType))' is already registered as '\(existing.name)'")
     }
+    try checkNewName(name, kind: "type")
   }
 }
