@@ -209,3 +209,24 @@ extension Interpreter {
     try checkNewName(name, kind: "type")
   }
 }
+
+extension Interpreter {
+  /// The registered Swift structs and enums as declarations, sorted by
+  /// name, for the REPL's `:types`: `struct SearchHit {`, one line per field
+  /// or case (`  var title: String`, `  case failed(String)`), `}`.
+  public var hostValueTypeDeclarations: [[String]] {
+    hostValueTypes.byName.keys.sorted().compactMap { name in
+      guard let host = hostValueTypes[name] else { return nil }
+      if let type = host.structType {
+        return ["struct \(name) {"] + type.fields.map { "  \($0.isConstant ? "let" : "var") \($0.name): \($0.type)" } + ["}"]
+      }
+      guard let type = host.enumType else { return nil }
+      let raw = type.rawType.map { ": \($0)" } ?? ""
+      return ["enum \(name)\(raw) {"]
+        + type.cases.map { enumCase in
+          let values = enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "\($0.type)" }
+          return "  case \(enumCase.name)" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
+        } + ["}"]
+    }
+  }
+}

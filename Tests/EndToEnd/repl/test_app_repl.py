@@ -84,7 +84,11 @@ def test_types_lists_the_host_types_and_reset_keeps_them(app_repl):
     assert "type SignUpViewModel {\n  var email: String\n" in types, types
     assert "type TodoList {" in types and "  func add(title: String) -> Int\n" in types, types
     # Declared types come before the built-in ones.
-    assert types.index("type SearchHit {") < types.index("# built-in"), types
+    assert types.index("type SearchViewModel {") < types.index("# built-in"), types
+    # The app's structs and enums, as Swift declares them.
+    assert "struct SearchHit {\n  var title: String\n  var score: Int\n}\n" in types, types
+    assert "enum SubmitState {\n  case idle\n  case submitting\n  case failed(String)\n  case succeeded(accountID: String)\n}\n" in types, types
+    assert types.index("struct Todo {") < types.index("# built-in"), types
     # `settings` is the command's own object: it outlives a `:reset`.
     r.run("settings.volume = 9")
     assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
