@@ -36,12 +36,17 @@ final class HostValueType {
     self.valueType = valueType
   }
 
+  /// `(Root) -> Value`, set when the registration completes.
+  var typedToScript: Any?
+
   /// The bridge for properties, parameters, results and payloads of this type.
   var bridge: ValueBridge {
-    ValueBridge(
+    var bridge = ValueBridge(
       type: valueType,
       toScript: { [unowned self] in self.toScript($0) },
       fromScript: { [unowned self] in self.fromScript($0) })
+    bridge.typedToScript = typedToScript
+    return bridge
   }
 
   var structType: StructType? {

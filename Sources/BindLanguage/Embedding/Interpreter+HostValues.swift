@@ -1,5 +1,11 @@
 import BindSyntax
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A Swift struct or enum that knows how to register itself: what
 /// `@ScriptableValue` writes. A registration that needs such a type (a
 /// property, parameter, result or field of it) registers it on first use.
@@ -56,10 +62,20 @@ extension Interpreter {
     }
     structType.defineFields(builder.fields)
     let readers = builder.readers
-    host.toScript = { any in
-      let root = any as! Root
-      return .structValue(StructValue(type: structType, fields: readers.map { $0(root) }))
+    // Reading an unchanged property again (a loop, `vm.hit.score` in a
+    // chain) skips the field-by-field conversion (see `LastConversion`).
+    let last = LastConversion<Root>()
+    let convert: (Root) -> Value = { root in
+      if let value = last.value(for: root) { return value }
+      var fields: [Value] = []
+      fields.reserveCapacity(readers.count)
+      for reader in readers { fields.append(reader(root)) }
+      let value = Value.structValue(StructValue(type: structType, fields: fields))
+      last.keep(root, value)
+      return value
     }
+    host.typedToScript = convert
+    host.toScript = { convert($0 as! Root) }
     host.fieldTypes = builder.fields.map(\.type)
     if let make = builder.make {
       let bridges = builder.bridges
@@ -228,5 +244,39 @@ extension Interpreter {
           return "  case \(enumCase.name)" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
         } + ["}"]
     }
+  }
+}
+
+/// The last Swift value a registered struct converted, and what it became.
+///
+/// A value compares by its bytes, not `==` (which a type may define loosely,
+/// say by an id alone): equal bytes are the same fields, since a struct's
+/// strings, arrays and other copy-on-write storage are shared, never changed
+/// in place, while this copy holds them, and a class reference is the same
+/// object, whose script wrapper is the same. Unequal bytes just convert again.
+final class LastConversion<Root> {
+  /// One `Root`, initialized once something was converted.
+  private let kept = UnsafeMutablePointer<Root>.allocate(capacity: 1)
+  private var converted: Value?
+
+  deinit {
+    if converted != nil { kept.deinitialize(count: 1) }
+    kept.deallocate()
+  }
+
+  func value(for candidate: Root) -> Value? {
+    guard let converted else { return nil }
+    let size = MemoryLayout<Root>.size
+    let same = withUnsafeBytes(of: candidate) { new in
+      guard let newBytes = new.baseAddress else { return true }
+      return memcmp(kept, newBytes, size) == 0
+    }
+    return same ? converted : nil
+  }
+
+  func keep(_ root: Root, _ value: Value) {
+    if converted != nil { kept.deinitialize(count: 1) }
+    kept.initialize(to: root)
+    converted = value
   }
 }

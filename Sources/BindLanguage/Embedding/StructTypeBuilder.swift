@@ -56,8 +56,29 @@ public final class StructTypeBuilder<Root> {
     }
     fields.append(StructType.Field(name: name, type: bridge.type, isConstant: !(keyPath is WritableKeyPath<Root, T>)))
     bridges.append(bridge)
-    let toScript = bridge.toScript
-    readers.append { toScript($0[keyPath: keyPath]) }
+    readers.append(Self.reader(keyPath, bridge))
+  }
+
+  /// Reads a field and converts it; specialized for the common field types,
+  /// so that a read does not box the field's value.
+  private static func reader<T>(_ keyPath: KeyPath<Root, T>, _ bridge: ValueBridge) -> (Root) -> Value {
+    switch T.self {
+    case is Int.Type:
+      let path = keyPath as! KeyPath<Root, Int>
+      return { .int($0[keyPath: path]) }
+    case is String.Type:
+      let path = keyPath as! KeyPath<Root, String>
+      return { .string($0[keyPath: path]) }
+    case is Double.Type:
+      let path = keyPath as! KeyPath<Root, Double>
+      return { .double($0[keyPath: path]) }
+    case is Bool.Type:
+      let path = keyPath as! KeyPath<Root, Bool>
+      return { .bool($0[keyPath: path]) }
+    default:
+      let toScript = bridge.toScript
+      return { toScript($0[keyPath: keyPath]) }
+    }
   }
 
   /// How to make the Swift value from a script value's fields, usually the

@@ -16,6 +16,9 @@ struct ValueBridge {
   let toScript: (Any) -> Value
   /// The script value as a Swift value (boxed), or `nil` if it does not fit.
   let fromScript: (Value) -> Any?
+  /// For a registered struct or enum: `(T) -> Value` for its own type `T`,
+  /// which a property of type `T` calls without boxing the value in `Any`.
+  var typedToScript: Any? = nil
 
   /// The bridge for `swiftType`, or an error naming what does not bridge.
   ///

@@ -12,7 +12,7 @@ final class HostValueTypeTests: XCTestCase {
 
   struct SearchHit: Equatable {
     var title: String
-    let score: Int
+    var score: Int
   }
 
   enum SubmitState: Equatable {
@@ -134,6 +134,18 @@ final class HostValueTypeTests: XCTestCase {
     screen.state = .failed("offline")
     session.run("1")
     XCTAssertEqual(session.lines, [".idle -> .submitting", #".submitting -> .failed("offline")"#, "1"])
+  }
+
+  /// A read converts the Swift value as it is now: the conversion kept for
+  /// an unchanged Equatable value never hides a change.
+  func testReadsFollowSwiftChangesOfAField() throws {
+    let (session, screen) = try Self.session()
+    screen.best = SearchHit(title: "A", score: 1)
+    XCTAssertEqual(session.run("vm.best.score"), ["1"])
+    screen.best?.score = 2
+    XCTAssertEqual(session.run("vm.best.score\nvm.best"), ["2", #"SearchHit(title: "A", score: 2)"#])
+    screen.tree.children[0].name = "changed"
+    XCTAssertEqual(session.run("vm.tree.children[0].name"), [#""changed""#])
   }
 
   // MARK: Out of scripts
