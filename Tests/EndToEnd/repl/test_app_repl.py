@@ -78,6 +78,25 @@ def test_statements_run_on_the_injected_objects_in_virtual_time(app_repl):
     assert r.run("now") == "1s\n"
 
 
+def test_swift_structs_enums_and_dates_in_the_app_repl(app_repl):
+    r = app_repl()
+    assert r.run('todos.add(title: "milk")') == "0\n"
+    assert r.run("todos.items[0]") == 'Todo(title: "milk", isDone: false, added: 2026-11-25 08:41:04 +0000)\n'
+    r.run("wait 1h")
+    assert r.run('todos.add(Todo(title: "jam", isDone: true, added: todos.items[0].added + 90s))') == "1\n"
+    assert r.run("todos.lines") == '["[ ] milk", "[x] jam"]\n'
+    assert r.run("todos.added(before: todos.items[0].added + 1s).count") == "1\n"
+    assert r.run('SearchHit(title: "Swift", score: 5) == SearchHit(title: "Swift", score: 5)') == "true\n"
+    assert r.run("form.state") == ".idle\n"
+    assert r.run('SubmitState.failed("x")') == '.failed("x")\n'
+    # Mistakes are located errors, and the session goes on.
+    out = r.run("SubmitState.failled")
+    assert "error: enum 'SubmitState' has no case 'failled'; did you mean 'failed'?" in out, out
+    out = r.run('Todo(title: "x")')
+    assert "error: 'Todo' takes 3 fields but 1 was given; write 'Todo(title: …, isDone: …, added: …)'" in out, out
+    assert r.run("todos.items.count") == "2\n"
+
+
 def test_types_lists_the_host_types_and_reset_keeps_them(app_repl):
     r = app_repl()
     types = r.run(":types")
