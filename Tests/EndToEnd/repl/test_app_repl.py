@@ -128,6 +128,12 @@ def test_main_actor_command_drives_its_view_model_and_ctrl_c_still_works(app_rep
     # The view-model traps unless it runs on the main actor.
     assert r.run("observe counter.count") == ""
     assert r.run("emit counter.increment") == "counter.count: 0 -> 1\n"
+    # An async @MainActor method, awaited: it resumes on the main actor
+    # (the scheduler drains the main queue on the main thread).
+    assert r.run("await counter.add(2)") == "counter.count: 1 -> 3\n3\n"
+    # Started without `await`, it runs when the script lets time pass.
+    assert r.run("counter.add(1)") == ""
+    assert r.run("wait 1ms") == "counter.count: 3 -> 4\n"
     # On the main thread too, Ctrl-C cancels a line and interrupts a loop.
     r.send("let lost = 12")
     r.expect("12")
