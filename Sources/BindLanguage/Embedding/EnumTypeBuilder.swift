@@ -1,7 +1,7 @@
 import BindSyntax
 
 /// Describes a Swift enum to the interpreter, case by case; passed to
-/// ``Interpreter/registerEnum(_:as:fileID:line:_:)``.
+/// `Interpreter.registerEnum(_:as:_:)`.
 ///
 /// ```swift
 /// try interpreter.registerEnum(SubmitState.self, as: "SubmitState") { type in
@@ -17,7 +17,7 @@ import BindSyntax
 /// `SubmitState.failed("timeout")`. A Swift value of a case that was not
 /// registered cannot cross into a script: the statement that met it fails
 /// with an error naming the type. `CaseIterable` enums can skip the
-/// description (``Interpreter/registerEnum(_:as:fileID:line:)``).
+/// description (`Interpreter.registerEnum(_:as:)`).
 public final class EnumTypeBuilder<Root> {
   /// One registered case: how to make it and how to recognise it.
   struct CaseEntry {
