@@ -64,6 +64,9 @@ public final class Interpreter {
   var types: [String: ObjectType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
+  /// The Swift structs and enums the host registered (`registerStruct`,
+  /// `registerEnum`), by script name and by Swift type.
+  var hostValueTypes = HostValueTypes()
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
