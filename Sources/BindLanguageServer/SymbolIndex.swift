@@ -190,6 +190,7 @@ private struct Builder {
   /// Whether the token follows `.` (a member name, not a declaration).
   func isMemberName(_ index: Int) -> Bool {
     index > 0 && (tokens[index - 1].kind == .dot || tokens[index - 1].kind == .questionDot)
+      && tokens[index - 1].range.end.line == tokens[index].range.start.line
   }
 
   /// The index of a name (an identifier, or a keyword used as one) after

@@ -109,8 +109,9 @@ final class MessageTransport {
   }
 
   private func read(_ count: Int) -> [UInt8]? {
+    buffer.reserveCapacity(start + count)
     while buffer.count - start < count {
-      guard fill(atLeast: count - (buffer.count - start)) else { return nil }
+      guard fill() else { return nil }
     }
     let body = Array(buffer[start..<start + count])
     start += count
@@ -140,26 +141,24 @@ final class MessageTransport {
     }
   }
 
-  /// Reads what is available (blocking until something is); `false` at the
-  /// end of input or on an error.
-  private func fill(atLeast wanted: Int = 0) -> Bool {
+  /// Reads what is available (blocking until something is) into the
+  /// buffer, through a fixed scratch area; `false` at the end of input or
+  /// on an error.
+  private func fill() -> Bool {
     guard !inputClosed else { return false }
-    let chunk = max(65_536, min(wanted, 16 << 20))
-    let oldCount = buffer.count
-    buffer.reserveCapacity(oldCount + chunk)
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
     while true {
-      let count = buffer[oldCount...].withUnsafeMutableBytes { systemRead(input, $0.baseAddress, chunk) }
+      let count = scratch.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 {
-        buffer.removeLast(chunk)
         inputClosed = true
         return false
       }
-      buffer.removeLast(chunk - count)
+      buffer.append(contentsOf: scratch[0..<count])
       return true
     }
   }
+
+  private var scratch = [UInt8](repeating: 0, count: 1 << 20)
 }
 
 extension Substring {

@@ -48,18 +48,20 @@ def test_neovim_shows_diagnostics_and_completes(tmp_path):
     nvim = shutil.which("nvim")
     assert nvim, "Neovim is missing: run `make test-deps` (Debian's neovim package)"
     script = tmp_path / "vm.bind"
-    script.write_text('type VM { var title: String = "" }\nlet vm = VM()\nprint(vm.ti)\n')
-    init = tmp_path / "init.lua"
+    script.write_text('type VM { var title: String = "" }\nlet vm = VM()\nprint(vm.ti)\nprint(vn)\n')
+    # Run with -c, after the script is loaded into the buffer.
+    init = tmp_path / "client.lua"
     init.write_text(INIT_LUA)
     out = tmp_path / "out.json"
     env = dict(os.environ, BINDSCRIPT_BIN=BIN, BINDSCRIPT_NVIM_OUT=str(out), XDG_STATE_HOME=str(tmp_path),
                XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
-    subprocess.run([nvim, "--headless", "-n", "-i", "NONE", "--noplugin", "-u", str(init), str(script)],
+    subprocess.run([nvim, "--headless", "-n", "-i", "NONE", "--noplugin", "-u", "NONE", str(script),
+                    "-c", "luafile " + str(init)],
                    env=env, cwd=tmp_path, timeout=120, check=True,
                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     result = json.loads(out.read_text())
     assert len(result["diagnostics"]) == 1
     diagnostic = result["diagnostics"][0]
-    assert (diagnostic["lnum"], diagnostic["col"]) == (2, 6)
-    assert "ti" in diagnostic["message"]
+    assert (diagnostic["lnum"], diagnostic["col"]) == (3, 6)
+    assert "cannot find 'vn' in scope; did you mean 'vm'?" in diagnostic["message"]
     assert "title" in result["completion"]
