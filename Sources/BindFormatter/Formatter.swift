@@ -46,7 +46,11 @@ public enum FormatError: Error, CustomStringConvertible {
 ///   ends with one newline;
 /// - comments (and so `#>` expectation lines and a `#!` line) are kept byte
 ///   for byte, re-indented with the code around them; a comment after code
-///   stays on its line, one space after the code.
+///   stays on its line with the blanks before it (aligned comments stay
+///   aligned);
+/// - a line that closes a bracket opened on an earlier line opens the next
+///   ones from that earlier line's level (`func f(a,\n  b) {` indents its
+///   body once);
 /// - the text the interpreter prints (a `bind`, `observe`, `on`, `emit` or
 ///   `timeline` statement's expressions, and the arguments of `assert`,
 ///   `debounce`, `throttle` and `delay`, whose source text becomes labels

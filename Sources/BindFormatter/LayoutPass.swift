@@ -9,6 +9,8 @@ struct LayoutPass {
   private struct Opener {
     var kind: TokenKind
     var contentLevel: Int
+    /// The source line of the bracket.
+    var line: Int
   }
 
   private let bytes: [UInt8]
@@ -29,6 +31,9 @@ struct LayoutPass {
   private var lines: [String] = []
   private var line = ""
   private var lineLevel = 0
+  /// The level brackets opened now indent their contents from: the line's
+  /// level, or less after a closer of a bracket opened on an earlier line.
+  private var openingLevel = 0
   private var lineEndsWithOpener = false
   private var blankLinePending = false
   private var openers: [Opener] = []
@@ -85,12 +90,12 @@ struct LayoutPass {
       if let next, !atFileStart {
         line += spacing(before: next, gap: parts[0])
       } else if let comment = Self.comment(in: parts[0]) {
-        if atFileStart { line = comment } else { line += " " + comment }
+        if atFileStart { line = comment } else { line += Self.blanksBeforeComment(in: parts[0]) + comment }
       }
       return
     }
     if let comment = Self.comment(in: parts[0]) {
-      if atFileStart { commentLine(comment) } else { line += " " + comment }
+      if atFileStart { commentLine(comment) } else { line += Self.blanksBeforeComment(in: parts[0]) + comment }
     }
     finishLine()
     // Before a token the last part holds only its indentation; at the end
@@ -158,6 +163,7 @@ struct LayoutPass {
       let continues = index > 0 && !statementEndsBefore[index] && (innermost == nil || innermost == .leftBrace)
       lineLevel = (openers.last?.contentLevel ?? 0) + (continues ? 1 : 0)
     }
+    openingLevel = lineLevel
     if blankLinePending, !lines.isEmpty, !lineEndsWithOpener, !isCloser { lines.append("") }
     blankLinePending = false
   }
@@ -175,9 +181,13 @@ struct LayoutPass {
     line += token.text
     switch token.kind {
     case .leftParen, .leftBracket, .leftBrace:
-      openers.append(Opener(kind: token.kind, contentLevel: lineLevel + 1))
+      openers.append(Opener(kind: token.kind, contentLevel: openingLevel + 1, line: token.range.start.line))
     case .rightParen, .rightBracket, .rightBrace:
-      if !openers.isEmpty { openers.removeLast() }
+      if let opener = openers.popLast(), opener.line != token.range.start.line {
+        // `func f(a,\n  b) {`: what opens after the `)` belongs to the
+        // line the `(` was on, so the body is indented from there.
+        openingLevel = min(openingLevel, opener.contentLevel - 1)
+      }
       while let last = ternaries.last, last > openers.count { ternaries.removeLast() }
     case .question where !isPostfix[index]:
       ternaries.append(openers.count)
@@ -300,6 +310,13 @@ struct LayoutPass {
     var end = part.endIndex
     if end > hash, part[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     return String(decoding: part[hash..<end], as: UTF8.self)
+  }
+
+  /// The blanks between code and a comment after it on its line, as
+  /// written (comments aligned in a column stay aligned), at least one.
+  private static func blanksBeforeComment(in part: ArraySlice<UInt8>) -> String {
+    guard let hash = part.firstIndex(of: UInt8(ascii: "#")), hash > part.startIndex else { return " " }
+    return String(decoding: part[part.startIndex..<hash], as: UTF8.self)
   }
 
   private static func indentation(_ level: Int) -> String {

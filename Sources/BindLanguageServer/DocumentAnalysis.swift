@@ -4,14 +4,18 @@ import BindSyntax
 /// What the server knows about one version of a document: its diagnostics
 /// (from the same parser and checker as `bindscript check`) and its
 /// declarations. Made without running anything.
-struct DocumentAnalysis {
+///
+/// The declarations (``index``) are found only when a request needs them:
+/// diagnostics after an edit, the hot path, only parse and check.
+final class DocumentAnalysis {
   /// Documents larger than this are not analysed (diagnostics, completion
   /// of names): one diagnostic says so. A client may still open them.
   static let sizeLimit = 8 << 20
 
   let file: SourceFile
   let diagnostics: [Diagnostic]
-  let index: SymbolIndex
+  /// The declarations, from the file's tokens.
+  private(set) lazy var index = SymbolIndex(tokens: Lexer.tokenize(file).tokens, fileSize: file.bytes.count)
   /// Whether the file was too large to analyse.
   let isTooLarge: Bool
 
@@ -21,7 +25,6 @@ struct DocumentAnalysis {
     if document.bytes.count > Self.sizeLimit {
       file = SourceFile(path: document.path ?? document.uri, text: "")
       isTooLarge = true
-      index = SymbolIndex(tokens: [], fileSize: document.bytes.count)
       let start = SourceLocation(offset: 0, line: 1, column: 1)
       diagnostics = [
         .warning(
@@ -32,8 +35,9 @@ struct DocumentAnalysis {
     }
     isTooLarge = false
     file = document.sourceFile
-    let parsed = Parser.parse(file)
-    index = SymbolIndex(tokens: Lexer.tokenize(file).tokens, fileSize: document.bytes.count)
+    // The server runs on a thread with a large stack already (the command
+    // line's), so the parser need not start one of its own.
+    let parsed = Parser.parseOnCurrentThread(file)
     if parsed.hasErrors {
       diagnostics = parsed.diagnostics
       return

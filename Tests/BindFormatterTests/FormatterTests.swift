@@ -41,6 +41,9 @@ final class FormatterTests: XCTestCase {
       "print(min(\n1,\n2\n))\n",
       "print(min(\n  1,\n  2\n))\n")
     assertFormats("let x =\n1 +\n2\nlet y = 3\n", "let x =\n  1 +\n  2\nlet y = 3\n")
+    assertFormats(
+      "func join(a,\n          b) {\n  return a\n}\n",
+      "func join(a,\n  b) {\n  return a\n}\n")
   }
 
   func testBlankLinesAreNormalised() {
@@ -51,10 +54,11 @@ final class FormatterTests: XCTestCase {
   }
 
   func testCommentsAreKeptByteForByte() {
-    assertFormats("#!/usr/bin/env bindscript\nprint(1)   #  trailing   comment  \n#> 1\n", "#!/usr/bin/env bindscript\nprint(1) #  trailing   comment  \n#> 1\n")
+    assertFormats("#!/usr/bin/env bindscript\nprint(1)   #  trailing   comment  \n#> 1\n", "#!/usr/bin/env bindscript\nprint(1)   #  trailing   comment  \n#> 1\n")
     assertFormats("if true {\n# inside\nprint(1)\n    # before the brace\n}\n", "if true {\n  # inside\n  print(1)\n  # before the brace\n}\n")
     assertFormats("# only a comment", "# only a comment\n")
-    assertFormats("print(\"#not a comment\")  # a comment\n", "print(\"#not a comment\") # a comment\n")
+    assertFormats("print(\"#not a comment\")  # a comment\n", "print(\"#not a comment\")  # a comment\n")
+    assertFormats("let a = 1# tight\n", "let a = 1 # tight\n")
   }
 
   func testPrintedSourceTextKeepsItsSpacing() {
