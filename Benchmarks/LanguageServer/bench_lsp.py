@@ -74,6 +74,13 @@ class Server:
             if predicate(message):
                 return message
 
+    def cpu_ms(self):
+        """The server's user and system CPU time so far: what a request cost
+        it, whatever else the machine is doing."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
     def rss_mb(self):
         with open(f"/proc/{self.process.pid}/status") as status:
             for line in status:
@@ -113,6 +120,7 @@ def main():
 
     diagnostics = []
     completions = []
+    cpu_before = server.cpu_ms()
     line = options.lines // 2 + 1  # `  var title: String = ""` of a type in the middle
     for run in range(options.runs):
         version = run + 2
@@ -135,6 +143,7 @@ def main():
         completions.append((time.perf_counter() - started) * 1000)
         labels = {item["label"] for item in response["result"]["items"]}
         assert labels == {"title", "count", "label"}, sorted(labels)[:10]
+    cpu_per_edit = (server.cpu_ms() - cpu_before) / options.runs
     final_rss = server.rss_mb()
     server.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
     server.wait_for(lambda m: m.get("id") == 9)
@@ -149,6 +158,8 @@ def main():
     print(f"diagnostics after a change: median {diag:.1f} ms, max {max(diagnostics):.1f} ms "
           f"({diag / check:.2f}x check; target 50 ms)")
     print(f"completion round trip:     median {comp:.1f} ms, max {max(completions):.1f} ms (target 20 ms)")
+    print(f"server CPU time per edit + completion: {cpu_per_edit:.1f} ms (load-independent; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"memory: {idle_rss:.1f} MB idle, {open_rss:.1f} MB with the file open, {final_rss:.1f} MB after "
           f"{options.runs} edits; the open file costs {final_rss - idle_rss:.1f} MB (target 50 MB)")
 

@@ -15,7 +15,9 @@ final class DocumentAnalysis {
   let file: SourceFile
   let diagnostics: [Diagnostic]
   /// The declarations, from the file's tokens.
-  private(set) lazy var index = SymbolIndex(tokens: Lexer.tokenize(file).tokens, fileSize: file.bytes.count)
+  private(set) lazy var index = SymbolIndex(tokens: tokens, fileSize: file.bytes.count)
+  /// The file's tokens, lexed once for the parser and the index.
+  private let tokens: [Token]
   /// Whether the file was too large to analyse.
   let isTooLarge: Bool
 
@@ -24,6 +26,7 @@ final class DocumentAnalysis {
   init(_ document: TextDocument, makeInterpreter: () throws -> Interpreter) {
     if document.bytes.count > Self.sizeLimit {
       file = SourceFile(path: document.path ?? document.uri, text: "")
+      tokens = []
       isTooLarge = true
       let start = SourceLocation(offset: 0, line: 1, column: 1)
       diagnostics = [
@@ -37,7 +40,9 @@ final class DocumentAnalysis {
     file = document.sourceFile
     // The server runs on a thread with a large stack already (the command
     // line's), so the parser need not start one of its own.
-    let parsed = Parser.parseOnCurrentThread(file)
+    let lexed = Lexer.tokenize(file)
+    tokens = lexed.tokens
+    let parsed = Parser.parseOnCurrentThread(file, lexed: lexed)
     if parsed.hasErrors {
       diagnostics = parsed.diagnostics
       return
