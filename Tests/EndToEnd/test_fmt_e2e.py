@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.environ.get("BINDSCRIPT_BIN", os.path.join(ROOT, ".build", "debug", "bindscript"))
 
 MESSY = "let   x=1\n\n\n\nif x>0 {\nprint( x )   #  kept  as is\n}\n#> 1"
-CLEAN = "let x = 1\n\nif x > 0 {\n  print(x) #  kept  as is\n}\n#> 1\n"
+CLEAN = "let x = 1\n\nif x > 0 {\n  print(x)   #  kept  as is\n}\n#> 1\n"
 
 
 def fmt(*args):

@@ -233,7 +233,7 @@ async def test_formatting_is_that_of_fmt(client: LanguageClient, tmp_path):
         options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
     subprocess.run([BIN, "fmt", str(path)], check=True)
     assert len(edits) == 1 and edits[0].new_text == path.read_text()
-    assert edits[0].new_text == "let x = 1\nif x > 0 {\n  print(x) # why\n}\n"
+    assert edits[0].new_text == "let x = 1\nif x > 0 {\n  print(x)   # why\n}\n"
 
 
 @pytest.mark.asyncio
