@@ -21,9 +21,13 @@ deps:
 	  fi; \
 	fi
 
-# The end-to-end tests drive the REPL in a pseudo-terminal with pexpect.
+# The end-to-end tests drive the REPL in a pseudo-terminal with pexpect;
+# the editor tests speak LSP with pytest-lsp, tokenize with a TextMate
+# engine (textmate-grammar-python) and run Neovim's LSP client headless.
 test-deps: deps
 	@$(PYTHON) -c "import pexpect, pytest" 2>/dev/null || $(PYTHON) -m pip install -q pexpect pytest
+	@$(PYTHON) -c "import pytest_lsp, textmate_grammar" 2>/dev/null || $(PYTHON) -m pip install -q pytest-lsp textmate-grammar-python
+	@command -v nvim >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null; } || { echo "neovim is missing: sudo apt-get install -y neovim" >&2; exit 1; }
 	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; } || true
 	@$(MAKE) --no-print-directory graphviz
 
@@ -77,6 +81,7 @@ unit:
 	$(SWIFT) test
 
 conformance: build
+	$(BIN) fmt --check Scripts
 	$(BIN) test Scripts
 
 e2e: build-all
@@ -119,6 +124,13 @@ bench:
 .PHONY: bench-language
 bench-language:
 	Benchmarks/Language/run.sh
+
+# The language server on a 10,000-line script: diagnostics after a change,
+# completion, memory (Benchmarks/LanguageServer/bench_lsp.py says more).
+.PHONY: bench-lsp
+bench-lsp:
+	$(SWIFT) build $(RELEASE_FLAGS) --product bindscript
+	$(PYTHON) Benchmarks/LanguageServer/bench_lsp.py .build/release/bindscript
 
 # The fuzz target over parse and run (Fuzz/, a package of its own, so that
 # -sanitize=fuzzer never touches .build): libFuzzer with AddressSanitizer
