@@ -133,6 +133,16 @@ extension Compiler {
         throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
       }
       let write = try writer(for: resolution, name: name, range: range)
+      if let type = declaredType(of: name) {
+        return { frame, value in
+          guard let converted = type.coerce(value) else {
+            throw ScriptError(
+              "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
+              at: range, in: file)
+          }
+          write(frame, converted)
+        }
+      }
       return { frame, value in write(frame, value) }
     case .member(let base, let name, let range):
       let object = try compileExpression(base)
@@ -161,6 +171,14 @@ extension Compiler {
         let offset: Int
         do {
           let container = try array(frame)
+          if case .dictionary(var dictionary) = container {
+            // `d[key] = value` sets or adds; `d[key] = nil` removes, as in Swift.
+            let key = try position(frame)
+            try Operators.checkNesting([value])
+            try dictionary.setValue(value.isNull ? nil : value, forKey: key)
+            try storeBase(frame, .dictionary(dictionary))
+            return
+          }
           guard case .array(let items) = container else {
             throw ScriptError("cannot assign through a subscript of a value of type '\(container.typeName)'")
           }

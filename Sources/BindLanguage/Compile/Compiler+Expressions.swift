@@ -3,7 +3,32 @@ import BindSyntax
 
 extension Compiler {
   /// expression -> ternaryExpression (see Grammar.md for the precedence levels)
+  ///
+  /// An optional chain (`vm.user?.name.count`) is compiled whole here: a
+  /// `nil` before a `?.` ends the chain, as in Swift, so the result is `nil`
+  /// rather than an error from the links after it.
   func compileExpression(_ expression: Expression) throws -> Evaluation {
+    let continuesChain = compilingChainBase
+    compilingChainBase = false
+    if !continuesChain, expression.hasOptionalChainLink {
+      compilingChainBase = false
+      let chain = try compileLink(expression)
+      return { frame in
+        do { return try chain(frame) } catch is OptionalChainEnded { return .null }
+      }
+    }
+    return try compileLink(expression)
+  }
+
+  /// The base of a postfix link (`a` in `a.b`, `a?.b`, `a[i]`, `a.m()`):
+  /// part of the same optional chain.
+  func compileChainBase(_ base: Expression) throws -> Evaluation {
+    compilingChainBase = true
+    defer { compilingChainBase = false }
+    return try compileExpression(base)
+  }
+
+  private func compileLink(_ expression: Expression) throws -> Evaluation {
     switch expression {
     case .integer(let value, let range):
       guard let int = Int(exactly: value) else { throw error("integer literal overflows Int", at: range) }
@@ -29,6 +54,10 @@ extension Compiler {
       return try compileInterpolation(segments)
     case .name(let name, let range):
       return try compileName(name, range: range)
+    case .closure(let closure):
+      return try compileClosure(closure)
+    case .dictionary(let entries, let range):
+      return try compileDictionaryLiteral(entries, range: range)
     case .array(let elements, let range):
       let compiled = try elements.map(compileExpression)
       return locating(range) { frame in
@@ -49,7 +78,7 @@ extension Compiler {
       let elseValue = try compileExpression(otherwise)
       return { frame in try test(frame) ? thenValue(frame) : elseValue(frame) }
     case .member(let base, let name, let range):
-      let object = try compileExpression(base)
+      let object = try compileChainBase(base)
       let read = memberReader(name)
       if chainsPropagateNil {
         return locating(range) { frame in
@@ -59,18 +88,19 @@ extension Compiler {
       }
       return locating(range) { frame in try read(try object(frame)) }
     case .optionalMember(let base, let name, let range):
-      let object = try compileExpression(base)
+      let object = try compileChainBase(base)
       let read = memberReader(name)
       return locating(range) { frame in
         let value = try object(frame)
-        return value.isNull ? .null : try read(value)
+        if value.isNull { throw OptionalChainEnded() }
+        return try read(value)
       }
     case .call(let callee, let arguments, let range):
       return try compileCall(callee, arguments, range: range)
     case .await(let operand, let range):
       return try compileAwait(operand, range: range)
     case .index(let base, let index, let range):
-      let array = try compileExpression(base)
+      let array = try compileChainBase(base)
       let position = try compileExpression(index)
       return locating(range) { frame in try Operators.element(of: try array(frame), at: try position(frame)) }
     }
@@ -111,6 +141,9 @@ extension Compiler {
     if name == "now" {
       let scheduler = interpreter.scheduler
       return { _ in .duration(scheduler.now) }
+    }
+    if name.hasPrefix("$") {
+      throw error("anonymous closure argument '\(name)' is not inside a closure; it names a parameter of '{ … }'", at: range)
     }
     throw unknownName(name, at: range)
   }
@@ -159,6 +192,24 @@ extension Compiler {
         throw ScriptError("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil")
       default:
         return try Builtins.property(memberName, of: value)
+      }
+    }
+  }
+}
+
+/// Thrown by a `?.` link whose base is `nil`: the chain it is part of ends
+/// there, and the whole chain's value is `nil`.
+struct OptionalChainEnded: Error {}
+
+extension Expression {
+  /// Whether this postfix chain (following bases, not arguments) has a `?.` link.
+  var hasOptionalChainLink: Bool {
+    var current = self
+    while true {
+      switch current {
+      case .optionalMember: return true
+      case .member(let base, _, _), .index(let base, _, _), .call(let base, _, _): current = base
+      default: return false
       }
     }
   }

@@ -276,6 +276,43 @@ public final class Interpreter {
     return .null
   }
 
+  /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
+  /// reusing the closure's spare frame when its body cannot let one escape.
+  func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
+        at: context.range, in: context.file)
+    }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame: Frame
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      frame = spare
+    } else {
+      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, arguments.count))
+    }
+    defer {
+      if closure.reusesFrame {
+        frame.slots.withUnsafeMutableBufferPointer { slots in
+          for index in slots.indices { slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
+    if case .returned(let value?) = try body(closure.body, frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  @inline(__always) private func body(_ body: Execution, _ frame: Frame) throws -> Flow { try body(frame) }
+
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an
   /// error is kept and thrown by the statement whose write triggered it.
   ///
