@@ -122,18 +122,21 @@ extension Compiler {
 
   /// A closure that stores a value into an assignable expression: a
   /// variable, a stored property, or an array element (written back whole).
-  func compileStore(into target: Expression) throws -> (Frame, Value) throws -> Void {
+  ///
+  /// `checksDeclaredType: false` skips the check of a typed variable, for
+  /// the moment a mutating method takes the value out of its variable.
+  func compileStore(into target: Expression, checksDeclaredType: Bool = true) throws -> (Frame, Value) throws -> Void {
     let file = self.file
     switch target {
     case .parenthesized(let inner, _):
-      return try compileStore(into: inner)
+      return try compileStore(into: inner, checksDeclaredType: checksDeclaredType)
     case .name(let name, let range):
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
       if case .selfMember = resolution {
         throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
       }
       let write = try writer(for: resolution, name: name, range: range)
-      if let type = declaredType(of: name) {
+      if checksDeclaredType, let type = declaredType(of: name) {
         return { frame, value in
           guard let converted = type.coerce(value) else {
             throw ScriptError(

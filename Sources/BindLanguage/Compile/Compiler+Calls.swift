@@ -90,6 +90,7 @@ extension Compiler {
         throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
       }
       let store = try compileStore(into: base)
+      let takeOut = try compileStore(into: base, checksDeclaredType: false)
       // A variable's array is taken out of its slot while it changes, so the
       // buffer is unique and `append` does not copy the whole array (which
       // made building an array element by element O(n²)). A property keeps
@@ -104,12 +105,12 @@ extension Compiler {
         if case .dictionary(var dictionary) = value {
           let arguments = try values.map { try $0(frame) }
           value = .null
-          if takesFromVariable { try store(frame, .null) }
+          if takesFromVariable { try takeOut(frame, .null) }
           let result: Value
           do {
             result = try Builtins.mutate(&dictionary, method: method, arguments: arguments)
           } catch {
-            if takesFromVariable { try store(frame, .dictionary(dictionary)) }
+            if takesFromVariable { try takeOut(frame, .dictionary(dictionary)) }
             throw error
           }
           try store(frame, .dictionary(dictionary))
@@ -124,15 +125,29 @@ extension Compiler {
         }
         let arguments = try values.map { try $0(frame) }
         value = .null
-        if takesFromVariable { try store(frame, .null) }
+        if takesFromVariable { try takeOut(frame, .null) }
         let result: Value
         do {
           result = try Builtins.mutate(&elements, method: method, arguments: arguments)
         } catch {
-          if takesFromVariable { try store(frame, .array(elements)) }
+          if takesFromVariable { try takeOut(frame, .array(elements)) }
           throw error
         }
-        try store(frame, .array(elements))
+        do {
+          try store(frame, .array(elements))
+        } catch {
+          // A typed variable refused the new element: undo it and put the
+          // array back as it was (only `append` and `insert` add one).
+          if takesFromVariable {
+            if method == "append" {
+              elements.removeLast()
+            } else if method == "insert", case .int(let index) = arguments[1] {
+              elements.remove(at: index)
+            }
+            try takeOut(frame, .array(elements))
+          }
+          throw error
+        }
         interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
         return result
       }

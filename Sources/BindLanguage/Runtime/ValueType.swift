@@ -97,8 +97,9 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       var converted = ScriptDictionary()
       for (key, item) in dictionary.entries {
         guard let key = keyType.coerce(key), let item = valueType.coerce(item),
-          (try? converted.setValue(item, forKey: key)) != nil
+          let dictionaryKey = try? DictionaryKey(key)
         else { return nil }
+        converted.set(item, for: dictionaryKey, keyValue: key)
       }
       return .dictionary(converted)
     case (.function(let parameters, _), .function(let callable)):

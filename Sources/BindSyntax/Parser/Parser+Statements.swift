@@ -197,6 +197,7 @@ extension Parser {
     let keyword = advance()
     let conditions = try conditionList()
     let thenBlock = try block(after: "'if' condition")
+    try rejectTrailingClosure(after: "an 'if' condition")
     var elseBranch: IfStatement.ElseBranch?
     var end = thenBlock.range
     if check(.else) || (check(.newline) && peek(1).kind == .else) {
@@ -269,6 +270,7 @@ extension Parser {
     try expect(.in, "expected 'in' after loop variable '\(variable.name)'")
     let sequence = try withTrailingClosures(false) { try expression() }
     let body = try block(after: "'for' sequence")
+    try rejectTrailingClosure(after: "a 'for' sequence")
     return .forLoop(ForLoop(
       variable: variable, secondVariable: second, sequence: sequence, body: body,
       range: keyword.range.union(body.range)))
@@ -279,6 +281,7 @@ extension Parser {
     let keyword = advance()
     let condition = try withTrailingClosures(false) { try expression() }
     let body = try block(after: "'while' condition")
+    try rejectTrailingClosure(after: "a 'while' condition")
     return .whileLoop(WhileLoop(
       condition: condition, body: body, range: keyword.range.union(body.range)))
   }
@@ -317,6 +320,15 @@ extension Parser {
     return .assignment(Assignment(
       target: target, op: AssignmentOperator(rawValue: op.kind.rawValue) ?? .assign, value: value,
       range: target.range.union(value.range)))
+  }
+
+  /// A `{` right after the block of an `if`, `for` or `while`: the user
+  /// meant the first block as a trailing closure of the condition, which
+  /// Swift does not allow there either.
+  func rejectTrailingClosure(after context: String) throws {
+    guard check(.leftBrace) else { return }
+    throw error(
+      "a trailing closure cannot end \(context): the first '{' starts the block; pass the closure in parentheses, as in 'if xs.contains(where: { $0 > 1 }) {'")
   }
 
   /// ('as' IDENTIFIER)?
