@@ -129,6 +129,23 @@ def main():
     for goal, result, met, cpu_result, cpu_met in goals:
         out.append(f"| {goal} | {result} | {verdict(met)} | {cpu_result} | {verdict(cpu_met)} |")
 
+    if "bindscript-closure-call" in results:
+        # Issue 15: a closure call at most 1.2x a func call; map/filter over
+        # 10,000 elements within 2x CPython's list comprehensions. Net of
+        # each interpreter's startup (its empty program), same run.
+        closure = seconds("bindscript-closure-call") - s["bindscript"]
+        func = seconds("bindscript-func-call") - s["bindscript"]
+        ours = seconds("bindscript-map-filter") - s["bindscript"]
+        theirs = seconds("python-map-filter") - s["python"]
+        calls = 1_000_000
+        out.append("")
+        out.append("| closures (median − empty program) | bindscript | baseline | ratio | goal |")
+        out.append("|---|--:|--:|--:|---|")
+        out.append(f"| closure call vs `func` call (ns per call, 10⁶ calls) | {closure / calls * 1e9:.0f} "
+                   f"| {func / calls * 1e9:.0f} | {ratio(closure, func)} | ≤ 1.20×: {verdict(closure <= 1.2 * func)} |")
+        out.append(f"| `map` + `filter` over 10,000 elements ×50 vs CPython list comprehensions (ms) "
+                   f"| {ms(ours)} | {ms(theirs)} | {ratio(ours, theirs)} | ≤ 2×: {verdict(ours <= 2 * theirs)} |")
+
     if "candidate-loop" in results:
         cs = seconds("candidate-empty")
         cns = per_iteration_ns("candidate", "median")

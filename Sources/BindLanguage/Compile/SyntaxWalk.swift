@@ -4,16 +4,16 @@ import BindSyntax
 /// does a block make closures, which anonymous parameters (`$0`) does a
 /// closure body use. Each walks the tree once; the parser's nesting limit
 /// bounds its depth.
-enum SyntaxWalk {
+package enum SyntaxWalk {
   /// Whether any expression in `statements` (nested blocks included, nested
   /// closures included unless `intoClosures` is false) satisfies `test`.
-  static func contains(
+  package static func contains(
     _ statements: [Statement], intoClosures: Bool = true, where test: (Expression) -> Bool
   ) -> Bool {
     statements.contains { contains($0, intoClosures: intoClosures, where: test) }
   }
 
-  static func contains(_ statement: Statement, intoClosures: Bool, where test: (Expression) -> Bool) -> Bool {
+  package static func contains(_ statement: Statement, intoClosures: Bool, where test: (Expression) -> Bool) -> Bool {
     func expression(_ e: Expression?) -> Bool { e.map { contains($0, intoClosures: intoClosures, where: test) } ?? false }
     func block(_ b: Block) -> Bool { contains(b.statements, intoClosures: intoClosures, where: test) }
     func clauses(_ list: [ConditionClause]) -> Bool {
@@ -54,7 +54,7 @@ enum SyntaxWalk {
     }
   }
 
-  static func contains(_ expression: Expression, intoClosures: Bool, where test: (Expression) -> Bool) -> Bool {
+  package static func contains(_ expression: Expression, intoClosures: Bool, where test: (Expression) -> Bool) -> Bool {
     if test(expression) { return true }
     func sub(_ e: Expression) -> Bool { contains(e, intoClosures: intoClosures, where: test) }
     switch expression {
@@ -77,7 +77,7 @@ enum SyntaxWalk {
 
   /// Whether `expression` makes a closure that may outlive the code around
   /// it: a closure expression or a timer.
-  static func makesClosure(_ expression: Expression) -> Bool {
+  package static func makesClosure(_ expression: Expression) -> Bool {
     switch expression {
     case .closure, .timer: return true
     default: return false
@@ -86,7 +86,7 @@ enum SyntaxWalk {
 
   /// The number of anonymous parameters a closure body uses: one more than
   /// the highest `$N` it names outside nested closures (0 if none).
-  static func anonymousParameterCount(_ statements: [Statement]) -> Int {
+  package static func anonymousParameterCount(_ statements: [Statement]) -> Int {
     var count = 0
     _ = contains(statements, intoClosures: false) { expression in
       if case .name(let name, _) = expression, name.hasPrefix("$"), let index = Int(name.dropFirst()) {
@@ -98,7 +98,7 @@ enum SyntaxWalk {
   }
 
   /// The first `$N` a closure body names outside nested closures.
-  static func firstAnonymousParameter(_ statements: [Statement]) -> (String, SourceRange)? {
+  package static func firstAnonymousParameter(_ statements: [Statement]) -> (String, SourceRange)? {
     var found: (String, SourceRange)?
     _ = contains(statements, intoClosures: false) { expression in
       if case .name(let name, let range) = expression, name.hasPrefix("$") {
@@ -108,5 +108,66 @@ enum SyntaxWalk {
       return false
     }
     return found
+  }
+}
+
+extension SyntaxWalk {
+  /// Whether a closure may end up held by a frame it captures: a function
+  /// or closure body that stores a closure in a variable or a property
+  /// (`inner = { inner }`, `vm.onTap = { vm.x }`). As in Swift, such a cycle
+  /// is the script's own; the fuzz harness does not count it as a leak.
+  package static func mayStoreCapturingClosures(_ statements: [Statement]) -> Bool {
+    func storesClosure(_ body: [Statement]) -> Bool {
+      contains(body) { expression in
+        guard case .closure(let closure) = expression else { return false }
+        return storesClosure(closure.body.statements) || storesAnyClosure(closure.body.statements)
+      } || storesAnyClosure(body)
+    }
+    func storesAnyClosure(_ body: [Statement]) -> Bool {
+      body.contains { statement in
+        switch statement {
+        case .variable(let v): return contains([.expression(v.initializer)], where: isClosure)
+        case .assignment(let a): return contains([.expression(a.value)], where: isClosure)
+        case .function(let f): return storesAnyClosure(f.body.statements) || storesClosure(f.body.statements)
+        default:
+          return false
+        }
+      } || nestedBlocks(body).contains(where: storesAnyClosure)
+    }
+    return statements.contains { statement in
+      if case .function(let f) = statement { return storesAnyClosure(f.body.statements) || storesClosure(f.body.statements) }
+      return false
+    } || contains(statements) { expression in
+      guard case .closure(let closure) = expression else { return false }
+      return storesAnyClosure(closure.body.statements)
+    }
+  }
+
+  private static func isClosure(_ expression: Expression) -> Bool {
+    if case .closure = expression { return true }
+    return false
+  }
+
+  /// The statement lists directly nested in `statements` (blocks of `if`,
+  /// `for`, `while`, `batch`, `guard`).
+  private static func nestedBlocks(_ statements: [Statement]) -> [[Statement]] {
+    var blocks: [[Statement]] = []
+    for statement in statements {
+      switch statement {
+      case .ifStatement(var branch):
+        while true {
+          blocks.append(branch.thenBlock.statements)
+          if case .elseIf(let next) = branch.elseBranch { branch = next; continue }
+          if case .block(let block) = branch.elseBranch { blocks.append(block.statements) }
+          break
+        }
+      case .forLoop(let loop): blocks.append(loop.body.statements)
+      case .whileLoop(let loop): blocks.append(loop.body.statements)
+      case .batch(let block, _): blocks.append(block.statements)
+      case .guardStatement(let g): blocks.append(g.elseBlock.statements)
+      default: break
+      }
+    }
+    return blocks
   }
 }

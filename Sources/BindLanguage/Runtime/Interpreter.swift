@@ -52,6 +52,8 @@ public final class Interpreter {
   var types: [String: ObjectType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
+  /// The Swift closure types that bridge to script closures (``bridgeClosures(_:)-…``).
+  var closureShapes: [ObjectIdentifier: ClosureShape] = ClosureShape.standard
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
