@@ -169,17 +169,41 @@ extension Compiler {
       let array = try compileExpression(base)
       let position = try compileExpression(index)
       let storeBase = try compileStore(into: base)
+      // A variable's dictionary is taken out of its slot while it changes,
+      // so its storage is unique and one write does not copy it whole (as
+      // `append` does for arrays); a property keeps its value.
+      let takeOut: ((Frame, Value) throws -> Void)?
+      if case .name = base.unparenthesized {
+        takeOut = try compileStore(into: base, checksDeclaredType: false)
+      } else {
+        takeOut = nil
+      }
       return { frame, value in
         var elements: [Value]
         let offset: Int
         do {
-          let container = try array(frame)
+          var container = try array(frame)
           if case .dictionary(var dictionary) = container {
             // `d[key] = value` sets or adds; `d[key] = nil` removes, as in Swift.
             let key = try position(frame)
             try Operators.checkNesting([value])
-            try dictionary.setValue(value.isNull ? nil : value, forKey: key)
-            try storeBase(frame, .dictionary(dictionary))
+            container = .null
+            try takeOut?(frame, .null)
+            let old: Value?
+            do {
+              old = try dictionary.setValue(value.isNull ? nil : value, forKey: key)
+            } catch {
+              try takeOut?(frame, .dictionary(dictionary))
+              throw error
+            }
+            do {
+              try storeBase(frame, .dictionary(dictionary))
+            } catch {
+              // A typed variable refused the value: put the old one back.
+              try dictionary.setValue(old, forKey: key)
+              try takeOut?(frame, .dictionary(dictionary))
+              throw error
+            }
             return
           }
           guard case .array(let items) = container else {

@@ -43,7 +43,8 @@ extension Compiler {
       let invocation = ClosureInvocation(
         body: body, slotCount: slotCount(), parent: parent, reusesFrame: !makesClosures)
       if !checked {
-        return .function(Callable(name: "closure", arity: arity, isClosure: true) { arguments, context in
+        return .function(Callable(name: "closure", arity: arity, isClosure: true, invocation: invocation) {
+          arguments, context in
           try interpreter.call(invocation, arguments: arguments, at: context)
         })
       }

@@ -108,9 +108,14 @@ enum CollectionMethods {
     } else {
       closure = nil
     }
-    func apply(_ arguments: [Value]) throws -> Value { try closure!.body(arguments, context) }
+    let interpreter = context.interpreter
+    let invocation = closure?.invocation
+    func apply(_ element: Value) throws -> Value {
+      if let invocation { return try interpreter.call(invocation, element, at: context) }
+      return try closure!.body([element], context)
+    }
     func test(_ element: Value) throws -> Bool {
-      let result = try apply([element])
+      let result = try apply(element)
       guard case .bool(let holds) = result else {
         throw ScriptError(
           "the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'",
@@ -122,13 +127,13 @@ enum CollectionMethods {
     case .map:
       var result: [Value] = []
       result.reserveCapacity(elements.count)
-      for element in elements { result.append(try apply([element])) }
+      for element in elements { result.append(try apply(element)) }
       try Operators.checkNesting(result)
       return .array(result)
     case .compactMap:
       var result: [Value] = []
       for element in elements {
-        let mapped = try apply([element])
+        let mapped = try apply(element)
         if !mapped.isNull { result.append(mapped) }
       }
       try Operators.checkNesting(result)
@@ -139,7 +144,10 @@ enum CollectionMethods {
       return .array(result)
     case .reduce:
       var accumulator = arguments[0]
-      for element in elements { accumulator = try apply([accumulator, element]) }
+      for element in elements {
+        accumulator = try invocation.map { try interpreter.call($0, accumulator, element, at: context) }
+          ?? closure!.body([accumulator, element], context)
+      }
       return accumulator
     case .containsWhere:
       for element in elements where try test(element) { return .bool(true) }
@@ -161,7 +169,7 @@ enum CollectionMethods {
       for element in elements where try test(element) { count += 1 }
       return .int(count)
     case .forEach:
-      for element in elements { _ = try apply([element]) }
+      for element in elements { _ = try apply(element) }
       return .null
     case .enumerated:
       return .array(elements.enumerated().map { .array([.int($0.offset), $0.element]) })
@@ -172,7 +180,8 @@ enum CollectionMethods {
       })
     case .sortedBy:
       return .array(try sort(elements) { a, b in
-        let result = try apply([a, b])
+        let result = try invocation.map { try interpreter.call($0, a, b, at: context) }
+          ?? closure!.body([a, b], context)
         guard case .bool(let less) = result else {
           throw ScriptError(
             "the closure of 'sorted(by:)' must return a Bool, not '\(result.typeName)'",

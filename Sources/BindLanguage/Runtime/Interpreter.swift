@@ -315,6 +315,53 @@ public final class Interpreter {
 
   @inline(__always) private func body(_ body: Execution, _ frame: Frame) throws -> Flow { try body(frame) }
 
+  /// Calls a one- or two-parameter closure without an argument array: the
+  /// per-element call of `map`, `filter`, `reduce` and their kin.
+  func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
+        at: context.range, in: context.file)
+    }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame: Frame
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      frame = spare
+    } else {
+      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, 2))
+    }
+    frame.slots[0] = first
+    if let second {
+      if frame.slots.count < 2 { frame.slots.append(.null) }
+      frame.slots[1] = second
+    }
+    let flow: Flow
+    do {
+      flow = try closure.body(frame)
+    } catch {
+      if closure.reusesFrame { release(frame, to: closure) }
+      throw error
+    }
+    if closure.reusesFrame { release(frame, to: closure) }
+    if case .returned(let value?) = flow {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  /// Clears a closure's frame and keeps it for its next call.
+  @inline(__always) private func release(_ frame: Frame, to closure: ClosureInvocation) {
+    frame.slots.withUnsafeMutableBufferPointer { slots in
+      for index in slots.indices { slots[index] = .null }
+    }
+    closure.spare = frame
+  }
+
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an
   /// error is kept and thrown by the statement whose write triggered it.
   ///

@@ -125,15 +125,19 @@ public final class Callable {
   let arity: Int?
   /// A closure expression's value (printed `(Function)`, as Swift prints one).
   let isClosure: Bool
+  /// A script closure without declared types: what calling it runs, so that
+  /// `map`, `filter` and their kin call it without building an argument array.
+  let invocation: ClosureInvocation?
   let body: (_ arguments: [Value], _ context: CallContext) throws -> Value
 
   init(
-    name: String, arity: Int?, isClosure: Bool = false,
+    name: String, arity: Int?, isClosure: Bool = false, invocation: ClosureInvocation? = nil,
     body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
   ) {
     self.name = name
     self.arity = arity
     self.isClosure = isClosure
+    self.invocation = invocation
     self.body = body
   }
 
