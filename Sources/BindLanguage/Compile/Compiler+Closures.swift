@@ -31,8 +31,11 @@ extension Compiler {
       return try valueType(annotation)
     }
     let makesClosures = SyntaxWalk.contains(statements, where: SyntaxWalk.makesClosure) || self.makesClosures(statements)
+    implicitReturnEvaluation = nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
       parameters: parameters, body: closure.body, implicitReturn: true)
+    let expression = implicitReturnEvaluation
+    implicitReturnEvaluation = nil
     let interpreter = self.interpreter
     let file = self.file
     let arity = parameters.count
@@ -41,7 +44,8 @@ extension Compiler {
     return { frame in
       let parent: Frame? = keepsParent ? frame : nil
       let invocation = ClosureInvocation(
-        body: body, slotCount: slotCount(), parent: parent, reusesFrame: !makesClosures)
+        body: body, slotCount: slotCount(), parameterCount: arity, parent: parent, reusesFrame: !makesClosures,
+        expression: expression)
       if !checked {
         return .function(Callable(name: "closure", arity: arity, isClosure: true, invocation: invocation) {
           arguments, context in
@@ -84,14 +88,31 @@ extension Compiler {
 final class ClosureInvocation {
   let body: Execution
   let slotCount: Int
+  let parameterCount: Int
   let parent: Frame?
   let reusesFrame: Bool
   @exclusivity(unchecked) var spare: Frame?
 
-  init(body: @escaping Execution, slotCount: Int, parent: Frame?, reusesFrame: Bool) {
+  /// The body, when it is one expression (not a call) and its frame may be
+  /// reused: a collection method evaluates it per element in one frame,
+  /// with the element in slot 0 (and the second value in slot 1).
+  let expression: CompiledExpression?
+
+  init(
+    body: @escaping Execution, slotCount: Int, parameterCount: Int, parent: Frame?, reusesFrame: Bool,
+    expression: Evaluation?
+  ) {
+    self.expression = reusesFrame && slotCount == parameterCount ? expression.map(CompiledExpression.init) : nil
     self.body = body
     self.slotCount = slotCount
+    self.parameterCount = parameterCount
     self.parent = parent
     self.reusesFrame = reusesFrame
   }
+}
+
+/// A compiled expression in a struct: a closure kept directly in an
+/// Optional is called through reabstraction thunks (see `compileSequence`).
+struct CompiledExpression {
+  let evaluate: Evaluation
 }

@@ -110,9 +110,49 @@ enum CollectionMethods {
     }
     let interpreter = context.interpreter
     let invocation = closure?.invocation
+    defer { if let invocation { interpreter.releaseArguments(of: invocation) } }
+    // A one-expression closure (`{ $0 * 2 }`) is evaluated in place, in one
+    // frame, for every element: one call level for the whole run, a step
+    // per element, and no call per element.
+    // (A struct, not a tuple of a closure in an Optional: see `compileSequence`.)
+    struct InPlace {
+      let frame: Frame
+      let evaluate: Evaluation
+    }
+    let inPlace: InPlace?
+    if let fast = invocation, let expression = fast.expression {
+      try interpreter.enterCalls(at: context)
+      let frame = fast.spare ?? Frame(parent: fast.parent, slotCount: 2)
+      fast.spare = nil
+      if frame.slots.count < 2 { frame.slots.append(.null) }
+      inPlace = InPlace(frame: frame, evaluate: expression.evaluate)
+    } else {
+      inPlace = nil
+    }
+    defer {
+      if let fast = invocation, let inPlace {
+        interpreter.leaveCalls()
+        fast.spare = inPlace.frame
+      }
+    }
     func apply(_ element: Value) throws -> Value {
+      if let inPlace {
+        try interpreter.step(at: context.range, in: context.file)
+        inPlace.frame.slots[0] = element
+        return try inPlace.evaluate(inPlace.frame)
+      }
       if let invocation { return try interpreter.call(invocation, element, at: context) }
       return try closure!.body([element], context)
+    }
+    func apply(_ first: Value, _ second: Value) throws -> Value {
+      if let inPlace {
+        try interpreter.step(at: context.range, in: context.file)
+        inPlace.frame.slots[0] = first
+        inPlace.frame.slots[1] = second
+        return try inPlace.evaluate(inPlace.frame)
+      }
+      if let invocation { return try interpreter.call(invocation, first, second, at: context) }
+      return try closure!.body([first, second], context)
     }
     func test(_ element: Value) throws -> Bool {
       let result = try apply(element)
@@ -127,16 +167,19 @@ enum CollectionMethods {
     case .map:
       var result: [Value] = []
       result.reserveCapacity(elements.count)
-      for element in elements { result.append(try apply(element)) }
-      try Operators.checkNesting(result)
+      for element in elements {
+        let mapped = try apply(element)
+        try checkNesting(mapped)
+        result.append(mapped)
+      }
       return .array(result)
     case .compactMap:
       var result: [Value] = []
       for element in elements {
         let mapped = try apply(element)
+        try checkNesting(mapped)
         if !mapped.isNull { result.append(mapped) }
       }
-      try Operators.checkNesting(result)
       return .array(result)
     case .filter:
       var result: [Value] = []
@@ -145,8 +188,7 @@ enum CollectionMethods {
     case .reduce:
       var accumulator = arguments[0]
       for element in elements {
-        accumulator = try invocation.map { try interpreter.call($0, accumulator, element, at: context) }
-          ?? closure!.body([accumulator, element], context)
+        accumulator = try apply(accumulator, element)
       }
       return accumulator
     case .containsWhere:
@@ -180,8 +222,7 @@ enum CollectionMethods {
       })
     case .sortedBy:
       return .array(try sort(elements) { a, b in
-        let result = try invocation.map { try interpreter.call($0, a, b, at: context) }
-          ?? closure!.body([a, b], context)
+        let result = try apply(a, b)
         guard case .bool(let less) = result else {
           throw ScriptError(
             "the closure of 'sorted(by:)' must return a Bool, not '\(result.typeName)'",
@@ -189,6 +230,15 @@ enum CollectionMethods {
         }
         return less
       })
+    }
+  }
+
+  /// The nesting check of one element of a new array, done only for the
+  /// values that can nest (`Operators.checkNesting`).
+  @inline(__always) private static func checkNesting(_ value: Value) throws {
+    switch value {
+    case .array, .dictionary: try Operators.checkNesting([value])
+    default: return
     }
   }
 

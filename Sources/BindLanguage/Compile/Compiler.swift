@@ -18,6 +18,10 @@ final class Compiler {
   /// Set just before compiling the base of a postfix link, so that the base
   /// joins its optional chain instead of starting one (see `compileExpression`).
   var compilingChainBase = false
+  /// Set by `compileFunctionBody(…implicitReturn: true)` when the body is
+  /// one expression that is not a call: that expression, which a collection
+  /// method may evaluate per element without a call (see `ClosureInvocation`).
+  var implicitReturnEvaluation: Evaluation?
   /// Set while compiling the operand of `await`: async host calls there run
   /// to completion.
   var isAwaiting = false
@@ -303,6 +307,7 @@ final class Compiler {
         }
       } else {
         compiled = { frame in .returned(try evaluate(frame)) }
+        implicitReturnEvaluation = evaluate
       }
       return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
     }

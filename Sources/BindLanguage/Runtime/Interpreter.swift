@@ -317,6 +317,11 @@ public final class Interpreter {
 
   /// Calls a one- or two-parameter closure without an argument array: the
   /// per-element call of `map`, `filter`, `reduce` and their kin.
+  ///
+  /// The parameters stay in the closure's spare frame after the call (the
+  /// next call overwrites them); the method calls ``releaseArguments(of:)``
+  /// when it is done, so the last element is not kept. The body's own
+  /// variables are cleared after each call, as Swift releases them.
   func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
     guard callDepth < options.maxCallDepth else {
       throw ScriptError(
@@ -338,15 +343,15 @@ public final class Interpreter {
       if frame.slots.count < 2 { frame.slots.append(.null) }
       frame.slots[1] = second
     }
-    let flow: Flow
-    do {
-      flow = try closure.body(frame)
-    } catch {
-      if closure.reusesFrame { release(frame, to: closure) }
-      throw error
+    defer {
+      if closure.reusesFrame {
+        if closure.slotCount > closure.parameterCount {
+          for index in closure.parameterCount..<closure.slotCount { frame.slots[index] = .null }
+        }
+        closure.spare = frame
+      }
     }
-    if closure.reusesFrame { release(frame, to: closure) }
-    if case .returned(let value?) = flow {
+    if case .returned(let value?) = try closure.body(frame) {
       lastCallProducedValue = true
       return value
     }
@@ -354,12 +359,25 @@ public final class Interpreter {
     return .null
   }
 
-  /// Clears a closure's frame and keeps it for its next call.
-  @inline(__always) private func release(_ frame: Frame, to closure: ClosureInvocation) {
-    frame.slots.withUnsafeMutableBufferPointer { slots in
-      for index in slots.indices { slots[index] = .null }
+  /// Counts one call level for a run of calls made in place (a collection
+  /// method evaluating a one-expression closure per element); the caller
+  /// MUST call ``leaveCalls()`` when the run ends.
+  func enterCalls(at context: CallContext) throws {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
+        at: context.range, in: context.file)
     }
-    closure.spare = frame
+    callDepth += 1
+  }
+
+  /// Ends a run begun with ``enterCalls(at:)``.
+  func leaveCalls() { callDepth -= 1 }
+
+  /// Clears the parameters a collection method left in a closure's spare frame.
+  func releaseArguments(of closure: ClosureInvocation) {
+    guard let spare = closure.spare else { return }
+    for index in spare.slots.indices { spare.slots[index] = .null }
   }
 
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an
