@@ -135,9 +135,13 @@ enum CollectionMethods {
         fast.spare = inPlace.frame
       }
     }
+    // In place, the one-argument methods count a step per element up
+    // front (at most one per element: `first(where:)` may stop early).
+    if inPlace != nil, method != .reduce, method != .sortedBy, !elements.isEmpty {
+      try interpreter.step(at: context.range, in: context.file, cost: elements.count)
+    }
     func apply(_ element: Value) throws -> Value {
       if let inPlace {
-        try interpreter.step(at: context.range, in: context.file)
         inPlace.frame.slots[0] = element
         return try inPlace.evaluate(inPlace.frame)
       }
