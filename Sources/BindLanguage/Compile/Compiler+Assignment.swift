@@ -127,6 +127,8 @@ extension Compiler {
     switch target {
     case .parenthesized(let inner, _):
       return try compileStore(into: inner)
+    case .name(let name, let range) where implicitSelfMember(name):
+      return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
       if case .selfMember = resolution {
@@ -138,9 +140,13 @@ extension Compiler {
       let object = try compileExpression(base)
       let interpreter = self.interpreter
       let cache = MemberCache(file: file, range: name.range)
+      let storeField = try compileFieldStore(base, name, range: range)
       return { frame, value in
         do {
           let receiver = try object(frame)
+          if case .structValue(let structValue) = receiver {
+            return try storeField(frame, structValue, value)
+          }
           guard case .object(let target) = receiver else {
             if receiver.isNull { throw ScriptError("cannot assign to '\(name.name)' of nil") }
             throw ScriptError("cannot assign to '\(name.name)' of a value of type '\(receiver.typeName)'")

@@ -23,6 +23,9 @@ extension Compiler {
       switch member {
       case .property(let property): memberName = property.name
       case .event(let event): memberName = event.name
+      case .method(let method): memberName = method.name
+      case .enumCase(let enumCase):
+        throw error("'case' declares an enum case; it is only allowed in an 'enum'", at: enumCase.name.range)
       }
       guard seen.insert(memberName.name).inserted else {
         throw error("'\(memberName.name)' is declared twice in type '\(name)'", at: memberName.range)
@@ -40,13 +43,19 @@ extension Compiler {
         }
       case .event(let event):
         events.append(.init(name: event.name.name, payload: try event.payloadType.map(valueType)))
+      case .method, .enumCase:
+        break
       }
     }
+    let methods = try declareMethods(declaration, kind: "type")
     let placeholder: Evaluation = { _ in .null }
     let type = ObjectType(
       name: name, stored: stored,
       derived: derivedSpecs.map { .init(name: $0.0.name.name, type: $0.2, compute: placeholder) },
-      events: events, order: order, instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+      events: events, order: order.filter { methods[$0] == nil },
+      instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+    type.scriptMethods = methods
+    type.scriptMethodOrder = declaration.methods.map(\.name.name)
     // Derived bodies see the type's members as bare names, so they compile
     // against the type itself.
     for (index, spec) in derivedSpecs.enumerated() {
@@ -63,6 +72,7 @@ extension Compiler {
           return try body(frame)
         })
     }
+    try compileMethodBodies(declaration, methods, members: Set(order), isValueType: false, selfType: type)
     interpreter.types[name] = type
   }
 
@@ -79,6 +89,15 @@ extension Compiler {
       case "Bool": return .bool
       case "Duration": return .duration
       default:
+        if let structType = interpreter.declaringStructTypes[name] ?? interpreter.structTypes[name] {
+          return .structure(structType)
+        }
+        if let enumType = interpreter.declaringEnumTypes[name] ?? interpreter.enumTypes[name] {
+          return .enumeration(enumType)
+        }
+        if let kind = interpreter.hoistedTypeKinds[name], kind != .object, interpreter.types[name] == nil {
+          throw error("type '\(name)' is declared further down; declare a \(kind.rawValue) before the types and functions that name it", at: range)
+        }
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + Array(interpreter.types.keys)

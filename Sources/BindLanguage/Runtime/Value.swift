@@ -119,10 +119,20 @@ public final class Callable {
   /// The parameter count, or `nil` for variadic built-ins.
   let arity: Int?
   let body: (_ arguments: [Value], _ context: CallContext) throws -> Value
+  /// A `func` with a Swift signature: calls are matched against its labels
+  /// and types. `nil` for built-ins and the untyped form, called without labels.
+  let signature: FunctionSignature?
+  /// Where the signature's defaults are evaluated (the declaring frame).
+  let defaultFrame: Frame?
 
-  init(name: String, arity: Int?, body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value) {
+  init(
+    name: String, arity: Int?, signature: FunctionSignature? = nil, defaultFrame: Frame? = nil,
+    body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
+  ) {
     self.name = name
     self.arity = arity
+    self.signature = signature
+    self.defaultFrame = defaultFrame
     self.body = body
   }
 }

@@ -19,9 +19,14 @@ public enum ASTDump {
       return "(\(v.isMutable ? "var" : "let") \(v.name.name) \(dump(v.initializer)))"
     case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
     case .typeDeclaration(let t):
-      return list(["type", t.name.name] + t.members.map(dump))
+      return list([t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump))
     case .function(let f):
-      return list(["func", f.name.name, list(f.parameters.map(\.name)), dump(f.body)])
+      return dump(f)
+    case .switchStatement(let s):
+      return list(["switch", dump(s.subject)] + s.cases.map { c in
+        let head = c.isDefault ? ["default"] : ["case"] + c.patterns.map(dump)
+        return list(head + (c.guardExpression.map { ["where", dump($0)] } ?? []) + [dump(c.body)])
+      })
     case .bind(let b):
       return list(["bind", dump(b.source), b.direction.rawValue, dump(b.target)] + named(b.name))
     case .observe(let o):
@@ -80,6 +85,7 @@ public enum ASTDump {
     case .timer(let timer):
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
     case .await(let operand, _): return "(await \(dump(operand)))"
+    case .implicitMember(let name, _): return ".\(name.name)"
     }
   }
 
@@ -93,8 +99,34 @@ public enum ASTDump {
     return list(["block"] + parameters + handler.body.statements.map(dump))
   }
 
+  private static func dump(_ function: FunctionDeclaration) -> String {
+    guard function.hasSwiftSignature || function.isMutating else {
+      return list(["func", function.name.name, list(function.parameters.map(\.name)), dump(function.body)])
+    }
+    let parameters = function.signature.map { p in
+      list([p.label?.name ?? "_", p.name.name] + (p.type.map { [$0.description] } ?? [])
+        + (p.defaultValue.map { ["=", dump($0)] } ?? []))
+    }
+    return list((function.isMutating ? ["mutating"] : []) + ["func", function.name.name, list(parameters)]
+      + (function.returnType.map { ["->", $0.description] } ?? []) + [dump(function.body)])
+  }
+
+  /// A pattern as an s-expression: `_`, `(let x)`, `(case .loaded (let items))`, or the expression.
+  public static func dump(_ pattern: Pattern) -> String {
+    switch pattern {
+    case .wildcard: return "_"
+    case .binding(let name): return "(let \(name.name))"
+    case .expression(let e): return dump(e)
+    case .enumCase(let typeName, let name, let arguments, _):
+      let head = (typeName?.name ?? "") + "." + name.name
+      guard let arguments else { return head }
+      return list([head] + arguments.map { a in a.label.map { "\($0.name): " + dump(a.pattern) } ?? dump(a.pattern) })
+    }
+  }
+
   private static func dump(_ statement: IfStatement) -> String {
-    var parts = ["if", dump(statement.condition), dump(statement.thenBlock)]
+    var parts = ["if"] + (statement.casePattern.map { ["case", dump($0), "="] } ?? [])
+      + [dump(statement.condition), dump(statement.thenBlock)]
     switch statement.elseBranch {
     case .block(let block): parts.append("(else \(dump(block)))")
     case .elseIf(let nested): parts.append("(else \(dump(nested)))")
@@ -115,6 +147,11 @@ public enum ASTDump {
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))
+    case .method(let f):
+      return dump(f)
+    case .enumCase(let c):
+      let values = c.associatedValues.map { v in (v.label.map { "\($0.name): " } ?? "") + v.type.description }
+      return list(["case", c.name.name] + (values.isEmpty ? [] : [list(values)]) + (c.rawValue.map { ["=", dump($0)] } ?? []))
     }
   }
 

@@ -42,6 +42,8 @@ public enum Statement: Equatable, Sendable {
   /// `timeline vm.query for 1s every 100ms`: lets the time pass and prints
   /// what the source did, one character per frame.
   case timeline(TimelineStatement)
+  /// `switch subject { case …: … }`.
+  case switchStatement(SwitchStatement)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -59,6 +61,7 @@ public enum Statement: Equatable, Sendable {
     case .forLoop(let f): return f.range
     case .whileLoop(let w): return w.range
     case .timeline(let t): return t.range
+    case .switchStatement(let s): return s.range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range
@@ -228,8 +231,10 @@ public struct IfStatement: Equatable, Sendable {
     case elseIf(IfStatement)
   }
 
-  /// The condition.
+  /// The condition; for `if case PATTERN = value`, the value.
   public var condition: Expression
+  /// The pattern of `if case PATTERN = value`, matched against `condition`.
+  public var casePattern: Pattern?
   /// The block run when the condition holds.
   public var thenBlock: Block
   /// The `else` part, if any.
@@ -238,8 +243,11 @@ public struct IfStatement: Equatable, Sendable {
   public var range: SourceRange
 
   /// Creates an if statement.
-  public init(condition: Expression, thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange) {
+  public init(
+    condition: Expression, thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange, casePattern: Pattern? = nil
+  ) {
     self.condition = condition
+    self.casePattern = casePattern
     self.thenBlock = thenBlock
     self.elseBranch = elseBranch
     self.range = range

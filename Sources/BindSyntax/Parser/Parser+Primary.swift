@@ -56,7 +56,7 @@ extension Parser {
   }
 
   /// primaryExpression → INTEGER | DOUBLE | stringLiteral | 'true' | 'false' | 'nil'
-  ///                   | IDENTIFIER | '(' expression ')' | arrayLiteral
+  ///                   | IDENTIFIER | '(' expression ')' | arrayLiteral | '.' memberName
   func primaryExpression() throws -> Expression {
     let token = peek()
     switch token.kind {
@@ -92,6 +92,10 @@ extension Parser {
       return .parenthesized(inner, token.range.union(close.range))
     case .leftBracket:
       return try arrayLiteral()
+    case .dot:
+      advance()
+      let name = try memberName(after: "'.'")
+      return .implicitMember(name, token.range.union(name.range))
     default:
       throw error(missingExpressionMessage())
     }

@@ -23,7 +23,8 @@ extension Parser {
   func statement() throws -> Statement {
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
-    case .type: return try typeDeclaration()
+    case .type, .struct, .enum: return try typeDeclaration()
+    case .switch: return try switchStatement()
     case .func: return try functionDeclaration()
     case .bind: return try bindStatement()
     case .observe: return try observeStatement()
@@ -178,6 +179,7 @@ extension Parser {
   /// ifStatement → 'if' expression block (NEWLINE? 'else' (ifStatement | block))?
   func ifStatement() throws -> IfStatement {
     let keyword = advance()
+    let casePattern = try ifCasePattern()
     let condition = try expression()
     let thenBlock = try block(after: "'if' condition")
     var elseBranch: IfStatement.ElseBranch?
@@ -197,7 +199,7 @@ extension Parser {
     }
     return IfStatement(
       condition: condition, thenBlock: thenBlock, elseBranch: elseBranch,
-      range: keyword.range.union(end))
+      range: keyword.range.union(end), casePattern: casePattern)
   }
 
   /// forStatement → 'for' IDENTIFIER 'in' expression block
