@@ -46,7 +46,7 @@ final class ParserErrorTests: XCTestCase {
     ("func", ["1:5: expected name after 'func'"]),
     ("func f", ["1:7: expected '(' after function name 'f'"]),
     ("func f(", ["1:8: expected name after '('"]),
-    ("func f(a b) {}", ["1:10: expected ':' and a type after parameter 'b', as in 'b: Int'"]),
+    ("func f(a b) {}", ["1:11: expected ':' and a type after parameter 'b', as in 'b: Int'"]),
     ("func f(1) {}", ["1:8: expected name after '('"]),
     ("return )", ["1:8: expected expression after 'return'"]),
     ("import", ["1:7: expected a plain string literal with the file's path after 'import'"]),
