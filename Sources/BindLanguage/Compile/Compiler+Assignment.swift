@@ -135,6 +135,15 @@ extension Compiler {
         throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
       }
       let write = try writer(for: resolution, name: name, range: range)
+      if name == "self", case .local = resolution, let selfType = scope.selfValueType {
+        // `self = .off` in a mutating method: the value takes self's type.
+        return { frame, value in
+          guard let converted = selfType.coerce(value) else {
+            throw ScriptError.typeMismatch(value: value, expected: selfType, what: "'self'").located(at: range, in: file)
+          }
+          write(frame, converted)
+        }
+      }
       return { frame, value in write(frame, value) }
     case .member(let base, let name, let range):
       let object = try compileExpression(base)

@@ -61,6 +61,12 @@ extension Compiler {
 
   /// variableDeclaration -> ('let' | 'var') NAME '=' expression
   private func compileVariable(_ declaration: VariableDeclaration) throws -> Execution {
+    if declaration.initializer.isImplicitMember {
+      // Swift: "cannot infer contextual base"; a variable has no type to give it.
+      throw error(
+        "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'",
+        at: declaration.initializer.range)
+    }
     let initializer = try compileExpression(declaration.initializer)
     let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable)
     if scope.isGlobal {

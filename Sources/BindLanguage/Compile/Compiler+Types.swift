@@ -72,7 +72,7 @@ extension Compiler {
           return try body(frame)
         })
     }
-    try compileMethodBodies(declaration, methods, members: Set(order), isValueType: false, selfType: type)
+    try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
     interpreter.types[name] = type
   }
 
@@ -89,14 +89,15 @@ extension Compiler {
       case "Bool": return .bool
       case "Duration": return .duration
       default:
-        if let structType = interpreter.declaringStructTypes[name] ?? interpreter.structTypes[name] {
+        if let structType = interpreter.declaringStructTypes[name] ?? interpreter.structTypes[name]
+          ?? interpreter.pendingStructTypes[name]
+        {
           return .structure(structType)
         }
-        if let enumType = interpreter.declaringEnumTypes[name] ?? interpreter.enumTypes[name] {
+        if let enumType = interpreter.declaringEnumTypes[name] ?? interpreter.enumTypes[name]
+          ?? interpreter.pendingEnumTypes[name]
+        {
           return .enumeration(enumType)
-        }
-        if let kind = interpreter.hoistedTypeKinds[name], kind != .object, interpreter.types[name] == nil {
-          throw error("type '\(name)' is declared further down; declare a \(kind.rawValue) before the types and functions that name it", at: range)
         }
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"

@@ -11,7 +11,7 @@ extension Compiler {
   func compileStructDeclaration(_ declaration: TypeDeclaration) throws {
     let name = declaration.name.name
     try checkTypeName(declaration.name)
-    let type = StructType(name: name, fields: [])
+    let type = interpreter.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
     interpreter.declaringStructTypes[name] = type
     defer { interpreter.declaringStructTypes[name] = nil }
     var fields: [StructType.Field] = []
@@ -58,7 +58,8 @@ extension Compiler {
     if let rawType, rawType != .string, rawType != .int, let annotation = declaration.rawType {
       throw error("raw type '\(rawType)' is not supported; an enum's raw type is 'String' or 'Int'", at: annotation.range)
     }
-    let type = EnumType(name: name, cases: [], rawType: rawType)
+    var type = EnumType(name: name, cases: [], rawType: rawType)
+    if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
     interpreter.declaringEnumTypes[name] = type
     defer { interpreter.declaringEnumTypes[name] = nil }
     var cases: [EnumType.Case] = []
@@ -175,13 +176,13 @@ extension Compiler {
     case .enumeration(let type) where type.rawType != nil: names.insert("rawValue")
     default: break
     }
-    try compileMethodBodies(declaration, members.methods, members: names, isValueType: true, selfType: nil)
+    try compileMethodBodies(declaration, members.methods, members: names, selfValueType: selfType)
     for (property, expression, _) in computed {
       let method = members.computed[property.name.name]!
       let body = Block(statements: [.returnStatement(expression, expression.range)], range: expression.range)
       let compiled = try compileFunctionBody(
         parameters: [], body: body, signature: (method.signature, expression.range),
-        methodSelf: MethodSelf(isMutable: false, members: names))
+        methodSelf: MethodSelf(isMutable: false, members: names, type: selfType))
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
     }
@@ -208,14 +209,13 @@ extension Compiler {
   /// Compiles method bodies with `self` in slot 0 and the type's members
   /// reachable by bare name.
   func compileMethodBodies(
-    _ declaration: TypeDeclaration, _ methods: [String: ScriptMethod], members: Set<String>, isValueType: Bool,
-    selfType: ObjectType?
+    _ declaration: TypeDeclaration, _ methods: [String: ScriptMethod], members: Set<String>, selfValueType: ValueType?
   ) throws {
     for function in declaration.methods {
       guard let method = methods[function.name.name] else { continue }
       let compiled = try compileFunctionBody(
         parameters: function.parameters, body: function.body, signature: (method.signature, function.body.range),
-        methodSelf: MethodSelf(isMutable: function.isMutating, members: members))
+        methodSelf: MethodSelf(isMutable: function.isMutating, members: members, type: selfValueType))
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
     }

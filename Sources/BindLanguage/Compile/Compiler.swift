@@ -273,6 +273,7 @@ final class Compiler {
     if let methodSelf {
       inner.declare("self", isMutable: methodSelf.isMutable)
       inner.implicitSelfMembers = methodSelf.members
+      inner.selfValueType = methodSelf.type
     }
     inner.returnContract = signature.map { .init(type: $0.0.returnType) }
     var seen = Set<String>()

@@ -23,6 +23,8 @@ final class FunctionScope {
   /// In a method's body: the names of its type's members, which bare names
   /// reach through `self` when no variable is called so (as in Swift).
   var implicitSelfMembers: Set<String>?
+  /// In a struct or enum method: the type `self = value` converts to.
+  var selfValueType: ValueType?
   /// In a function with a Swift signature: what `return` must give.
   var returnContract: ReturnContract?
 
@@ -81,6 +83,8 @@ final class FunctionScope {
 struct MethodSelf {
   let isMutable: Bool
   let members: Set<String>
+  /// A struct's or enum's own type, which `self = value` must keep.
+  var type: ValueType?
 }
 
 /// Where a name lives, resolved once at compile time.

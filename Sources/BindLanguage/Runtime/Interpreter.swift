@@ -61,6 +61,11 @@ public final class Interpreter {
   /// cases and methods can name it.
   var declaringStructTypes: [String: StructType] = [:]
   var declaringEnumTypes: [String: EnumType] = [:]
+  /// Structs and enums hoisted but not declared yet: their type objects
+  /// exist (empty) so functions and types above may name them; the
+  /// declaration fills in the same object.
+  var pendingStructTypes: [String: StructType] = [:]
+  var pendingEnumTypes: [String: EnumType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
   private(set) var builtinTypeNames: Set<String> = []
@@ -119,6 +124,7 @@ public final class Interpreter {
       case .typeDeclaration(let declaration):
         hoistedTypeNames.insert(declaration.name.name)
         hoistedTypeKinds[declaration.name.name] = declaration.kind
+        hoistValueType(declaration)
       default: continue
       }
     }
@@ -231,6 +237,19 @@ public final class Interpreter {
   func isTypeName(_ name: String) -> Bool {
     types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
       || structTypes[name] != nil || enumTypes[name] != nil
+  }
+
+  private func hoistValueType(_ declaration: TypeDeclaration) {
+    let name = declaration.name.name
+    switch declaration.kind {
+    case .structure where pendingStructTypes[name] == nil:
+      pendingStructTypes[name] = StructType(name: name, fields: [])
+    case .enumeration where pendingEnumTypes[name] == nil:
+      var rawType: ValueType?
+      if case .named(let raw, _)? = declaration.rawType { rawType = raw == "String" ? .string : raw == "Int" ? .int : nil }
+      pendingEnumTypes[name] = EnumType(name: name, cases: [], rawType: rawType)
+    default: break
+    }
   }
 
   /// Whether `name` is (or, hoisted, will be) a script struct or enum of `kind`.
