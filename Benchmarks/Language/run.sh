@@ -85,6 +85,9 @@ check "1000000" "$lua" loop.lua
 check "1000000" "$python" loop.py
 check "$(printf 'after build: [-3, -6, -2, 2]\nafter update: [-2, -4, 2, 3]')" "$bin" run cellx.bind
 check "" "$bin" run empty.bind
+# Value types and methods (issue 15): each 10⁶ operations in the same loop.
+value_scenarios=(calls-function calls-untyped-function calls-method read-object-property read-struct-field)
+for scenario in "${value_scenarios[@]}"; do check "1000000" "$bin" run "$scenario.bind"; done
 
 # --- One hyperfine run --------------------------------------------------------
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -101,6 +104,7 @@ add "bindscript-loop"   "$bin run loop.bind"
 add "lua-loop"          "$lua loop.lua"
 add "python-loop"       "$python loop.py"
 add "bindscript-cellx"  "$bin run cellx.bind"
+for scenario in "${value_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
   check "1000000" "$CANDIDATE_BIN" run loop.bind
