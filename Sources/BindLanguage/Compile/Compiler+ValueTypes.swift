@@ -395,28 +395,31 @@ extension Compiler {
     let methodName = name.name
     let interpreter = self.interpreter
     let file = self.file
+    let cache = MethodSiteCache()
     return { receiver, frame, values in
       let method: ScriptMethod?
       switch receiver {
-      case .object(let object): method = object.type.scriptMethods[methodName]
-      case .structValue(let value): method = value.type.scriptMembers.methods[methodName]
-      case .enumValue(let value): method = value.type.scriptMembers.methods[methodName]
+      case .object(let object): method = cache.method(methodName, of: object.type) { $0.scriptMethods[methodName] }
+      case .structValue(let value): method = cache.method(methodName, of: value.type) { $0.scriptMembers.methods[methodName] }
+      case .enumValue(let value): method = cache.method(methodName, of: value.type) { $0.scriptMembers.methods[methodName] }
       default: return nil
       }
       guard let method else {
         if case .object = receiver { return nil }
         throw ScriptError.unknownMember(methodName, of: receiver)
       }
+      // `self` goes first, in the same array as the arguments.
       let arguments = try method.signature.arrange(
-        call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame)
+        call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
+        leading: receiver)
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)
-      guard method.isMutating else { return try interpreter.callMethod(method, on: receiver, arguments: arguments, at: context).result }
+      guard method.isMutating else { return try interpreter.callMethod(method, withSelfFirst: arguments, at: context).result }
       let store: (Frame, Value) throws -> Void
       switch storeBase {
       case .success(let found): store = found
       case .failure(let failure): throw ScriptError("cannot use mutating member on immutable value: \(failure.message)")
       }
-      let (result, newSelf) = try interpreter.callMethod(method, on: receiver, arguments: arguments, at: context)
+      let (result, newSelf) = try interpreter.callMethod(method, withSelfFirst: arguments, at: context)
       let producedValue = interpreter.lastCallProducedValue
       try store(frame, newSelf)
       interpreter.lastCallProducedValue = producedValue
@@ -461,6 +464,22 @@ extension Expression {
     case .parenthesized(let inner, _): return inner.isImplicitMember
     default: return false
     }
+  }
+}
+
+/// The method a call site found for the last receiver type it saw (an
+/// inline cache: no string lookup on a hit).
+final class MethodSiteCache {
+  @exclusivity(unchecked) private var owner: AnyObject?
+  @exclusivity(unchecked) private var cached: ScriptMethod?
+
+  @inline(__always)
+  func method<Owner: AnyObject>(_ name: String, of type: Owner, lookup: (Owner) -> ScriptMethod?) -> ScriptMethod? {
+    if type === owner { return cached }
+    let found = lookup(type)
+    owner = type
+    cached = found
+    return found
   }
 }
 

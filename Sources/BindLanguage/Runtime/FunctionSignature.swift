@@ -45,9 +45,13 @@ struct FunctionSignature {
   /// The arguments of a call in parameter order, defaults filled in and
   /// each converted to its parameter's type. Errors are Swift's, located
   /// at the argument to blame (or the call).
-  func arrange(_ call: CallArguments, values: [Value], defaultFrame: Frame?, globals: Frame) throws -> [Value] {
+  /// `leading` (a method's `self`) goes first in the result.
+  func arrange(_ call: CallArguments, values: [Value], defaultFrame: Frame?, globals: Frame, leading: Value? = nil)
+    throws -> [Value]
+  {
     var result: [Value] = []
-    result.reserveCapacity(parameters.count)
+    result.reserveCapacity(parameters.count + 1)
+    if let leading { result.append(leading) }
     var next = 0
     for parameter in parameters {
       if next < values.count, call.labels[next] == parameter.label {

@@ -7,13 +7,21 @@ extension Interpreter {
   func callMethod(_ method: ScriptMethod, on receiver: Value, arguments: [Value], at context: CallContext) throws
     -> (result: Value, newSelf: Value)
   {
+    var all = [receiver]
+    all.append(contentsOf: arguments)
+    return try callMethod(method, withSelfFirst: all, at: context)
+  }
+
+  /// ``callMethod(_:on:arguments:at:)`` with `self` already first in `arguments`.
+  func callMethod(_ method: ScriptMethod, withSelfFirst arguments: [Value], at context: CallContext) throws
+    -> (result: Value, newSelf: Value)
+  {
+    let receiver = arguments[0]
     var newSelf = receiver
     var selfObject: ScriptObject?
     if case .object(let object) = receiver { selfObject = object }
-    var all = [receiver]
-    all.append(contentsOf: arguments)
     let result = try call(
-      body: method.body, slotCount: method.slotCount, arguments: all, parent: nil, at: context,
+      body: method.body, slotCount: method.slotCount, arguments: arguments, parent: nil, at: context,
       selfObject: selfObject, finish: method.isMutating ? { newSelf = $0.slots[0] } : nil)
     return (result, newSelf)
   }
