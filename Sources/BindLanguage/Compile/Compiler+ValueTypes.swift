@@ -297,13 +297,18 @@ extension Compiler {
         let constant = Value.enumValue(EnumType.contextual(caseName))
         return { _ in constant }
       }
-      return { frame in .enumValue(EnumType.contextual(caseName, labels: labels, values: try values.map { try $0(frame) })) }
+      return locating(range) { frame in
+        let evaluated = try values.map { try $0(frame) }
+        try Operators.checkNesting(evaluated)
+        return .enumValue(EnumType.contextual(caseName, labels: labels, values: evaluated))
+      }
     }
     let interpreter = self.interpreter
     return locating(name.range) { frame in
       guard let type = interpreter.enumTypes[typeName] else { throw ScriptError("cannot find type '\(typeName)'") }
-      let written = EnumType.contextual(caseName, labels: labels, values: try values.map { try $0(frame) })
-      return .enumValue(try type.resolve(written))
+      let evaluated = try values.map { try $0(frame) }
+      try Operators.checkNesting(evaluated)
+      return .enumValue(try type.resolve(EnumType.contextual(caseName, labels: labels, values: evaluated)))
     }
   }
 
@@ -378,6 +383,7 @@ extension Compiler {
       case .success(let found): store = found
       case .failure(let failure): throw ScriptError("cannot assign to property: \(failure.message)")
       }
+      try Operators.checkNesting([converted])
       var copy = structValue
       copy.fields[index] = converted
       try store(frame, .structValue(copy))

@@ -31,6 +31,11 @@ extension Interpreter {
     let members = type.scriptMembers
     let signature = memberwiseSignature(type)
     let given = try signature.arrange(call, values: values, defaultFrame: nil, globals: globalFrame)
+    do {
+      try Operators.checkNesting(given)
+    } catch let error as ScriptError {
+      throw error.located(at: call.range, in: call.file)
+    }
     var fields: [Value] = []
     fields.reserveCapacity(type.fields.count)
     var next = 0
