@@ -73,6 +73,7 @@ extension Compiler {
         })
     }
     try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
+    replaceType(named: name)
     interpreter.types[name] = type
   }
 
