@@ -63,3 +63,42 @@ extension Interpreter {
     return FunctionSignature(name: type.name, parameters: parameters, returnType: nil)
   }
 }
+
+// MARK: Introspection (`:types`)
+
+extension Interpreter {
+  /// The script's structs and enums as `:types` shows them: a heading
+  /// (`struct Point`, `enum Tab: String`) and one line per member, by name.
+  public var valueTypeSummaries: [(heading: String, members: [String])] {
+    let structs = structTypes.map { name, type in
+      (name, (heading: "struct \(name)", members: type.fields.map { field in
+        "\(field.isConstant ? "let" : "var") \(field.name): \(field.type)"
+      } + type.scriptMembers.summaries))
+    }
+    let enums = enumTypes.map { name, type in
+      (name, (heading: "enum \(name)" + (type.rawType.map { ": \($0)" } ?? ""), members: type.cases.map { enumCase in
+        var line = "case " + String(EnumType.shape(of: enumCase).dropFirst())
+        if !enumCase.associatedValues.isEmpty {
+          line = "case \(enumCase.name)(" + enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "\($0.type)" }
+            .joined(separator: ", ") + ")"
+        }
+        if let raw = enumCase.rawValue { line += " = \(raw.literal)" }
+        return line
+      } + type.scriptMembers.summaries))
+    }
+    return (structs + enums).sorted { $0.0 < $1.0 }.map(\.1)
+  }
+}
+
+extension ValueTypeMembers {
+  /// `var sum: Int { … }`, `mutating func move(dx: Int)`, in declaration order.
+  var summaries: [String] {
+    order.compactMap { name in
+      if let method = methods[name] { return (method.isMutating ? "mutating " : "") + method.signature.summary }
+      if let property = computed[name] {
+        return "var \(name): \(property.signature.returnType.map { "\($0)" } ?? "Any") { … }"
+      }
+      return nil
+    }
+  }
+}

@@ -41,3 +41,6 @@ def test_structs_and_enums_print_as_swift_does(repl):  # noqa: F811
     assert r.run("var q = p") == ""
     assert r.run("q.x = 5") == ""
     assert r.run("p.x") == "1\n"
+    types = r.run(":types")
+    assert "struct Point {\n  var x: Int\n  var y: Int\n}" in types
+    assert 'enum State {\n  case idle\n  case failed(String)\n}' in types
