@@ -48,6 +48,7 @@ extension Compiler {
     let argumentRanges = arguments.map(\.range)
     let labeled = arguments.first { $0.label != nil }?.label
     let call = CallArguments(labels: arguments.map { $0.label?.name }, ranges: argumentRanges, range: range, file: file)
+    let plans = ArgumentPlanCache()
     return { frame in
       let function = try callee(frame)
       guard case .function(let callable) = function else {
@@ -57,7 +58,8 @@ extension Compiler {
       if let signature = callable.signature {
         // A Swift signature: labels and types are checked, defaults filled in.
         evaluated = try signature.arrange(
-          call, values: evaluated, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame)
+          call, values: evaluated, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
+          plan: plans.plan(for: callable, signature, labels: call.labels))
       } else if let labeled {
         throw ScriptError(
           "unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels",

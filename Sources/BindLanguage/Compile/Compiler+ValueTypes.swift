@@ -402,6 +402,7 @@ extension Compiler {
     let interpreter = self.interpreter
     let file = self.file
     let cache = MethodSiteCache()
+    let plans = ArgumentPlanCache()
     return { receiver, frame, values in
       let method: ScriptMethod?
       switch receiver {
@@ -417,7 +418,7 @@ extension Compiler {
       // `self` goes first, in the same array as the arguments.
       let arguments = try method.signature.arrange(
         call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
-        leading: receiver)
+        leading: receiver, plan: plans.plan(for: method, method.signature, labels: call.labels))
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)
       guard method.isMutating else { return try interpreter.callMethod(method, withSelfFirst: arguments, at: context).result }
       let store: (Frame, Value) throws -> Void

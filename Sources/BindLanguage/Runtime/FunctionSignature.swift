@@ -44,34 +44,66 @@ struct FunctionSignature {
 
   /// The arguments of a call in parameter order, defaults filled in and
   /// each converted to its parameter's type. Errors are Swift's, located
-  /// at the argument to blame (or the call).
-  /// `leading` (a method's `self`) goes first in the result.
-  func arrange(_ call: CallArguments, values: [Value], defaultFrame: Frame?, globals: Frame, leading: Value? = nil)
-    throws -> [Value]
-  {
+  /// at the argument to blame (or the call). `leading` (a method's `self`)
+  /// goes first in the result.
+  func arrange(
+    _ call: CallArguments, values: [Value], defaultFrame: Frame?, globals: Frame, leading: Value? = nil,
+    plan cached: [Int]? = nil
+  ) throws -> [Value] {
+    let plan: [Int]
+    if let cached {
+      plan = cached
+    } else {
+      switch self.plan(call.labels) {
+      case .success(let found): plan = found
+      case .failure(let failure): throw ScriptError(failure.message, at: failure.argument.map { call.ranges[$0] } ?? call.range, in: call.file)
+      }
+    }
     var result: [Value] = []
     result.reserveCapacity(parameters.count + 1)
     if let leading { result.append(leading) }
-    var next = 0
-    for parameter in parameters {
-      if next < values.count, call.labels[next] == parameter.label {
-        result.append(try convert(values[next], to: parameter, at: call.ranges[next], in: call.file))
-        next += 1
-      } else if let defaultValue = parameter.defaultValue {
-        result.append(try convert(try defaultValue(defaultFrame ?? globals), to: parameter, at: call.range, in: call.file))
-      } else if next < values.count {
-        throw ScriptError(labelMismatch(have: call.labels[next], expected: parameter.label), at: call.ranges[next], in: call.file)
+    for (parameter, argument) in zip(parameters, plan) {
+      if argument >= 0 {
+        result.append(try convert(values[argument], to: parameter, at: call.ranges[argument], in: call.file))
       } else {
-        throw ScriptError(
-          "missing argument for parameter '\(parameter.label ?? parameter.name)' in call to '\(fullName)'",
-          at: call.range, in: call.file)
+        result.append(try convert(try parameter.defaultValue!(defaultFrame ?? globals), to: parameter, at: call.range, in: call.file))
       }
     }
-    if next < values.count {
-      let message = call.labels[next].map { "extra argument '\($0)' in call to '\(fullName)'" } ?? "extra argument in call to '\(fullName)'"
-      throw ScriptError(message, at: call.ranges[next], in: call.file)
-    }
     return result
+  }
+
+  /// Why a call's labels do not fit, and the argument to blame.
+  struct PlanFailure: Error {
+    let message: String
+    let argument: Int?
+  }
+
+  /// Which argument each parameter takes (-1: its default), from the call's
+  /// labels alone, as Swift matches them: in order, defaulted ones skippable.
+  /// The same for every call with these labels, so call sites cache it.
+  func plan(_ labels: [String?]) -> Result<[Int], PlanFailure> {
+    var plan: [Int] = []
+    plan.reserveCapacity(parameters.count)
+    var next = 0
+    for parameter in parameters {
+      if next < labels.count, labels[next] == parameter.label {
+        plan.append(next)
+        next += 1
+      } else if parameter.defaultValue != nil {
+        plan.append(-1)
+      } else if next < labels.count {
+        return .failure(PlanFailure(message: labelMismatch(have: labels[next], expected: parameter.label), argument: next))
+      } else {
+        return .failure(PlanFailure(
+          message: "missing argument for parameter '\(parameter.label ?? parameter.name)' in call to '\(fullName)'",
+          argument: nil))
+      }
+    }
+    if next < labels.count {
+      let message = labels[next].map { "extra argument '\($0)' in call to '\(fullName)'" } ?? "extra argument in call to '\(fullName)'"
+      return .failure(PlanFailure(message: message, argument: next))
+    }
+    return .success(plan)
   }
 
   private func labelMismatch(have: String?, expected: String?) -> String {
@@ -98,6 +130,24 @@ struct FunctionSignature {
     if let converted = returnType.coerce(value) { return converted }
     if let specific = ScriptError.contextualMismatch(value: value, expected: returnType) { throw ScriptError(specific) }
     throw ScriptError("cannot convert return expression of type '\(value.typeName)' to return type '\(returnType)'")
+  }
+}
+
+/// A call site's argument plan for the last signature it called (keyed by
+/// the callee's identity): the label matching runs once per callee.
+final class ArgumentPlanCache {
+  @exclusivity(unchecked) private var owner: AnyObject?
+  @exclusivity(unchecked) private var plan: [Int] = []
+
+  /// The plan for `signature`, or nil when its labels do not fit (then
+  /// `arrange` reports the error).
+  @inline(__always)
+  func plan(for owner: AnyObject, _ signature: FunctionSignature, labels: [String?]) -> [Int]? {
+    if owner === self.owner { return plan }
+    guard case .success(let found) = signature.plan(labels) else { return nil }
+    self.owner = owner
+    plan = found
+    return found
   }
 }
 
