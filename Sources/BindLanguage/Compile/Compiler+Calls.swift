@@ -57,8 +57,10 @@ extension Compiler {
       var evaluated = try values.map { try $0(frame) }
       if let signature = callable.signature {
         // A Swift signature: labels and types are checked, defaults filled in.
+        let given = evaluated
+        evaluated = []
         evaluated = try signature.arrange(
-          call, values: evaluated, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
+          call, values: given, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
           plan: plans.plan(for: callable, signature, labels: call.labels))
       } else if let labeled {
         throw ScriptError(

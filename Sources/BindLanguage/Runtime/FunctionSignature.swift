@@ -47,7 +47,7 @@ struct FunctionSignature {
   /// at the argument to blame (or the call). `leading` (a method's `self`)
   /// goes first in the result.
   func arrange(
-    _ call: CallArguments, values: [Value], defaultFrame: Frame?, globals: Frame, leading: Value? = nil,
+    _ call: CallArguments, values: __owned [Value], defaultFrame: Frame?, globals: Frame, leading: Value? = nil,
     plan cached: [Int]? = nil
   ) throws -> [Value] {
     let plan: [Int]
@@ -58,6 +58,15 @@ struct FunctionSignature {
       case .success(let found): plan = found
       case .failure(let failure): throw ScriptError(failure.message, at: failure.argument.map { call.ranges[$0] } ?? call.range, in: call.file)
       }
+    }
+    if leading == nil, values.count == parameters.count {
+      // Every argument given, in order (the plan is the identity): convert
+      // in place, without a second array.
+      var result = values
+      for index in result.indices where parameters[index].type != nil {
+        result[index] = try convert(result[index], to: parameters[index], at: call.ranges[index], in: call.file)
+      }
+      return result
     }
     var result: [Value] = []
     result.reserveCapacity(parameters.count + 1)
