@@ -416,13 +416,9 @@ extension Compiler {
         throw ScriptError.unknownMember(methodName, of: receiver)
       }
       // `self` goes first, in the same array as the arguments.
-      var selfFirst: [Value] = []
-      selfFirst.reserveCapacity(values.count + 1)
-      selfFirst.append(receiver)
-      for value in values { selfFirst.append(try value(frame)) }
-      let arguments = try method.signature.arrangeMethodCall(
-        call, selfFirst: selfFirst, globals: interpreter.globalFrame,
-        plan: plans.plan(for: method, method.signature, labels: call.labels))
+      let arguments = try method.signature.arrange(
+        call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
+        leading: receiver, plan: plans.plan(for: method, method.signature, labels: call.labels))
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)
       guard method.isMutating else { return try interpreter.callMethod(method, withSelfFirst: arguments, at: context).result }
       let store: (Frame, Value) throws -> Void

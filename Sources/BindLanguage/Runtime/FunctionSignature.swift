@@ -81,26 +81,6 @@ struct FunctionSignature {
     return result
   }
 
-  /// ``arrange(_:values:defaultFrame:globals:leading:plan:)`` for a method:
-  /// `values` holds `self` first, then the arguments; the result keeps
-  /// `self` first. Converts in place when every argument is given in order.
-  func arrangeMethodCall(_ call: CallArguments, selfFirst values: __owned [Value], globals: Frame, plan: [Int]?) throws
-    -> [Value]
-  {
-    guard values.count == parameters.count + 1 else {
-      return try arrange(
-        call, values: Array(values.dropFirst()), defaultFrame: nil, globals: globals, leading: values[0], plan: plan)
-    }
-    if plan == nil, case .failure(let failure) = self.plan(call.labels) {
-      throw ScriptError(failure.message, at: failure.argument.map { call.ranges[$0] } ?? call.range, in: call.file)
-    }
-    var result = values
-    for index in parameters.indices where parameters[index].type != nil {
-      result[index + 1] = try convert(result[index + 1], to: parameters[index], at: call.ranges[index], in: call.file)
-    }
-    return result
-  }
-
   /// Why a call's labels do not fit, and the argument to blame.
   struct PlanFailure: Error {
     let message: String
