@@ -1,4 +1,4 @@
-# BindScript: `make run` starts the REPL, `make test` runs everything CI runs.
+# BindScript: `make run` starts the REPL (release build), `make test` runs everything CI runs.
 SWIFT ?= swift
 BIN := .build/debug/bindscript
 PYTHON ?= python3
@@ -58,8 +58,14 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product bindscript
 
-run: build
-	@$(BIN)
+# The REPL from a release build: a debug build interprets several times
+# slower, and `make run` is how people try the language. The first build
+# takes a few minutes (README); later ones only rebuild what changed.
+RELEASE_BIN := .build/release/bindscript
+
+run: deps
+	$(SWIFT) build -c release --product bindscript
+	@$(RELEASE_BIN)
 
 # Everything CI runs. The conformance suite goes last: its closing line,
 # `N passed, N failed`, is the summary a CI log should end with.

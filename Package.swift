@@ -45,7 +45,10 @@ let package = Package(
     // libc, a large-stack thread and file reading: the one place the layers
     // above reach the operating system through, so the syntax layer needs
     // no runtime to get them.
-    .target(name: "BindPlatform"),
+    .target(name: "BindPlatform", dependencies: ["CPlatform"]),
+    // The system calls BindPlatform needs that Swift cannot call: variadic
+    // (prctl) or GNU extensions (pthread_getattr_np, mkostemp).
+    .target(name: "CPlatform"),
     // The reactive runtime: knows nothing of the language.
     .target(name: "BindRuntime", dependencies: ["CTaskHooks"]),
     // The concurrency runtime's enqueue hooks, declared with the Swift
@@ -151,7 +154,7 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
       ]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
+    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(
       name: "ExamplesTests",

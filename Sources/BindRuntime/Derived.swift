@@ -14,7 +14,7 @@
 /// bindings. It completes (observers hear `.completed`) when every value it
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
-  private let compute: () throws -> Value
+  let compute: () throws -> Value
   /// The last fresh read's result, valid while no property has been written
   /// since `freshGeneration`. Two fields, not an optional tuple, whose generic
   /// metadata every new derived value would look up.
@@ -50,10 +50,15 @@ public final class Derived<Value>: ObservableValue<Value> {
     self.moreLifetimeIDs = lifetimes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     let sources = tracking.tracker.takeUnretainedValue().sources
-    graph.rewire(self, to: sources)
+    // Lazy: inactive until something observes, binds or reads it
+    // (Derived+Activation.swift), so its sources hold no edge to it yet.
+    graph.startInactive(self, sources: sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
+    // A lifetime that is also a source tells this value through that link.
     func linkLifetime(_ node: GraphNode) {
-      if !node.downstream.contains(node: self) { graph.addLinks(from: node, to: self) }
+      if !readSources.contains(node: node) && !node.downstream.contains(node: self) {
+        graph.addLinks(from: node, to: self)
+      }
     }
     if let lifetime { linkLifetime(lifetime) }
     lifetimes.forEach(linkLifetime)
@@ -76,6 +81,8 @@ public final class Derived<Value>: ObservableValue<Value> {
         graph.deferredError = graph.deferredError ?? error
       }
     }
+    // Lazy derived values: an inactive one catches up first.
+    if isInactive { refreshReportingErrors() }
     return trackedValue()
   }
 
@@ -83,7 +90,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// result is kept until the next write: this MUST be memoized, because a
   /// fresh read re-reads every input, and without it diamonds stacked in
   /// layers make one read exponential in the depth.
-  private func computeFresh() throws -> Value {
+  func computeFresh() throws -> Value {
     let graph = ReactiveGraph.shared
     if freshGeneration == graph.writeGeneration, let freshValue { return freshValue }
     let (savedFresh, savedTracker) = (graph.evaluatesFresh, graph.tracker)
@@ -98,15 +105,23 @@ public final class Derived<Value>: ObservableValue<Value> {
   override var isRetainedBySubscriptions: Bool { true }
 
   override func update() throws {
-    guard !isCompleted else { return }
+    // An inactive value (lazy) is brought up to date when it is read.
+    guard !isCompleted, !isInactive else { return }
     let graph = ReactiveGraph.shared
     let new = try graph.evaluateTracked(owner: self, compute)
     graph.trace(.evaluate(node: displayName, value: String(describing: new)))
     guard !isSame(storage, new) else { return }
     try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
     storage = new
+    // For inactive derived values that read this one.
+    changedAt = graph.writeGeneration
     graph.enqueueDownstream(of: self)
   }
+
+  // Lazy derived values: the hooks, implemented in Derived+Activation.swift.
+  override func activate() { activateDerived() }
+  override func didLoseSubscriber() { deactivateIfUnsubscribed() }
+  override func refreshIfStale() throws { try refreshDerivedIfStale() }
 
   override func upstreamDidComplete(_ node: GraphNode) {
     if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }

@@ -59,7 +59,9 @@ extension Interpreter {
   func read(_ member: ObjectType.Member, of object: ScriptObject, name: String) throws -> Value {
     switch member {
     case .stored(let index): return try object.access(index).read()
-    case .derived(let index): return try object.derived(index, interpreter: self).value
+    // Checked: an unobserved derived value evaluates when read (lazy), and
+    // what that evaluation throws is this read's error.
+    case .derived(let index): return try object.derived(index, interpreter: self).checkedValue()
     case .event(let index):
       try object.checkHostAlive()
       return .event(object.event(index))
