@@ -100,6 +100,23 @@ def main():
     out.append(f"| `bindscript run cellx.bind` (whole process) | {ms(cellx)} | {ms(seconds('bindscript-cellx', 'min'))} |")
     out.append("")
 
+    # Value types and methods (issue 15): ns per operation over the empty
+    # program, and the two comparisons the issue asks for, in this same run.
+    value_names = ["calls-function", "calls-untyped-function", "calls-method",
+                   "read-object-property", "read-struct-field"]
+    if all(f"bindscript-{name}" in results for name in value_names):
+        per_op = {name: (seconds(f"bindscript-{name}") - s["bindscript"]) / ITERATIONS * 1e9 for name in value_names}
+        out.append("| value types and methods, 10⁶ operations | ms (median) | ns per operation (− empty) |")
+        out.append("|---|--:|--:|")
+        for name in value_names:
+            out.append(f"| `{name}.bind` | {ms(seconds(f'bindscript-{name}'))} | {per_op[name]:.0f} |")
+        out.append(f"| method call / free function call | | {ratio(per_op['calls-method'], per_op['calls-function'])} |")
+        out.append(f"| typed function call / untyped function call | | "
+                   f"{ratio(per_op['calls-function'], per_op['calls-untyped-function'])} |")
+        out.append(f"| struct field read / object property read (whole loop) | | "
+                   f"{ratio(per_op['read-struct-field'], per_op['read-object-property'])} |")
+        out.append("")
+
     def verdict(met):
         return "met" if met else "**missed**"
 

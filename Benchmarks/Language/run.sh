@@ -89,6 +89,9 @@ check "500000500000" "$bin" run closure-call.bind
 check "500000500000" "$bin" run func-call.bind
 check "500000 250000" "$bin" run map-filter.bind
 check "500000 250000" "$python" map-filter.py
+# Value types and methods (issue 15): each 10⁶ operations in the same loop.
+value_scenarios=(calls-function calls-untyped-function calls-method read-object-property read-struct-field)
+for scenario in "${value_scenarios[@]}"; do check "1000000" "$bin" run "$scenario.bind"; done
 
 # --- One hyperfine run --------------------------------------------------------
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -111,6 +114,7 @@ add "bindscript-closure-call" "$bin run closure-call.bind"
 add "bindscript-func-call"    "$bin run func-call.bind"
 add "bindscript-map-filter"   "$bin run map-filter.bind"
 add "python-map-filter"       "$python map-filter.py"
+for scenario in "${value_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
   check "1000000" "$CANDIDATE_BIN" run loop.bind

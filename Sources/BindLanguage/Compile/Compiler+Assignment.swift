@@ -130,12 +130,23 @@ extension Compiler {
     switch target {
     case .parenthesized(let inner, _):
       return try compileStore(into: inner, checksDeclaredType: checksDeclaredType)
+    case .name(let name, let range) where implicitSelfMember(name):
+      return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
       if case .selfMember = resolution {
         throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
       }
       let write = try writer(for: resolution, name: name, range: range)
+      if name == "self", case .local = resolution, let selfType = scope.selfValueType {
+        // `self = .off` in a mutating method: the value takes self's type.
+        return { frame, value in
+          guard let converted = selfType.coerce(value) else {
+            throw ScriptError.typeMismatch(value: value, expected: selfType, what: "'self'").located(at: range, in: file)
+          }
+          write(frame, converted)
+        }
+      }
       if checksDeclaredType, let type = declaredType(of: name) {
         return { frame, value in
           guard let converted = type.coerce(value) else {
@@ -151,9 +162,13 @@ extension Compiler {
       let object = try compileExpression(base)
       let interpreter = self.interpreter
       let cache = MemberCache(file: file, range: name.range)
+      let storeField = try compileFieldStore(base, name, range: range)
       return { frame, value in
         do {
           let receiver = try object(frame)
+          if case .structValue(let structValue) = receiver {
+            return try storeField(frame, structValue, value)
+          }
           guard case .object(let target) = receiver else {
             if receiver.isNull { throw ScriptError("cannot assign to '\(name.name)' of nil") }
             throw ScriptError("cannot assign to '\(name.name)' of a value of type '\(receiver.typeName)'")

@@ -8,6 +8,18 @@ extension Compiler {
   /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     switch callee {
+    case .name(let name, let nameRange) where implicitSelfMember(name):
+      // A method of `self` called by its bare name, as Swift allows.
+      let base = Expression.name("self", nameRange)
+      return try compileMethodCall(base, Identifier(name, range: nameRange), arguments, range: range, optional: false)
+    case .name(let name, _) where resolve(name) == nil && interpreter.isValueType(name, .structure):
+      return try compileMemberwiseInitializer(name, arguments, range: range)
+    case .name(let name, _) where resolve(name) == nil && interpreter.isValueType(name, .enumeration):
+      return try compileRawValueInitializer(name, arguments, range: range)
+    case .implicitMember(let name, _):
+      return try compileEnumCase(typeName: nil, name, arguments, range: range)
+    case .member(.name(let typeName, _), let name, _) where isEnumTypeName(typeName):
+      return try compileEnumCase(typeName: typeName, name, arguments, range: range)
     case .name(let name, let nameRange) where resolve(name) == nil:
       if name == "assert" { return try compileAssert(arguments, range: range) }
       if let host = interpreter.hostValueTypes[name] { return try compileStructConstruction(host, arguments, range: range) }
@@ -32,19 +44,31 @@ extension Compiler {
   private func compileFunctionCall(_ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange) throws
     -> Evaluation
   {
-    if let labeled = arguments.first(where: { $0.label != nil }), let label = labeled.label {
-      throw error("unexpected argument label '\(label.name):'; functions take their arguments without labels", at: label.range)
-    }
     let values = try arguments.map { try compileExpression($0.value) }
     let interpreter = self.interpreter
     let file = self.file
     let argumentRanges = arguments.map(\.range)
+    let labeled = arguments.first { $0.label != nil }?.label
+    let call = CallArguments(labels: arguments.map { $0.label?.name }, ranges: argumentRanges, range: range, file: file)
+    let plans = ArgumentPlanCache()
     return { frame in
       let function = try callee(frame)
       guard case .function(let callable) = function else {
         throw ScriptError("cannot call a value of type '\(function.typeName)'", at: range, in: file)
       }
-      let evaluated = try values.map { try $0(frame) }
+      var evaluated = try values.map { try $0(frame) }
+      if let signature = callable.signature {
+        // A Swift signature: labels and types are checked, defaults filled in.
+        let given = evaluated
+        evaluated = []
+        evaluated = try signature.arrange(
+          call, values: given, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
+          plan: plans.plan(for: callable, signature, labels: call.labels))
+      } else if let labeled {
+        throw ScriptError(
+          "unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels",
+          at: labeled.range, in: file)
+      }
       if let arity = callable.arity, arity != evaluated.count {
         throw ScriptError(
           "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
@@ -64,9 +88,14 @@ extension Compiler {
   /// `Compiler+HostCalls.swift`), string and array methods. Mutating array
   /// methods write the new array back to `base`, so `vm.items.append(x)` is
   /// one write of `vm.items` whose observers see the old and the new array.
-  private func compileMethodCall(
+  func compileMethodCall(
     _ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange, optional: Bool
   ) throws -> Evaluation {
+    // `items.append(x)` in a method is `self.items.append(x)`.
+    if case .name(let member, let memberRange) = base, implicitSelfMember(member) {
+      let explicit = Expression.member(.name("self", memberRange), Identifier(member, range: memberRange), memberRange)
+      return try compileMethodCall(explicit, name, arguments, range: range, optional: optional)
+    }
     let site = hostCallSite(name.name, arguments, range: range)
     if let object = knownHostObject(base), let candidates = object.type.host!.methodsByName[name.name] {
       // Checked now, so `bindscript check` finds wrong labels and types too.
@@ -157,12 +186,15 @@ extension Compiler {
     let file = self.file
     let argumentRanges = arguments.map(\.range)
     let cache = MemberCache(file: file, range: name.range)
+    let scriptCall = try scriptMethodCall(base, name, arguments, range: range)
     return locating(range) { frame in
       let value = try receiver(frame)
-      if case .object(let object) = value {
-        if object.type.host != nil {
-          return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
-        }
+      if case .object(let object) = value, object.type.host != nil {
+        return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+      }
+      if optional && value.isNull { throw OptionalChainEnded() }
+      if let result = try scriptCall(value, frame, values) { return result }
+      if case .object(let object) = value, object.type.members[method] != nil {
         // A property of function type: `vm.onSelect(3)` calls the closure it holds.
         let member = try cache.member(method, of: object.type)
         let held = try interpreter.read(member, of: object, name: method)
@@ -177,7 +209,6 @@ extension Compiler {
         let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
         return try callable.body(evaluated, context)
       }
-      if optional && value.isNull { throw OptionalChainEnded() }
       return try Builtins.callMethod(method, on: value, arguments: try values.map { try $0(frame) })
     }
   }

@@ -77,6 +77,10 @@ extension Compiler {
       let thenValue = try compileExpression(then)
       let elseValue = try compileExpression(otherwise)
       return { frame in try test(frame) ? thenValue(frame) : elseValue(frame) }
+    case .member(.name(let typeName, _), let name, let range) where isEnumTypeName(typeName):
+      return try compileEnumCase(typeName: typeName, name, nil, range: range)
+    case .implicitMember(let name, let range):
+      return try compileEnumCase(typeName: nil, name, nil, range: range)
     case .member(let base, let name, let range):
       if let host = hostValueType(named: base) { return try compileEnumCase(host, name, nil, range: range) }
       let object = try compileChainBase(base)
@@ -128,6 +132,9 @@ extension Compiler {
   }
 
   private func compileName(_ name: String, range: SourceRange) throws -> Evaluation {
+    if implicitSelfMember(name) {
+      return try compileExpression(.member(.name("self", range), Identifier(name, range: range), range))
+    }
     if name == "self", scope.selfType != nil || scope.parent?.selfType != nil {
       return { frame in frame.selfObject.map(Value.object) ?? .null }
     }
@@ -173,6 +180,8 @@ extension Compiler {
         let value = try left(frame)
         return value.isNull ? try right(frame) : value
       }
+    case .equal, .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
+      return compileImplicitMemberComparison(left, right, implicitOnLeft: lhs.isImplicitMember, negated: op == .notEqual, range: range)
     default:
       let general = locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
       return integerFastPath(op, left, right, range: range) ?? general
@@ -266,6 +275,7 @@ extension Compiler {
   func memberReader(_ name: Identifier) -> (Value) throws -> Value {
     let interpreter = self.interpreter
     let cache = MemberCache(file: file, range: name.range)
+    let valueMembers = ValueMemberCache(file: file, range: name.range)
     let memberName = name.name
     return { value in
       switch value {
@@ -274,6 +284,8 @@ extension Compiler {
         return try interpreter.read(member, of: object, name: memberName)
       case .null:
         throw ScriptError("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil")
+      case .structValue, .enumValue:
+        return try valueMembers.read(memberName, of: value, interpreter: interpreter)
       default:
         if let member = try value.compositeMember(memberName) { return member }
         return try Builtins.property(memberName, of: value)
@@ -327,6 +339,9 @@ final class MemberCache {
 extension ScriptError {
   static func unknownMember(_ name: String, on type: ObjectType) -> ScriptError {
     var message = "no property '\(name)' on \(type.name)"
+    if let method = type.scriptMethods[name] {
+      return ScriptError("'\(method.signature.fullName)' is a method of \(type.name); call it, as in '\(name)(…)'")
+    }
     if let method = type.host?.methodsByName[name]?.first {
       return ScriptError("'\(method.name)' is a method of \(type.name); call it, as in '\(name)(…)'")
     }

@@ -21,7 +21,11 @@ extension Compiler {
       guard scope.isGlobal && scope.isOutermostBlock else {
         throw error("type declarations are only allowed at the top level", at: declaration.name.range)
       }
-      try compileTypeDeclaration(declaration)
+      switch declaration.kind {
+      case .object: try compileTypeDeclaration(declaration)
+      case .structure: try compileStructDeclaration(declaration)
+      case .enumeration: try compileEnumDeclaration(declaration)
+      }
       return { _ in .next }
     case .function(let declaration): return try compileFunction(declaration)
     case .bind(let bind): return try compileBind(bind)
@@ -38,12 +42,11 @@ extension Compiler {
     case .whileLoop(let loop): return try compileWhile(loop)
     case .returnStatement(let value, let range):
       guard !scope.isGlobal else { throw error("'return' outside a function or handler", at: range) }
-      guard let value else { return { _ in .returned(nil) } }
-      let evaluate = try compileExpression(value)
-      return { frame in .returned(try evaluate(frame)) }
+      return try compileReturn(value, range: range)
     case .breakStatement(let range):
-      guard loopDepth > 0 else { throw error("'break' outside a loop", at: range) }
+      guard loopDepth > 0 || switchDepth > 0 else { throw error("'break' outside a loop or 'switch'", at: range) }
       return { _ in .breakLoop }
+    case .switchStatement(let statement): return try compileSwitch(statement)
     case .continueStatement(let range):
       guard loopDepth > 0 else { throw error("'continue' outside a loop", at: range) }
       return { _ in .continueLoop }
@@ -62,6 +65,12 @@ extension Compiler {
   /// With a type, the initial value and every later write must convert to
   /// it (`T` to `T?`, `Int` to `Double`); an empty literal takes the type.
   private func compileVariable(_ declaration: VariableDeclaration) throws -> Execution {
+    if declaration.type == nil, declaration.initializer.isImplicitMember {
+      // Swift: "cannot infer contextual base"; a variable has no type to give it.
+      throw error(
+        "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'",
+        at: declaration.initializer.range)
+    }
     var initializer = try compileExpression(declaration.initializer)
     let type = try declaration.type.map(valueType)
     if let type {
@@ -91,21 +100,24 @@ extension Compiler {
     }
   }
 
-  /// functionDeclaration -> 'func' NAME '(' parameters? ')' block
+  /// functionDeclaration -> 'func' NAME '(' parameters? ')' ('->' type)? block
   private func compileFunction(_ declaration: FunctionDeclaration) throws -> Execution {
     let name = declaration.name.name
     let slot = scope.declare(name, isMutable: false)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
+    let signature = declaration.hasSwiftSignature ? try functionSignature(declaration) : nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
-      parameters: declaration.parameters, body: declaration.body)
+      parameters: declaration.parameters, body: declaration.body,
+      signature: signature.map { ($0, declaration.body.range) })
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
     let globals = interpreter.globalFrame
     let makeFunction = { (frame: Frame) -> Value in
       let defining: Frame? = keepsParent || isGlobal ? frame : nil
       return .function(
-        Callable(name: name, arity: arity) { arguments, context in
+        Callable(name: name, arity: arity, signature: signature, defaultFrame: signature == nil ? nil : frame) {
+          arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })
     }
@@ -121,8 +133,25 @@ extension Compiler {
     }
   }
 
-  /// ifStatement -> 'if' conditionList block ('else' (ifStatement | block))?
+  /// The Swift signature of a function or method: its parameters' labels,
+  /// types and defaults (compiled in the declaring scope) and return type.
+  func functionSignature(_ declaration: FunctionDeclaration) throws -> FunctionSignature {
+    var seen = Set<String>()
+    let parameters = try declaration.signature.map { parameter -> FunctionSignature.Parameter in
+      guard seen.insert(parameter.name.name).inserted else {
+        throw error("invalid redeclaration of parameter '\(parameter.name.name)'", at: parameter.name.range)
+      }
+      return FunctionSignature.Parameter(
+        label: parameter.label?.name, name: parameter.name.name, type: try parameter.type.map(valueType),
+        defaultValue: try parameter.defaultValue.map { try compileExpression($0) })
+    }
+    return FunctionSignature(
+      name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType))
+  }
+
+  /// ifStatement -> 'if' (conditionList | 'case' pattern '=' expression) block ('else' (ifStatement | block))?
   func compileIf(_ statement: IfStatement) throws -> Execution {
+    if let pattern = statement.casePattern { return try compileIfCase(statement, pattern: pattern) }
     guard let plainCondition = statement.condition else { return try compileIfWithClauses(statement) }
     let condition = try compileCondition(plainCondition)
     let thenBlock = try compileBlock(statement.thenBlock)

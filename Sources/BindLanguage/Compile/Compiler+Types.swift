@@ -23,6 +23,9 @@ extension Compiler {
       switch member {
       case .property(let property): memberName = property.name
       case .event(let event): memberName = event.name
+      case .method(let method): memberName = method.name
+      case .enumCase(let enumCase):
+        throw error("'case' declares an enum case; it is only allowed in an 'enum'", at: enumCase.name.range)
       }
       guard seen.insert(memberName.name).inserted else {
         throw error("'\(memberName.name)' is declared twice in type '\(name)'", at: memberName.range)
@@ -40,13 +43,19 @@ extension Compiler {
         }
       case .event(let event):
         events.append(.init(name: event.name.name, payload: try event.payloadType.map(valueType)))
+      case .method, .enumCase:
+        break
       }
     }
+    let methods = try declareMethods(declaration, kind: "type")
     let placeholder: Evaluation = { _ in .null }
     let type = ObjectType(
       name: name, stored: stored,
       derived: derivedSpecs.map { .init(name: $0.0.name.name, type: $0.2, compute: placeholder) },
-      events: events, order: order, instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+      events: events, order: order.filter { methods[$0] == nil },
+      instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+    type.scriptMethods = methods
+    type.scriptMethodOrder = declaration.methods.map(\.name.name)
     // Derived bodies see the type's members as bare names, so they compile
     // against the type itself.
     for (index, spec) in derivedSpecs.enumerated() {
@@ -63,6 +72,8 @@ extension Compiler {
           return try body(frame)
         })
     }
+    try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
+    replaceType(named: name)
     interpreter.types[name] = type
   }
 
@@ -89,6 +100,16 @@ extension Compiler {
       case "Bool": return .bool
       case "Duration": return .duration
       default:
+        if let structType = interpreter.declaringStructTypes[name] ?? interpreter.structTypes[name]
+          ?? interpreter.pendingStructTypes[name]
+        {
+          return .structure(structType)
+        }
+        if let enumType = interpreter.declaringEnumTypes[name] ?? interpreter.enumTypes[name]
+          ?? interpreter.pendingEnumTypes[name]
+        {
+          return .enumeration(enumType)
+        }
         if let host = interpreter.hostValueTypes[name] { return host.valueType }
         if name == "Date" { return .date }
         if interpreter.isTypeName(name) { return .object(name) }

@@ -11,6 +11,8 @@ final class Compiler {
   var captureList: CaptureList?
   /// Loop nesting within the current function, for `break`/`continue`.
   var loopDepth = 0
+  /// `switch` nesting within the current function: `break` ends a switch.
+  var switchDepth = 0
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.
@@ -205,6 +207,7 @@ final class Compiler {
     let enclosing = scope
     if makesClosures(statements) {
       let own = FunctionScope(parent: enclosing)
+      own.returnContract = enclosing.returnContract
       scope = own
       defer { scope = enclosing }
       let slots = variables.map { scope.declare($0, isMutable: false) }
@@ -231,6 +234,7 @@ final class Compiler {
       case .function, .on: return true
       case .observe(let observe): return observe.handler != nil
       case .batch(let block, _): return makesClosures(block.statements)
+      case .switchStatement(let statement): return statement.cases.contains { makesClosures($0.body.statements) }
       case .forLoop(let loop): return makesClosures(loop.body.statements)
       case .whileLoop(let loop): return makesClosures(loop.body.statements)
       case .ifStatement(var branch):
@@ -276,25 +280,39 @@ final class Compiler {
   ///
   /// With `implicitReturn`, a body that is one expression returns its value
   /// (a closure's `{ $0 + 1 }`); a call that returns nothing still returns nothing.
+  ///
+  /// A function with a Swift `signature` has `let` parameters, as in Swift,
+  /// its `return` values checked against the return type, and a call that
+  /// ends without `return` in a function that returns a value is an error
+  /// (located at the body's closing brace). A method's `methodSelf` is
+  /// declared first, as slot 0.
   func compileFunctionBody(
-    parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false
+    parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false,
+    signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil
   ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
     let inner = FunctionScope(parent: scope, selfType: selfType)
+    if let methodSelf {
+      inner.declare("self", isMutable: methodSelf.isMutable)
+      inner.implicitSelfMembers = methodSelf.members
+      inner.selfValueType = methodSelf.type
+    }
+    inner.returnContract = signature.map { .init(type: $0.0.returnType) }
     var seen = Set<String>()
     for parameter in parameters {
       guard seen.insert(parameter.name).inserted else {
         throw error("duplicate parameter '\(parameter.name)'", at: parameter.range)
       }
-      inner.declare(parameter.name, isMutable: true)
+      inner.declare(parameter.name, isMutable: signature == nil)
     }
-    let saved = (scope, captureList, loopDepth, isAwaiting, cannotAwait)
+    let saved = (scope, captureList, loopDepth, isAwaiting, cannotAwait, switchDepth)
     scope = inner
     captureList = nil
     loopDepth = 0
+    switchDepth = 0
     (isAwaiting, cannotAwait) = (false, nil)
-    defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait) = saved }
+    defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait, switchDepth) = saved }
     if implicitReturn, body.statements.count == 1, case .expression(let expression) = body.statements[0] {
       let evaluate = try compileExpression(expression)
       let interpreter = self.interpreter
@@ -311,7 +329,18 @@ final class Compiler {
       }
       return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
     }
-    let compiled = try compileSequence(body.statements)
+    var compiled = try compileSequence(body.statements)
+    if let (signature, bodyRange) = signature, let returnType = signature.returnType {
+      let statements = compiled
+      let file = self.file
+      let end = SourceRange(at: bodyRange.end)
+      let kind = methodSelf == nil ? "global function" : "instance method"
+      compiled = { frame in
+        let flow = try statements(frame)
+        if case .returned(.some) = flow { return flow }
+        throw ScriptError("missing return in \(kind) expected to return '\(returnType)'", at: end, in: file)
+      }
+    }
     return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
   }
 }

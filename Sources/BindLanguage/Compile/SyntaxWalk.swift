@@ -46,6 +46,8 @@ package enum SyntaxWalk {
         }
       }
     case .guardStatement(let g): return clauses(g.conditions) || block(g.elseBlock)
+    case .switchStatement(let s):
+      return expression(s.subject) || s.cases.contains { expression($0.guardExpression) || block($0.body) }
     case .forLoop(let f): return expression(f.sequence) || block(f.body)
     case .whileLoop(let w): return expression(w.condition) || block(w.body)
     case .returnStatement(let e, _): return expression(e)
@@ -58,7 +60,7 @@ package enum SyntaxWalk {
     if test(expression) { return true }
     func sub(_ e: Expression) -> Bool { contains(e, intoClosures: intoClosures, where: test) }
     switch expression {
-    case .integer, .double, .string, .boolean, .nilLiteral, .name, .duration: return false
+    case .integer, .double, .string, .boolean, .nilLiteral, .name, .duration, .implicitMember: return false
     case .interpolatedString(let segments, _):
       return segments.contains { if case .expression(let e) = $0 { return sub(e) } else { return false } }
     case .array(let elements, _): return elements.contains(where: sub)

@@ -62,6 +62,22 @@ public final class Interpreter {
   let hostChanges = HostChanges()
 
   var types: [String: ObjectType] = [:]
+  /// Script `struct` types by name (see `Compiler+ValueTypes.swift`).
+  var structTypes: [String: StructType] = [:]
+  /// Script `enum` types by name.
+  var enumTypes: [String: EnumType] = [:]
+  /// What kind of type each hoisted type name will be, so a call of a
+  /// struct declared further down compiles as its memberwise initializer.
+  var hoistedTypeKinds: [String: TypeDeclaration.Kind] = [:]
+  /// A struct or enum whose declaration is being compiled, so its fields,
+  /// cases and methods can name it.
+  var declaringStructTypes: [String: StructType] = [:]
+  var declaringEnumTypes: [String: EnumType] = [:]
+  /// Structs and enums hoisted but not declared yet: their type objects
+  /// exist (empty) so functions and types above may name them; the
+  /// declaration fills in the same object.
+  var pendingStructTypes: [String: StructType] = [:]
+  var pendingEnumTypes: [String: EnumType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
   /// The Swift structs and enums the host registered (`registerStruct`,
@@ -126,7 +142,10 @@ public final class Interpreter {
       switch statement {
       case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
-      case .typeDeclaration(let declaration): hoistedTypeNames.insert(declaration.name.name)
+      case .typeDeclaration(let declaration):
+        hoistedTypeNames.insert(declaration.name.name)
+        hoistedTypeKinds[declaration.name.name] = declaration.kind
+        hoistValueType(declaration)
       default: continue
       }
     }
@@ -242,6 +261,30 @@ public final class Interpreter {
   /// Whether `name` is a type a constructor may name.
   func isTypeName(_ name: String) -> Bool {
     types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
+      || structTypes[name] != nil || enumTypes[name] != nil
+  }
+
+  private func hoistValueType(_ declaration: TypeDeclaration) {
+    let name = declaration.name.name
+    switch declaration.kind {
+    case .structure where pendingStructTypes[name] == nil:
+      pendingStructTypes[name] = StructType(name: name, fields: [])
+    case .enumeration where pendingEnumTypes[name] == nil:
+      var rawType: ValueType?
+      if case .named(let raw, _)? = declaration.rawType { rawType = raw == "String" ? .string : raw == "Int" ? .int : nil }
+      pendingEnumTypes[name] = EnumType(name: name, cases: [], rawType: rawType)
+    default: break
+    }
+  }
+
+  /// Whether `name` is (or, hoisted, will be) a script struct or enum of `kind`.
+  func isValueType(_ name: String, _ kind: TypeDeclaration.Kind) -> Bool {
+    switch kind {
+    case .structure: if structTypes[name] != nil { return true }
+    case .enumeration: if enumTypes[name] != nil { return true }
+    case .object: return false
+    }
+    return types[name] == nil && hoistedTypeKinds[name] == kind
   }
 
   // MARK: Services for compiled code
@@ -321,7 +364,10 @@ public final class Interpreter {
   }
 
   /// Calls a compiled function body in a new frame.
-  func call(body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext) throws -> Value {
+  func call(
+    body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext,
+    selfObject: ScriptObject? = nil, finish: ((Frame) -> Void)? = nil
+  ) throws -> Value {
     guard callFits else {
       let error = callDepthError(inHandler: false)
       throw ScriptError(error.message, at: context.range, in: context.file)
@@ -329,9 +375,11 @@ public final class Interpreter {
     try step(at: context.range, in: context.file)
     callDepth += 1
     defer { callDepth -= 1 }
-    let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count))
+    let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count), selfObject: selfObject)
     for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
-    if case .returned(let value?) = try body(frame) {
+    let flow = try body(frame)
+    finish?(frame)
+    if case .returned(let value?) = flow {
       lastCallProducedValue = true
       return value
     }

@@ -43,6 +43,10 @@ public final class ObjectType {
   @exclusivity(unchecked) var instanceCount = 0
   /// For a type a host app registered: how to make and wrap its Swift objects.
   var host: HostType?
+  /// The methods a script `type` declares (`func select(index: Int)`).
+  var scriptMethods: [String: ScriptMethod] = [:]
+  /// Their names in declaration order, for completion and `:types`.
+  var scriptMethodOrder: [String] = []
 
   init(
     name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String],
@@ -63,7 +67,9 @@ public final class ObjectType {
   }
 
   /// The methods a host app registered (`select(index:)`).
-  public var methodNames: [String] { host?.methods.map(\.name) ?? [] }
+  public var methodNames: [String] {
+    (host?.methods.map(\.name) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.fullName }
+  }
 
   /// The methods as completion inserts them: `clear()`, `select(index: `,
   /// `move(` (a first parameter without label).
@@ -72,7 +78,7 @@ public final class ObjectType {
       let labels = method.signature.labels
       guard let first = labels.first else { return "\(method.signature.baseName)()" }
       return "\(method.signature.baseName)(" + (first.map { "\($0): " } ?? "")
-    }
+    } + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.completion }
   }
 
   /// One line per member, as `:types` shows them; methods last.
@@ -87,7 +93,7 @@ public final class ObjectType {
         if let payload = events[index].payload { return "event \(name): \(payload)" }
         return "event \(name)"
       }
-    } + (host?.methods.map(\.summary) ?? [])
+    } + (host?.methods.map(\.summary) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.summary }
   }
 
   /// The names of a kind of member, for suggestions.

@@ -134,15 +134,23 @@ public final class Callable {
   /// `map`, `filter` and their kin call it without building an argument array.
   let invocation: ClosureInvocation?
   let body: (_ arguments: [Value], _ context: CallContext) throws -> Value
+  /// A `func` with a Swift signature: calls are matched against its labels
+  /// and types. `nil` for built-ins and the untyped form, called without labels.
+  let signature: FunctionSignature?
+  /// Where the signature's defaults are evaluated (the declaring frame).
+  let defaultFrame: Frame?
 
   init(
     name: String, arity: Int?, isClosure: Bool = false, invocation: ClosureInvocation? = nil,
+    signature: FunctionSignature? = nil, defaultFrame: Frame? = nil,
     body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
   ) {
     self.name = name
     self.arity = arity
     self.isClosure = isClosure
     self.invocation = invocation
+    self.signature = signature
+    self.defaultFrame = defaultFrame
     self.body = body
   }
 

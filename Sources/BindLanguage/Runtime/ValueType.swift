@@ -95,7 +95,11 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       return .array(converted)
     case (.object(let name), .object(let object)): return object.type.name == name ? value : nil
     case (.structure(let type), .structValue(let structValue)): return structValue.type === type ? value : nil
-    case (.enumeration(let type), .enumValue(let enumValue)): return enumValue.type === type ? value : nil
+    case (.enumeration(let type), .enumValue(let enumValue)):
+      if enumValue.type === type { return value }
+      // An implicit member (`.idle`) takes the enum the context expects.
+      guard enumValue.type.isContextual, let resolved = try? type.resolve(enumValue) else { return nil }
+      return .enumValue(resolved)
     case (.dictionary(let keyType, let valueType), .dictionary(let dictionary)):
       var converted = ScriptDictionary()
       for (key, item) in dictionary.entries {

@@ -20,9 +20,14 @@ public enum ASTDump {
       return "(\(v.isMutable ? "var" : "let") \(v.name.name)\(type) \(dump(v.initializer)))"
     case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
     case .typeDeclaration(let t):
-      return list(["type", t.name.name] + t.members.map(dump))
+      return list([t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump))
     case .function(let f):
-      return list(["func", f.name.name, list(f.parameters.map(\.name)), dump(f.body)])
+      return dump(f)
+    case .switchStatement(let s):
+      return list(["switch", dump(s.subject)] + s.cases.map { c in
+        let head = c.isDefault ? ["default"] : ["case"] + c.patterns.map(dump)
+        return list(head + (c.guardExpression.map { ["where", dump($0)] } ?? []) + [dump(c.body)])
+      })
     case .bind(let b):
       return list(["bind", dump(b.source), b.direction.rawValue, dump(b.target)] + named(b.name))
     case .observe(let o):
@@ -93,6 +98,7 @@ public enum ASTDump {
       }
       if let result = closure.resultType { parts.append("-> \(result)") }
       return list(parts + closure.body.statements.map(dump))
+    case .implicitMember(let name, _): return ".\(name.name)"
     }
   }
 
@@ -106,8 +112,34 @@ public enum ASTDump {
     return list(["block"] + parameters + handler.body.statements.map(dump))
   }
 
+  private static func dump(_ function: FunctionDeclaration) -> String {
+    guard function.hasSwiftSignature || function.isMutating else {
+      return list(["func", function.name.name, list(function.parameters.map(\.name)), dump(function.body)])
+    }
+    let parameters = function.signature.map { p in
+      list([p.label?.name ?? "_", p.name.name] + (p.type.map { [$0.description] } ?? [])
+        + (p.defaultValue.map { ["=", dump($0)] } ?? []))
+    }
+    return list((function.isMutating ? ["mutating"] : []) + ["func", function.name.name, list(parameters)]
+      + (function.returnType.map { ["->", $0.description] } ?? []) + [dump(function.body)])
+  }
+
+  /// A pattern as an s-expression: `_`, `(let x)`, `(case .loaded (let items))`, or the expression.
+  public static func dump(_ pattern: Pattern) -> String {
+    switch pattern {
+    case .wildcard: return "_"
+    case .binding(let name): return "(let \(name.name))"
+    case .expression(let e): return dump(e)
+    case .enumCase(let typeName, let name, let arguments, _):
+      let head = (typeName?.name ?? "") + "." + name.name
+      guard let arguments else { return head }
+      return list([head] + arguments.map { a in a.label.map { "\($0.name): " + dump(a.pattern) } ?? dump(a.pattern) })
+    }
+  }
+
   private static func dump(_ statement: IfStatement) -> String {
-    var parts = ["if"] + statement.conditions.map(dump) + [dump(statement.thenBlock)]
+    var parts = ["if"] + (statement.casePattern.map { ["case", dump($0), "="] } ?? [])
+      + statement.conditions.map(dump) + [dump(statement.thenBlock)]
     switch statement.elseBranch {
     case .block(let block): parts.append("(else \(dump(block)))")
     case .elseIf(let nested): parts.append("(else \(dump(nested)))")
@@ -136,6 +168,11 @@ public enum ASTDump {
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))
+    case .method(let f):
+      return dump(f)
+    case .enumCase(let c):
+      let values = c.associatedValues.map { v in (v.label.map { "\($0.name): " } ?? "") + v.type.description }
+      return list(["case", c.name.name] + (values.isEmpty ? [] : [list(values)]) + (c.rawValue.map { ["=", dump($0)] } ?? []))
     }
   }
 

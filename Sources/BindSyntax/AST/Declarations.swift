@@ -35,28 +35,61 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   }
 }
 
-/// `type Name { members }`.
+/// `type Name { members }`, `struct Name { members }` or
+/// `enum Name[: RawType] { cases and members }`.
 public struct TypeDeclaration: Equatable, Sendable {
-  /// A property or an event, in declaration order.
+  /// Which keyword declared the type.
+  public enum Kind: String, Equatable, Sendable {
+    /// `type`: an observable object with reference semantics.
+    case object = "type"
+    /// `struct`: a value type with stored fields.
+    case structure = "struct"
+    /// `enum`: a value type with cases.
+    case enumeration = "enum"
+  }
+
+  /// A property, an event, a method or an enum case, in declaration order.
   public enum Member: Equatable, Sendable {
     /// `var name: T ...`
     case property(PropertyDeclaration)
     /// `event name[: T]`
     case event(EventDeclaration)
+    /// `func name(…) { … }` or `mutating func …`.
+    case method(FunctionDeclaration)
+    /// `case name…` (enums only; one member per name in `case a, b`).
+    case enumCase(EnumCaseDeclaration)
   }
 
   /// The type's name.
   public var name: Identifier
   /// Its members in declaration order.
   public var members: [Member]
-  /// From `type` to the closing `}`.
+  /// From the keyword to the closing `}`.
   public var range: SourceRange
+  /// `type`, `struct` or `enum`.
+  public var kind: Kind
+  /// An enum's raw type (`enum Tab: String`).
+  public var rawType: TypeAnnotation?
 
   /// Creates a type declaration.
-  public init(name: Identifier, members: [Member], range: SourceRange) {
+  public init(
+    name: Identifier, members: [Member], range: SourceRange, kind: Kind = .object, rawType: TypeAnnotation? = nil
+  ) {
     self.name = name
     self.members = members
     self.range = range
+    self.kind = kind
+    self.rawType = rawType
+  }
+
+  /// The method declarations, in order.
+  public var methods: [FunctionDeclaration] {
+    members.compactMap { if case .method(let m) = $0 { return m } else { return nil } }
+  }
+
+  /// The enum cases, in order.
+  public var enumCases: [EnumCaseDeclaration] {
+    members.compactMap { if case .enumCase(let c) = $0 { return c } else { return nil } }
   }
 
   /// The property declarations, in order.
@@ -123,7 +156,8 @@ public struct EventDeclaration: Equatable, Sendable {
   }
 }
 
-/// `func name(a, b) { body }` with untyped parameters.
+/// `func name(a, b) { body }` with untyped parameters, or
+/// `func name(label a: Int, _ b: String = "") -> Int { body }` with a Swift signature.
 public struct FunctionDeclaration: Equatable, Sendable {
   /// The function's name.
   public var name: Identifier
@@ -133,13 +167,40 @@ public struct FunctionDeclaration: Equatable, Sendable {
   public var body: Block
   /// From `func` to the closing `}`.
   public var range: SourceRange
+  /// Labels, types and defaults of the parameters (same order as `parameters`).
+  public var signature: [FunctionParameter]
+  /// `-> Type`, if written.
+  public var returnType: TypeAnnotation?
+  /// `mutating func` (struct and enum methods).
+  public var isMutating: Bool
 
   /// Creates a function declaration.
-  public init(name: Identifier, parameters: [Identifier], body: Block, range: SourceRange) {
+  public init(
+    name: Identifier, parameters: [Identifier], body: Block, range: SourceRange,
+    signature: [FunctionParameter]? = nil, returnType: TypeAnnotation? = nil, isMutating: Bool = false
+  ) {
     self.name = name
     self.parameters = parameters
     self.body = body
     self.range = range
+    self.signature = signature ?? parameters.map {
+      FunctionParameter(label: nil, name: $0, type: nil, defaultValue: nil, range: $0.range)
+    }
+    self.returnType = returnType
+    self.isMutating = isMutating
+  }
+
+  /// Whether the function has a Swift signature (typed parameters or a
+  /// return type): its calls use argument labels and are type-checked.
+  /// `func f()` without a return type is the same in both forms.
+  public var hasSwiftSignature: Bool {
+    returnType != nil || signature.contains { $0.type != nil }
+  }
+
+  /// `name(label:_:)`, as Swift names a function.
+  public var fullName: String {
+    guard hasSwiftSignature else { return "\(name.name)(\(parameters.map(\.name).joined(separator: ", ")))" }
+    return "\(name.name)(" + signature.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
   }
 }
 

@@ -111,6 +111,8 @@ public indirect enum Expression: Equatable, Sendable {
   case closure(ClosureExpression)
   /// `["a": 1, "b": 2]` or `[:]`: key-value pairs in order.
   case dictionary([DictionaryEntry], SourceRange)
+  /// `.idle`: an enum case (or static member) of the type the context expects.
+  case implicitMember(Identifier, SourceRange)
 
   /// The range of the whole expression.
   public var range: SourceRange {
@@ -120,7 +122,8 @@ public indirect enum Expression: Equatable, Sendable {
       .name(_, let range), .array(_, let range), .parenthesized(_, let range),
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
-      .index(_, _, let range), .duration(_, let range), .await(_, let range), .dictionary(_, let range):
+      .index(_, _, let range), .duration(_, let range), .await(_, let range), .dictionary(_, let range),
+      .implicitMember(_, let range):
       return range
     case .timer(let timer):
       return timer.range

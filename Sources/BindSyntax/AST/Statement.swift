@@ -44,6 +44,8 @@ public enum Statement: Equatable, Sendable {
   case timeline(TimelineStatement)
   /// `guard let x = opt, x > 0 else { return }`.
   case guardStatement(GuardStatement)
+  /// `switch subject { case …: … }`.
+  case switchStatement(SwitchStatement)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -62,6 +64,7 @@ public enum Statement: Equatable, Sendable {
     case .whileLoop(let w): return w.range
     case .timeline(let t): return t.range
     case .guardStatement(let g): return g.range
+    case .switchStatement(let s): return s.range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range
@@ -296,7 +299,10 @@ public struct IfStatement: Equatable, Sendable {
   }
 
   /// The condition clauses (`if let a = x, a > 0 {`), all of which must hold.
+  /// For `if case PATTERN = value`, the value alone.
   public var conditions: [ConditionClause]
+  /// The pattern of `if case PATTERN = value`, matched against the value in `conditions`.
+  public var casePattern: Pattern?
   /// The block run when the condition holds.
   public var thenBlock: Block
   /// The `else` part, if any.
@@ -304,15 +310,21 @@ public struct IfStatement: Equatable, Sendable {
   /// From `if` to the last closing `}`.
   public var range: SourceRange
 
-  /// The condition when it is a single Bool expression (no bindings).
+  /// The condition when it is a single Bool expression (no bindings), or
+  /// the value of `if case`.
   public var condition: Expression? {
     guard conditions.count == 1, case .expression(let expression) = conditions[0] else { return nil }
     return expression
   }
 
-  /// Creates an if statement with a list of condition clauses.
-  public init(conditions: [ConditionClause], thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange) {
+  /// Creates an if statement with a list of condition clauses, or the
+  /// value and pattern of `if case`.
+  public init(
+    conditions: [ConditionClause], thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange,
+    casePattern: Pattern? = nil
+  ) {
     self.conditions = conditions
+    self.casePattern = casePattern
     self.thenBlock = thenBlock
     self.elseBranch = elseBranch
     self.range = range

@@ -25,6 +25,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case wait, after, every, timeline
   /// Control-flow keywords.
   case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`, `guard`
+  /// Value-type keywords.
+  case `struct`, `enum`, `switch`, `case`, `default`
   /// Concurrency keywords.
   case await
   /// Literal keywords.
@@ -59,6 +61,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
       .wait, .after, .every, .timeline,
       .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .guard, .await,
+      .struct, .enum, .switch, .case, .default,
       .true, .false, .nil,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })

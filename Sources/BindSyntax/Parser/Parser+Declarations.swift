@@ -1,8 +1,11 @@
 extension Parser {
-  /// typeDeclaration → 'type' IDENTIFIER '{' separator* (typeMember (separator+ typeMember)*)? separator* '}'
+  /// typeDeclaration → ('type' | 'struct' | 'enum') IDENTIFIER (':' typeAnnotation)? '{' separator*
+  ///                   (typeMember (separator+ typeMember)*)? separator* '}'
   func typeDeclaration() throws -> Statement {
     let keyword = advance()
-    let name = try identifier(after: "'type'")
+    let kind = TypeDeclaration.Kind(rawValue: keyword.text) ?? .object
+    let name = try identifier(after: "'\(keyword.text)'")
+    let rawType = try enumRawType(kind: kind, name: name)
     guard check(.leftBrace) else { throw error("expected '{' after type name '\(name.name)'") }
     let open = advance()
     var members: [TypeDeclaration.Member] = []
@@ -10,7 +13,11 @@ extension Parser {
     while !check(.rightBrace), !check(.eof) {
       let start = current
       do {
-        members.append(try typeMember())
+        if check(.case) {
+          members += try enumCaseMembers(kind: kind)
+        } else {
+          members.append(try typeMember())
+        }
         try endOfStatement("declaration")
       } catch {
         report(error as? ParseError ?? ParseError(diagnostic: nil, isAtEnd: false))
@@ -21,15 +28,17 @@ extension Parser {
     }
     let close = try self.close(.rightBrace, opener: open)
     return .typeDeclaration(TypeDeclaration(
-      name: name, members: members, range: keyword.range.union(close.range)))
+      name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType))
   }
 
-  /// typeMember → propertyDeclaration | eventDeclaration
+  /// typeMember → propertyDeclaration | eventDeclaration | methodDeclaration | enumCaseDeclaration
   func typeMember() throws -> TypeDeclaration.Member {
     switch peek().kind {
     case .var, .let: return .property(try propertyDeclaration())
     case .event: return .event(try eventDeclaration())
-    default: throw error("expected 'var', 'let' or 'event' in type body")
+    case .func: return .method(try methodDeclaration())
+    case .identifier where peek().text == "mutating" && peek(1).kind == .func: return .method(try methodDeclaration())
+    default: throw error("expected 'var', 'let', 'func', 'case' or 'event' in type body")
     }
   }
 
@@ -117,23 +126,33 @@ extension Parser {
     }
   }
 
-  /// functionDeclaration → 'func' IDENTIFIER '(' (IDENTIFIER (',' IDENTIFIER)* ','?)? ')' block
+  /// functionDeclaration → 'func' IDENTIFIER '(' (functionParameter (',' functionParameter)* ','?)? ')'
+  ///                       ('->' typeAnnotation)? block
   func functionDeclaration() throws -> Statement {
+    .function(try functionDeclaration(isMutating: false))
+  }
+
+  /// The function after its optional `mutating`.
+  func functionDeclaration(isMutating: Bool) throws -> FunctionDeclaration {
     let keyword = advance()
     let name = try identifier(after: "'func'")
     let open = try expect(.leftParen, "expected '(' after function name '\(name.name)'")
-    var parameters: [Identifier] = []
+    var parameters: [FunctionParameter] = []
     while !check(.rightParen) {
-      parameters.append(try identifier(after: parameters.isEmpty ? "'('" : "','"))
+      parameters.append(try functionParameter(after: parameters.isEmpty ? "'('" : "','"))
       if match(.comma) == nil { break }
     }
     if !check(.rightParen), !check(.eof) {
       throw error("expected ',' or ')' after parameter", notes: matchingNote(open))
     }
     try close(.rightParen, opener: open)
-    let body = try block(after: "parameter list")
-    return .function(FunctionDeclaration(
-      name: name, parameters: parameters, body: body, range: keyword.range.union(body.range)))
+    var returnType: TypeAnnotation?
+    if match(.arrow) != nil { returnType = try typeAnnotation(after: "'->'") }
+    try checkParameterForms(parameters, hasReturnType: returnType != nil)
+    let body = try block(after: returnType == nil ? "parameter list" : "return type")
+    return FunctionDeclaration(
+      name: name, parameters: parameters.map(\.name), body: body, range: keyword.range.union(body.range),
+      signature: parameters, returnType: returnType, isMutating: isMutating)
   }
 
   /// block → '{' separator* (statement (separator+ statement)*)? separator* '}'

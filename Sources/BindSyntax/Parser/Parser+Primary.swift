@@ -71,7 +71,7 @@ extension Parser {
   }
 
   /// primaryExpression → INTEGER | DOUBLE | stringLiteral | 'true' | 'false' | 'nil'
-  ///                   | IDENTIFIER | '(' expression ')' | arrayLiteral
+  ///                   | IDENTIFIER | '(' expression ')' | arrayLiteral | '.' memberName
   func primaryExpression() throws -> Expression {
     let token = peek()
     switch token.kind {
@@ -109,6 +109,10 @@ extension Parser {
       return try withTrailingClosures(true) { try arrayLiteral() }
     case .leftBrace:
       return try closureExpression(isTrailing: false)
+    case .dot:
+      advance()
+      let name = try memberName(after: "'.'")
+      return .implicitMember(name, token.range.union(name.range))
     default:
       throw error(missingExpressionMessage())
     }

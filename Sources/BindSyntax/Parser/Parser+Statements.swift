@@ -23,7 +23,8 @@ extension Parser {
   func statement() throws -> Statement {
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
-    case .type: return try typeDeclaration()
+    case .type, .struct, .enum: return try typeDeclaration()
+    case .switch: return try switchStatement()
     case .func: return try functionDeclaration()
     case .bind: return try bindStatement()
     case .observe: return try observeStatement()
@@ -195,7 +196,9 @@ extension Parser {
   /// ifStatement → 'if' conditionList block (NEWLINE? 'else' (ifStatement | block))?
   func ifStatement() throws -> IfStatement {
     let keyword = advance()
-    let conditions = try conditionList()
+    let casePattern = try ifCasePattern()
+    let conditions =
+      casePattern == nil ? try conditionList() : [.expression(try withTrailingClosures(false) { try expression() })]
     let thenBlock = try block(after: "'if' condition")
     try rejectTrailingClosure(after: "an 'if' condition")
     var elseBranch: IfStatement.ElseBranch?
@@ -215,7 +218,7 @@ extension Parser {
     }
     return IfStatement(
       conditions: conditions, thenBlock: thenBlock, elseBranch: elseBranch,
-      range: keyword.range.union(end))
+      range: keyword.range.union(end), casePattern: casePattern)
   }
 
   /// guardStatement → 'guard' conditionList 'else' block

@@ -926,7 +926,7 @@ final class InterpreterStatementTests: XCTestCase {
       [
         "error: 'two' takes 2 arguments but 1 was given",
         "error: 'two' takes 2 arguments but 3 were given",
-        "error: unexpected argument label 'a:'; functions take their arguments without labels",
+        "error: unexpected argument label 'a:'; 'two' takes its arguments without labels",
         "3",
       ])
   }
@@ -941,9 +941,9 @@ final class InterpreterStatementTests: XCTestCase {
       """,
       [
         "error: 'return' outside a function or handler",
-        "error: 'break' outside a loop",
+        "error: 'break' outside a loop or 'switch'",
         "error: 'continue' outside a loop",
-        "error: 'break' outside a loop",
+        "error: 'break' outside a loop or 'switch'",
       ])
   }
 
