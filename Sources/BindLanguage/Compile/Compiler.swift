@@ -329,6 +329,13 @@ final class Compiler {
       }
       return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
     }
+    if let returnType = signature?.0.returnType, body.statements.count == 1,
+      case .expression(let expression) = body.statements[0]
+    {
+      // Swift's implicit return: a body of one expression in a function
+      // that returns a value returns it (checked like `return`).
+      return (try compileReturn(expression, range: expression.range), { inner.slotCount }, inner.usesEnclosingFrames)
+    }
     var compiled = try compileSequence(body.statements)
     if let (signature, bodyRange) = signature, let returnType = signature.returnType {
       let statements = compiled
