@@ -2,7 +2,7 @@ import BindSyntax
 
 /// An array method that takes a closure (or, for `enumerated()` and
 /// `sorted()`, nothing): named with its labels, as Swift names it.
-enum CollectionMethod: String {
+enum CollectionMethod: String, CaseIterable {
   case map = "map(_:)"
   case compactMap = "compactMap(_:)"
   case filter = "filter(_:)"
