@@ -32,6 +32,8 @@ extension Compiler {
     case .batch(let block, let range): return try compileBatch(block, range: range)
     case .wait(let duration, let range): return try compileWait(duration, range: range)
     case .timeline(let timeline): return try compileTimeline(timeline)
+    case .effect(let effect): return try compileEffect(effect)
+    case .onCleanup(let block, let range): return try compileCleanup(block, range: range)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)

@@ -208,7 +208,7 @@ final class Compiler {
   func makesClosures(_ statements: [Statement]) -> Bool {
     statements.contains { statement in
       switch statement {
-      case .function, .on: return true
+      case .function, .on, .effect, .onCleanup: return true
       case .observe(let observe): return observe.handler != nil
       case .batch(let block, _): return makesClosures(block.statements)
       case .forLoop(let loop): return makesClosures(loop.body.statements)

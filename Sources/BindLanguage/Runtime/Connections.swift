@@ -11,6 +11,7 @@ public final class Connections {
     case observer = "observe"
     case handler = "on"
     case timer = "timer"
+    case effect = "effect"
   }
 
   /// A connection as `:bindings` lists it.
@@ -34,7 +35,12 @@ public final class Connections {
   /// time, O(n²) for a script that makes thousands of bindings.
   private var pruneAt = 64
 
+  ///
+  /// Made during an effect's run, the connection also belongs to that run:
+  /// it ends before the effect runs again (an effect made there belongs to
+  /// it through the runtime already).
   func add(name: String?, kind: Kind, summary: String, token: Disposable) {
+    if kind != .effect, let effect = Effect.current { effect.own(token) }
     // A name used again replaces its connection, as re-running a REPL line expects.
     if let name { _ = dispose(named: name) }
     if live.count >= pruneAt {

@@ -63,7 +63,7 @@ public final class Interpreter {
   // Counters the hot path updates on every step and call; one thread runs
   // an interpreter at a time, so exclusivity checks would only cost time.
   @exclusivity(unchecked) private var steps = 0
-  @exclusivity(unchecked) private var callDepth = 0
+  @exclusivity(unchecked) var callDepth = 0
   @exclusivity(unchecked) private var statementDepth = 0
   @exclusivity(unchecked) var pendingError: ScriptError?
   /// Whether the latest call returned a value (even `nil`) rather than

@@ -45,6 +45,8 @@ public enum ASTDump {
     case .wait(let duration, _): return list(["wait"] + (duration.map { [dump($0)] } ?? []))
     case .timeline(let t):
       return list(["timeline", dump(t.source), dump(t.duration)] + (t.frame.map { [dump($0)] } ?? []))
+    case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
+    case .onCleanup(let block, _): return "(onCleanup \(dump(block)))"
     }
   }
 
@@ -80,6 +82,7 @@ public enum ASTDump {
     case .timer(let timer):
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
     case .await(let operand, _): return "(await \(dump(operand)))"
+    case .untracked(let operand, _): return "(untracked \(dump(operand)))"
     }
   }
 

@@ -107,6 +107,9 @@ public indirect enum Expression: Equatable, Sendable {
   /// `await expression`: the host's async calls in `expression` run to
   /// completion before the statement goes on.
   case await(Expression, SourceRange)
+  /// `untracked { expression }`: reads in `expression` do not become
+  /// dependencies of the derived value, effect or binding evaluating it.
+  case untracked(Expression, SourceRange)
 
   /// The range of the whole expression.
   public var range: SourceRange {
@@ -116,7 +119,7 @@ public indirect enum Expression: Equatable, Sendable {
       .name(_, let range), .array(_, let range), .parenthesized(_, let range),
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
-      .index(_, _, let range), .duration(_, let range), .await(_, let range):
+      .index(_, _, let range), .duration(_, let range), .await(_, let range), .untracked(_, let range):
       return range
     case .timer(let timer):
       return timer.range

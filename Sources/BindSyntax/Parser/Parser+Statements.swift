@@ -40,6 +40,8 @@ extension Parser {
     case .import: return try importStatement()
     case .wait: return try waitStatement()
     case .timeline: return try timelineStatement()
+    case .identifier where startsEffectStatement: return try effectStatement()
+    case .identifier where startsCleanupStatement: return try cleanupStatement()
     default: return try expressionStatement()
     }
   }
