@@ -68,8 +68,8 @@ extension Interpreter {
       _ = try handler.body(frame)
       return
     }
-    let frame = handler.takeFrame()
-    defer { handler.returnFrame(frame) }
-    _ = try handler.body(frame)
+    // A frame per run: what the run makes (its cleanups, observers) may
+    // capture the run's variables, and they must keep that run's values.
+    _ = try handler.body(handler.freshFrame())
   }
 }

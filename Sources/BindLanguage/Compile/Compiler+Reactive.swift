@@ -95,7 +95,7 @@ extension Compiler {
       let expression = CapturedExpression(evaluate, in: snapshot)
       let derived: Derived<Value>
       do {
-        derived = try Derived(label: label, lifetime: lifetime, lifetimes: moreLifetimes, isSame: ==) {
+        derived = try Derived(label: label, lifetime: lifetime, lifetimes: moreLifetimes, isSame: Value.isSameForChange) {
           try expression.value()
         }
       } catch {
@@ -365,7 +365,17 @@ extension Compiler {
       throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
     }
     let interpreter = self.interpreter
-    let (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+    var (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+    if WriteAnalysis.mayWrite(block.body.statements) {
+      // The block's writes are one batch, as an effect's are: what depends
+      // on them updates once, after the block, with its final values.
+      let unbatched = body
+      body = { frame in
+        var flow = Flow.next
+        try ReactiveGraph.shared.transaction { flow = try unbatched(frame) }
+        return flow
+      }
+    }
     let parameterCount = block.parameters.count
     return { frame in
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)

@@ -59,7 +59,7 @@ extension Interpreter {
   func read(_ member: ObjectType.Member, of object: ScriptObject, name: String) throws -> Value {
     switch member {
     case .stored(let index): return try object.access(index).read()
-    case .derived(let index): return try object.derived(index, interpreter: self).value
+    case .derived(let index): return try object.derived(index, interpreter: self).get()
     case .event(let index):
       try object.checkHostAlive()
       return .event(object.event(index))

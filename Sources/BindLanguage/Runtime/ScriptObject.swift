@@ -31,7 +31,7 @@ public final class ScriptObject {
     self.number = type.instanceCount
     let name = "\(type.name)#\(type.instanceCount)"
     stored = zip(type.stored, values).map { property, value in
-      Property(value, label: "\(name).\(property.name)", isSame: ==)
+      Property(value, label: "\(name).\(property.name)", isSame: Value.isSameForChange)
     }
     derivedNodes = Array(repeating: nil, count: type.derived.count)
     eventStreams = Array(repeating: nil, count: type.events.count)
@@ -62,7 +62,7 @@ public final class ScriptObject {
     let globals = interpreter.globalFrame
     let label = "\(displayName).\(spec.name)"
     var last = Value.null
-    let node = try Derived(label: label, isSame: ==) { [weak self] () throws -> Value in
+    let node = try Derived(label: label, isSame: Value.isSameForChange) { [weak self] () throws -> Value in
       guard let self else { return last }
       let value = try spec.compute(Frame(parent: globals, selfObject: self))
       guard let checked = spec.type.coerce(value) else {
