@@ -56,12 +56,15 @@ extension Compiler {
       defer { scope = saved }
       let body = try withoutAwaiting(in: "a derived property") { try compileExpression(spec.1) }
       let slotCount = inner.slotCount
+      scope = saved
+      let write = try spec.0.setter.map { try compileSetter($0, of: type) }
       type.derived[index] = .init(
         name: spec.0.name.name, type: spec.2,
         compute: { frame in
           if slotCount > 0 { frame.slots = ContiguousArray(repeating: .null, count: slotCount) }
           return try body(frame)
-        })
+        },
+        write: write)
     }
     interpreter.types[name] = type
   }
@@ -85,6 +88,26 @@ extension Compiler {
         if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
         throw error(message, at: range)
       }
+    }
+  }
+}
+
+extension Compiler {
+  /// The setter of a writable derived property: its block, with the type's
+  /// members as bare names and the written value as `newValue` (or the name
+  /// given in `set(name)`), as in Swift.
+  func compileSetter(_ setter: PropertySetter, of type: ObjectType) throws
+    -> (_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void
+  {
+    let parameter = setter.parameter ?? Identifier("newValue", range: setter.range)
+    let savedWrites = writesSelfMembers
+    writesSelfMembers = true
+    defer { writesSelfMembers = savedWrites }
+    let (body, slots, _) = try compileFunctionBody(parameters: [parameter], body: setter.body, selfType: type)
+    return { globals, object, newValue in
+      let frame = Frame(parent: globals, slotCount: max(slots(), 1), selfObject: object)
+      frame.slots[0] = newValue
+      _ = try body(frame)
     }
   }
 }

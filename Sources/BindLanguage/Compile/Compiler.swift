@@ -11,6 +11,9 @@ final class Compiler {
   var captureList: CaptureList?
   /// Loop nesting within the current function, for `break`/`continue`.
   var loopDepth = 0
+  /// Set while compiling the setter of a writable derived property, whose
+  /// block writes the type's members by their bare names.
+  var writesSelfMembers = false
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.

@@ -24,6 +24,9 @@ public final class ObjectType {
     let type: ValueType
     /// Evaluated with `self` bound to the object.
     let compute: Evaluation
+    /// The setter of a writable derived property (`get { } set { }`): runs
+    /// its block for the object, given the global frame and the new value.
+    var write: ((_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void)? = nil
   }
 
   struct EventSpec {

@@ -71,8 +71,16 @@ extension Interpreter {
     switch member {
     case .stored(let index):
       try writeStored(value, index: index, of: object, name: name)
-    case .derived:
-      throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
+    case .derived(let index):
+      let spec = object.type.derived[index]
+      guard spec.write != nil else {
+        throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
+      }
+      guard let checked = spec.type.coerce(value) else {
+        throw ScriptError.typeMismatch(value: value, expected: spec.type, what: "property '\(name)'")
+      }
+      try object.derived(index, interpreter: self).set(checked)
+      try throwPendingError()
     case .event:
       throw ScriptError("cannot assign to event '\(name)'; send it with 'emit'")
     }

@@ -114,7 +114,8 @@ public enum ASTDump {
       case .stored(let initial):
         return list([keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
       case .derived(let e):
-        return list(["derived", p.name.name, p.type.description, dump(e)])
+        let setter = p.setter.map { ["(set \($0.parameter?.name ?? "newValue") \(dump($0.body)))"] } ?? []
+        return list(["derived", p.name.name, p.type.description, dump(e)] + setter)
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))

@@ -49,11 +49,18 @@ extension Parser {
     } else if check(.leftBrace) {
       let open = advance()
       skipSeparators()
-      let derived = try expression()
+      var setter: PropertySetter?
+      let derived: Expression
+      if startsAccessor("get") {
+        (derived, setter) = try accessors(of: name)
+      } else {
+        derived = try expression()
+      }
       skipSeparators()
       let close = try self.close(.rightBrace, opener: open)
-      value = .derived(derived)
-      end = close.range
+      return PropertyDeclaration(
+        isConstant: keyword.kind == .let, name: name, type: type, value: .derived(derived), setter: setter,
+        range: keyword.range.union(close.range))
     }
     return PropertyDeclaration(
       isConstant: keyword.kind == .let, name: name, type: type, value: value,
