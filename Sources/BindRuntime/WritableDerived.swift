@@ -30,3 +30,45 @@ extension Derived {
     try ReactiveGraph.shared.transaction { try writeBack(newValue) }
   }
 }
+
+extension Derived {
+  /// Links this writable derived value and `other` both ways, as
+  /// ``Property/bindTwoWayChecked(with:label:)`` links two properties: at
+  /// bind time `other` takes this value (`takesOthersValue` reverses that);
+  /// afterwards a change of either side reaches the other once. A write
+  /// into this side runs its setter, unless the value is already the same
+  /// (which ends the echo).
+  ///
+  /// - Throws: ``ReactiveError/readOnly(_:)`` without a setter; a cycle.
+  public func bindTwoWayChecked(
+    with other: Property<Value>, label: String? = nil, takesOthersValue: Bool = false
+  ) throws -> Disposable {
+    guard writeBack != nil else { throw ReactiveError.readOnly(ReactiveGraph.shared.withLock { displayName }) }
+    let intoSelf = Sink<Value>(applying: { [weak self] value in
+      guard let self else { return false }
+      if self.isSame(self.peek(), value) { return true }
+      try self.set(value)
+      return true
+    })
+    let forward: Disposable, backward: Disposable
+    if takesOthersValue {
+      backward = try other.bindChecked(to: intoSelf, label: label)
+      forward = try bindChecked(to: other, label: label)
+    } else {
+      forward = try bindChecked(to: other, label: label)
+      backward = try other.bindChecked(to: intoSelf, label: label)
+    }
+    return ActionDisposable {
+      forward.dispose()
+      backward.dispose()
+    }
+  }
+}
+
+extension Sink {
+  /// A sink whose `apply` may throw (a setter that fails) and reports when
+  /// its target is gone by returning false.
+  init(applying apply: @escaping (Value) throws -> Bool) {
+    self.apply = apply
+  }
+}

@@ -333,3 +333,49 @@ final class WritableDerivedTests: RuntimeTestCase {
     _ = token
   }
 }
+
+/// Issue 14: a writable derived value bound both ways to a property.
+final class WritableDerivedBindingTests: RuntimeTestCase {
+  func testATwoWayLinkWithAWritableDerivedValueGoesBothWaysOnce() throws {
+    let fahrenheit = Property(212.0)
+    var setterCalls = 0
+    let celsius = Derived(
+      isSame: ==, get: { (fahrenheit.value - 32) * 5 / 9 },
+      set: {
+        setterCalls += 1
+        fahrenheit.value = $0 * 9 / 5 + 32
+      })
+    let field = Property(0.0)
+    let link = try celsius.bindTwoWayChecked(with: field)
+    XCTAssertEqual(field.value, 100)
+    XCTAssertEqual(setterCalls, 0)
+    field.value = 0
+    XCTAssertEqual(fahrenheit.value, 32)
+    XCTAssertEqual(setterCalls, 1)
+    fahrenheit.value = 50
+    XCTAssertEqual(field.value, 10)
+    XCTAssertEqual(setterCalls, 1)
+    link.dispose()
+    field.value = 20
+    XCTAssertEqual(fahrenheit.value, 50)
+  }
+
+  func testTheDerivedSideCanTakeThePropertysValue() throws {
+    let fahrenheit = Property(32.0)
+    let celsius = Derived(
+      isSame: ==, get: { (fahrenheit.value - 32) * 5 / 9 }, set: { fahrenheit.value = $0 * 9 / 5 + 32 })
+    let field = Property(100.0)
+    let link = try celsius.bindTwoWayChecked(with: field, takesOthersValue: true)
+    XCTAssertEqual(fahrenheit.value, 212)
+    XCTAssertEqual(celsius.value, 100)
+    _ = link
+  }
+
+  func testAReadOnlyDerivedValueCannotBeBoundBothWays() {
+    let a = Property(1)
+    let b = Derived(label: "b") { a.value }
+    XCTAssertThrowsError(try b.bindTwoWayChecked(with: Property(0))) {
+      XCTAssertEqual($0 as? ReactiveError, .readOnly("b"))
+    }
+  }
+}
