@@ -73,3 +73,33 @@ extension Interpreter {
     _ = try handler.body(handler.freshFrame())
   }
 }
+
+extension Compiler {
+  /// notifyStatement -> 'notify' obj.prop: observers and dependents hear of
+  /// a change although the value is the same (``ObservableValue/notifyChange()``).
+  func compileNotify(_ target: Expression, range: SourceRange) throws -> Execution {
+    let file = self.file
+    let interpreter = self.interpreter
+    guard case .member(let base, let name, let memberRange) = target.unparenthesized else {
+      throw error("'notify' takes a property such as 'vm.items'", at: target.range)
+    }
+    let object = try compileExpression(base)
+    let cache = MemberCache(file: file, range: name.range)
+    return { frame in
+      do {
+        guard case .object(let receiver) = try object(frame) else {
+          throw ScriptError("'notify' takes a property of an object such as 'vm.items'")
+        }
+        switch try cache.member(name.name, of: receiver.type) {
+        case .stored(let index): try receiver.propertyNode(index).notifyChange()
+        case .derived(let index): try receiver.derived(index, interpreter: interpreter).notifyChange()
+        case .event: throw ScriptError("'\(name.name)' is an event; send it with 'emit'")
+        }
+      } catch {
+        throw error.asScriptError(at: memberRange, in: file)
+      }
+      try interpreter.throwPendingError()
+      return .next
+    }
+  }
+}

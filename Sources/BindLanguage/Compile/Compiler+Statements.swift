@@ -34,6 +34,7 @@ extension Compiler {
     case .timeline(let timeline): return try compileTimeline(timeline)
     case .effect(let effect): return try compileEffect(effect)
     case .onCleanup(let block, let range): return try compileCleanup(block, range: range)
+    case .notify(let target, let range): return try compileNotify(target, range: range)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)

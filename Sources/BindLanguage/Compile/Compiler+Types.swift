@@ -34,7 +34,9 @@ extension Compiler {
         switch property.value {
         case .stored(let defaultExpression):
           let defaultValue = try defaultExpression.map { try compileExpression($0) }
-          stored.append(.init(name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue))
+          stored.append(.init(
+            name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
+            isSame: try sameness(property.attributes)))
         case .derived(let expression):
           derivedSpecs.append((property, expression, type))
         }
@@ -64,7 +66,7 @@ extension Compiler {
           if slotCount > 0 { frame.slots = ContiguousArray(repeating: .null, count: slotCount) }
           return try body(frame)
         },
-        write: write)
+        write: write, isSame: try sameness(spec.0.attributes))
     }
     interpreter.types[name] = type
   }
@@ -108,6 +110,46 @@ extension Compiler {
       let frame = Frame(parent: globals, slotCount: max(slots(), 1), selfObject: object)
       frame.slots[0] = newValue
       _ = try body(frame)
+    }
+  }
+}
+
+extension Compiler {
+  /// The change test `@equal(…)` asks for; nil for the default.
+  ///
+  /// `@equal(by: \.a.b)` compares the keys at that path (a `nil` link gives
+  /// `nil`, as `?.` does); `@equal(never)` makes every write a change. Keys
+  /// are read untracked: the test runs inside writes and evaluations, and
+  /// must not make them depend on what it reads.
+  func sameness(_ attributes: [PropertyAttribute]) throws -> ((Value, Value) -> Bool)? {
+    guard let attribute = attributes.last else { return nil }
+    if attributes.count > 1 {
+      throw error("a property takes one '@equal' attribute", at: {
+        switch attributes[1] {
+        case .equalBy(_, let range), .equalNever(let range): return range
+        }
+      }())
+    }
+    switch attribute {
+    case .equalNever:
+      return { _, _ in false }
+    case .equalBy(let path, _):
+      let readers = path.map { memberReader($0) }
+      let key = { (value: Value) -> Value? in
+        var current = value
+        for read in readers {
+          if current.isNull { return .null }
+          guard let next = try? read(current) else { return nil }
+          current = next
+        }
+        return current
+      }
+      return { old, new in
+        ReactiveGraph.shared.untracked {
+          guard let oldKey = key(old), let newKey = key(new) else { return false }
+          return Value.isSameForChange(oldKey, newKey)
+        }
+      }
     }
   }
 }

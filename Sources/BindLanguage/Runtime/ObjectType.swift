@@ -17,6 +17,9 @@ public final class ObjectType {
     let isConstant: Bool
     /// Evaluated in the global frame at construction, when no argument is given.
     let defaultValue: Evaluation?
+    /// Whether a write is no change, from `@equal(…)`; nil for the default
+    /// (``Value/isSameForChange(_:_:)``).
+    var isSame: ((Value, Value) -> Bool)? = nil
   }
 
   struct DerivedProperty {
@@ -27,6 +30,8 @@ public final class ObjectType {
     /// The setter of a writable derived property (`get { } set { }`): runs
     /// its block for the object, given the global frame and the new value.
     var write: ((_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void)? = nil
+    /// Whether a new result is no change, from `@equal(…)`.
+    var isSame: ((Value, Value) -> Bool)? = nil
   }
 
   struct EventSpec {

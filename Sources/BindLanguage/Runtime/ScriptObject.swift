@@ -31,7 +31,7 @@ public final class ScriptObject {
     self.number = type.instanceCount
     let name = "\(type.name)#\(type.instanceCount)"
     stored = zip(type.stored, values).map { property, value in
-      Property(value, label: "\(name).\(property.name)", isSame: Value.isSameForChange)
+      Property(value, label: "\(name).\(property.name)", isSame: property.isSame ?? Value.isSameForChange)
     }
     derivedNodes = Array(repeating: nil, count: type.derived.count)
     eventStreams = Array(repeating: nil, count: type.events.count)
@@ -74,13 +74,13 @@ public final class ScriptObject {
     let node: Derived<Value>
     if let write = spec.write {
       node = try Derived(
-        label: label, isSame: Value.isSameForChange, get: compute,
+        label: label, isSame: spec.isSame ?? Value.isSameForChange, get: compute,
         set: { [weak self] newValue in
           guard let self else { return }
           try write(globals, self, newValue)
         })
     } else {
-      node = try Derived(label: label, isSame: Value.isSameForChange, compute)
+      node = try Derived(label: label, isSame: spec.isSame ?? Value.isSameForChange, compute)
     }
     derivedNodes[index] = node
     return node

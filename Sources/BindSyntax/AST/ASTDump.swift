@@ -47,6 +47,7 @@ public enum ASTDump {
       return list(["timeline", dump(t.source), dump(t.duration)] + (t.frame.map { [dump($0)] } ?? []))
     case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
     case .onCleanup(let block, _): return "(onCleanup \(dump(block)))"
+    case .notify(let target, _): return "(notify \(dump(target)))"
     }
   }
 

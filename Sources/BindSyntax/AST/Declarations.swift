@@ -82,6 +82,8 @@ public struct PropertyDeclaration: Equatable, Sendable {
   public var value: Value
   /// For a derived property written `{ get { … } set { … } }`: its setter.
   public var setter: PropertySetter?
+  /// The attributes written before `var` (`@equal(by: \.id)`).
+  public var attributes: [PropertyAttribute] = []
   /// From `var` to the end of the declaration.
   public var range: SourceRange
 
@@ -184,4 +186,13 @@ public struct HandlerBlock: Equatable, Sendable {
 
   /// From `{` to `}`.
   public var range: SourceRange { body.range }
+}
+
+/// An attribute of a property declaration, written before `var`.
+public enum PropertyAttribute: Equatable, Sendable {
+  /// `@equal(by: \.a.b)`: a write is a change only when the key at that
+  /// path differs (compare users by `id`).
+  case equalBy(path: [Identifier], SourceRange)
+  /// `@equal(never)`: every write is a change, even of an equal value.
+  case equalNever(SourceRange)
 }

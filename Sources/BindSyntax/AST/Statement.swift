@@ -47,6 +47,9 @@ public enum Statement: Equatable, Sendable {
   /// `onCleanup { … }`: inside an effect's run, runs before the next run and
   /// when the effect is disposed.
   case onCleanup(Block, SourceRange)
+  /// `notify obj.prop`: tells observers and dependents of a change, even
+  /// though the value compares equal (Vue's `triggerRef`).
+  case notify(Expression, SourceRange)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -65,7 +68,7 @@ public enum Statement: Equatable, Sendable {
     case .whileLoop(let w): return w.range
     case .timeline(let t): return t.range
     case .effect(let e): return e.range
-    case .onCleanup(_, let range): return range
+    case .onCleanup(_, let range), .notify(_, let range): return range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range

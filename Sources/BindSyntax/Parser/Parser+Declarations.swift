@@ -28,6 +28,7 @@ extension Parser {
   func typeMember() throws -> TypeDeclaration.Member {
     switch peek().kind {
     case .var, .let: return .property(try propertyDeclaration())
+    case .at: return .property(try attributedPropertyDeclaration())
     case .event: return .event(try eventDeclaration())
     default: throw error("expected 'var', 'let' or 'event' in type body")
     }

@@ -42,6 +42,7 @@ extension Parser {
     case .timeline: return try timelineStatement()
     case .identifier where startsEffectStatement: return try effectStatement()
     case .identifier where startsCleanupStatement: return try cleanupStatement()
+    case .identifier where startsNotifyStatement: return try notifyStatement()
     default: return try expressionStatement()
     }
   }
