@@ -111,12 +111,18 @@ public enum ASTDump {
     switch member {
     case .property(let p):
       let keyword = p.isConstant ? "let" : "var"
+      let attributes = p.attributes.map { attribute -> String in
+        switch attribute {
+        case .equalBy(let path, _): return "@equal(by: \\.\(path.map(\.name).joined(separator: ".")))"
+        case .equalNever: return "@equal(never)"
+        }
+      }
       switch p.value {
       case .stored(let initial):
-        return list([keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
+        return list(attributes + [keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
       case .derived(let e):
         let setter = p.setter.map { ["(set \($0.parameter?.name ?? "newValue") \(dump($0.body)))"] } ?? []
-        return list(["derived", p.name.name, p.type.description, dump(e)] + setter)
+        return list(attributes + ["derived", p.name.name, p.type.description, dump(e)] + setter)
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))
