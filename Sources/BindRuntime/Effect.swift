@@ -21,7 +21,8 @@
 ///   deallocated, they are ended in reverse order of creation (the last made
 ///   first, as Swift runs `defer`s).
 /// - **Errors.** What the body throws is thrown to the write that re-ran it
-///   (or by `init`); what it read before it threw stays its dependencies.
+///   (or by `init`), once the rest of that propagation has run (other effects
+///   included); what it read before it threw stays its dependencies.
 public final class Effect: GraphNode, Disposable {
   private let body: () throws -> Void
   @exclusivity(unchecked) private var isEnded = false
@@ -114,7 +115,13 @@ public final class Effect: GraphNode, Disposable {
       isQueued = false
       (graph.currentWriterRef, graph.currentEffectRef) = (savedWriter, savedEffect)
     }
-    try graph.evaluateTracked(owner: self, body)
+    do {
+      try graph.evaluateTracked(owner: self, body)
+    } catch {
+      // As a derived value's: the rest of the propagation goes on (other
+      // effects run), and the write that triggered this run throws at its end.
+      graph.evaluationFailure = graph.evaluationFailure ?? error
+    }
   }
 
   /// Whether the effect has stopped.

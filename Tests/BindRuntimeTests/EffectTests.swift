@@ -172,6 +172,18 @@ final class EffectTests: RuntimeTestCase {
     _ = effect
   }
 
+  func testAFailingEffectDoesNotStopTheOthersOfTheSameWrite() throws {
+    struct Failure: Error {}
+    let source = Property(0)
+    var seen: [Int] = []
+    let failing = try Effect { if source.value == 1 { throw Failure() } }
+    let healthy = try Effect { seen.append(source.value) }
+    XCTAssertThrowsError(try source.set(1)) { XCTAssertTrue($0 is Failure) }
+    try source.set(2)
+    XCTAssertEqual(seen, [0, 1, 2])
+    _ = (failing, healthy)
+  }
+
   func testOnCleanupOutsideAnEffectDoesNothing() {
     XCTAssertFalse(onCleanup { XCTFail("must not run") })
     XCTAssertNil(Effect.current)
