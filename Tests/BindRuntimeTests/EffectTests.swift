@@ -391,3 +391,53 @@ final class WritableDerivedBindingTests: RuntimeTestCase {
     }
   }
 }
+
+/// Issue 14's APIs under concurrent use (run under ThreadSanitizer by `make tsan`).
+final class SemanticsThreadSafetyTests: RuntimeTestCase {
+  func testFailedDerivedValuesReadAndRecoverFromManyThreads() throws {
+    struct Odd: Error {}
+    let source = Property(0)
+    let even = try Derived { () throws -> Int in
+      let value = source.value
+      if value % 2 != 0 { throw Odd() }
+      return value
+    }
+    let token = even.observe { _ in }
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      for step in 0..<300 {
+        if worker == 0 {
+          try? source.set(step)
+        } else {
+          // Either the value of an even input or the error of an odd one.
+          do {
+            let value = try even.get()
+            XCTAssertEqual(value % 2, 0)
+          } catch {
+            XCTAssertTrue(error is Odd)
+          }
+          _ = untracked { source.value }
+        }
+      }
+    }
+    try source.set(1000)
+    XCTAssertEqual(try even.get(), 1000)
+    token.dispose()
+  }
+
+  func testEffectsAreMadeAndDisposedFromManyThreads() throws {
+    let source = Property(0)
+    let cleanups = Log()
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      for step in 0..<100 {
+        let effect = try? Effect {
+          _ = source.value
+          onCleanup { cleanups.append("\(worker).\(step)") }
+        }
+        try? source.set(worker * 1000 + step)
+        effect?.dispose()
+      }
+    }
+    // Each effect cleaned up once per run that ended: at least at disposal.
+    XCTAssertGreaterThanOrEqual(cleanups.entries.count, 400)
+  }
+}
