@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/bindscript
 PYTHON ?= python3
 
-.PHONY: all deps test-deps build build-all release run test unit conformance e2e tsan docs examples examples-soak bench fuzz fuzz-replay clean
+.PHONY: all deps test-deps graphviz pictures build build-all release run test unit conformance e2e tsan docs examples examples-soak bench fuzz fuzz-replay clean
 
 all: build
 
@@ -25,6 +25,21 @@ deps:
 test-deps: deps
 	@$(PYTHON) -c "import pexpect, pytest" 2>/dev/null || $(PYTHON) -m pip install -q pexpect pytest
 	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; } || true
+	@$(MAKE) --no-print-directory graphviz
+
+# Graphviz's `dot`, which `bindscript graph -o out.svg` and the end-to-end
+# tests that look at the rendered pictures run (Debian's `graphviz`).
+graphviz:
+	@if ! command -v dot >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing graphviz..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null; \
+	  else \
+	    echo "graphviz is missing. Install it with:  sudo apt-get install -y graphviz" >&2; exit 1; \
+	  fi; \
+	fi
 
 # The command only, so `make run` never builds swift-syntax (which only
 # @Scriptable, BindScriptable and their tests need); `make unit` builds all.
@@ -84,6 +99,11 @@ RUNS ?= 1000
 examples-soak:
 	$(SWIFT) build --product BindScriptExample
 	.build/debug/BindScriptExample --repeat $(RUNS) Sources/Examples/Scripts/search.bind Sources/Examples/Scripts/signup.bind
+
+# The README's picture, drawn by the project's own command (an end-to-end
+# test checks that it still shows what the command draws).
+pictures: build graphviz
+	$(BIN) graph Scripts/examples/rxcocoa-events-and-sinks.bind -o Docs/rxcocoa-graph.svg >/dev/null
 
 bench:
 	cd Benchmarks && $(SWIFT) run -c release

@@ -45,11 +45,21 @@ let package = Package(
         .product(name: "BindRuntime", package: "BindScript"),
       ]
     ),
+    // The pictures section: writing the DOT of a 10,000-node graph.
+    .target(
+      name: "GraphBenchmarks",
+      dependencies: [
+        "BenchSupport",
+        .product(name: "BindLanguage", package: "BindScript"),
+        .product(name: "BindRuntime", package: "BindScript"),
+        .product(name: "BindSyntax", package: "BindScript"),
+      ]
+    ),
     // The one command: `swift run -c release BindBench` runs every section.
     // A language section (interpreter loops against Lua and Python) goes
     // beside RuntimeBenchmarks as its own target and is listed in main.swift.
     .executableTarget(
-      name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks", "EmbeddingBenchmarks", "TimeBenchmarks"]),
+      name: "BindBench", dependencies: ["BenchSupport", "RuntimeBenchmarks", "EmbeddingBenchmarks", "TimeBenchmarks", "GraphBenchmarks"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -59,12 +59,21 @@ extension TextEscaping {
     scalar == "\t" ? "\\t" : singleLine.replacement(scalar)
   }
 
-  /// The inside of a Graphviz DOT quoted string.
+  /// The inside of a Graphviz DOT quoted label: quotes and backslashes
+  /// escaped, a line break as DOT's `\n` (a centred line), `&` as an entity
+  /// (Graphviz reads entities such as `&lt;` in every label), a tab as a
+  /// space, and other control characters, which DOT cannot show, as U+FFFD.
+  /// The only escaper for DOT: labels are built with real newlines and
+  /// escaped once, whole.
   package static let dotString = TextEscaping { scalar in
     switch scalar {
     case "\\": "\\\\"
     case "\"": "\\\""
-    default: nil
+    case "\n": "\\n"
+    case "\r": ""
+    case "\t": " "
+    case "&": "&amp;"
+    default: isControl(scalar) ? "\u{FFFD}" : nil
     }
   }
 

@@ -27,7 +27,7 @@ struct BindScriptCommand: ParsableCommand {
         terminal, and otherwise runs the script it reads from standard input.
         """,
       version: version,
-      subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self]
+      subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self, TimelineCommand.self]
     )
   }
 

@@ -53,6 +53,12 @@ struct TestCommand: ParsableCommand {
   @Flag(help: "Rewrite the '#>' lines of failing statements with their actual output.")
   var update = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Write a diagram (SVG) of each failing timeline expectation into DIR; the JUnit report attaches them.",
+      valueName: "DIR"))
+  var artifacts: String?
+
   @OptionGroup var limits: LimitOptions
 
   @Flag(help: .hidden)
@@ -80,7 +86,17 @@ struct TestCommand: ParsableCommand {
     let pool = TestWorkerPool(
       executable: TestWorkerPool.currentExecutable, arguments: arguments,
       jobs: jobs ?? Self.coreCount, timeout: timeout)
-    let results = pool.run(files) { index, result in emit(reporter.report(result, number: index + 1)) }
+    let folder = try artifacts.map(Self.prepareArtifacts)
+    var attachments: [Int: [String]] = [:]
+    var results = pool.run(files) { index, result in
+      var result = result
+      if let folder {
+        result.attachments = TimelineArtifacts.write(for: result, into: folder) { Terminal.printError("error: \($0)\n") }
+        attachments[index] = result.attachments
+      }
+      emit(reporter.report(result, number: index + 1))
+    }
+    for (index, paths) in attachments { results[index].attachments = paths }
     emit(reporter.finish(results, seconds: ScriptTestRunner.seconds(start.duration(to: clock.now))))
     if results.contains(where: \.isFileError) { throw ExitCode(2) }
     if results.contains(where: { $0.status == .failed }) { throw ExitCode(1) }
@@ -155,6 +171,22 @@ struct TestCommand: ParsableCommand {
     }
     rerun.wasUpdated = true
     return rerun
+  }
+
+  /// The artifacts folder, made if missing, as an absolute path (CI
+  /// servers resolve attachments from anywhere).
+  private static func prepareArtifacts(_ folder: String) throws -> String {
+    var path = folder
+    if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+      path = String(cString: cwd) + "/" + path
+      free(cwd)
+    }
+    if FileSystem.kind(of: path) == nil { mkdir(path, 0o755) }
+    guard FileSystem.kind(of: path) == .directory else {
+      Terminal.printError("error: cannot use '\(folder)' for artifacts: it is not a folder that can be made\n")
+      throw ExitCode(2)
+    }
+    return path
   }
 
   private static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

@@ -4,7 +4,8 @@ import BindSyntax
 
 /// A JUnit XML report for CI servers: one `testsuite`, one `testcase` per
 /// file, with `failure` (kind in `type`, first problem in `message`, all
-/// details as text) or `skipped`, and times in seconds.
+/// details as text, and `system-out` naming its attachments) or `skipped`,
+/// and times in seconds.
 package struct JUnitReporter: TestReporter {
   /// Creates a JUnit reporter.
   package init() {}
@@ -48,9 +49,16 @@ package struct JUnitReporter: TestReporter {
         "    <testcase \(attributes)>",
         "      <failure message=\"\(TextEscaping.xmlAttribute.escape(message))\" type=\"\(first?.kind.rawValue ?? "failure")\">"
           + TextEscaping.xmlText.escape(text.joined(separator: "\n")) + "</failure>",
-        "    </testcase>",
-      ]
+      ] + systemOut(result) + ["    </testcase>"]
     }
+  }
+
+  /// The attachments as the JUnit Attachments plugin (Jenkins) and GitLab
+  /// read them: one `[[ATTACHMENT|path]]` line each in `system-out`.
+  private func systemOut(_ result: FileTestResult) -> [String] {
+    guard !result.attachments.isEmpty else { return [] }
+    let lines = result.attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
+    return ["      <system-out>" + TextEscaping.xmlText.escape(lines) + "</system-out>"]
   }
 
   /// `Scripts/binding/basic.bind` → `Scripts.binding.basic`, as JUnit

@@ -41,6 +41,7 @@ package struct PlainReporter: TestReporter {
         lines.append("  \(failure.location(in: result.path)): \(failure.message)")
         lines += failure.details.map { "    " + paintDiff($0) }
       }
+      lines += result.attachments.map { "  diagram: \($0)" }
     case .skipped(let reason):
       lines.append("\(paint("SKIP", 33)) \(result.path) (\(reason))")
     }

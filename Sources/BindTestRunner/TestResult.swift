@@ -26,6 +26,9 @@ public struct FileTestResult: Sendable {
   public var steps: [StepResult]
   /// Whether `--update` rewrote the file's expectations before this result.
   public var wasUpdated = false
+  /// Files that show the failure (`--artifacts`: timeline diagrams), which
+  /// the JUnit report attaches.
+  public var attachments: [String] = []
 
   /// Creates a result.
   public init(path: String, status: Status, seconds: Double = 0, failures: [TestFailure] = [], steps: [StepResult] = []) {

@@ -18,7 +18,8 @@ public enum MetaCommand: Equatable {
   case types
   /// `:bindings`: the live bindings, observers and handlers.
   case bindings
-  /// `:graph [FILE]`: the binding graph as Graphviz DOT.
+  /// `:graph [FILE]`: the binding graph as Graphviz DOT, or drawn into
+  /// FILE (`.svg`, `.png`, `.pdf`, `.dot`).
   case graph(path: String?)
   /// `:reset`: start over with a fresh interpreter.
   case reset
@@ -39,7 +40,7 @@ public enum MetaCommand: Equatable {
     ("vars", ":vars", "list the variables and their values"),
     ("types", ":types", "list the types with their properties and events"),
     ("bindings", ":bindings", "list the live bindings, observers and handlers"),
-    ("graph", ":graph [FILE]", "write the binding graph as Graphviz DOT"),
+    ("graph", ":graph [FILE]", "draw the binding graph (FILE.svg/.png/.pdf/.dot; DOT without FILE)"),
     ("reset", ":reset", "start over: forget all variables, types and bindings"),
   ]
 

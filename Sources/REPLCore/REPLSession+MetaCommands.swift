@@ -129,12 +129,18 @@ extension REPLSession {
     }
   }
 
-  /// The binding graph as DOT, on standard output or into a file.
+  /// The binding graph: DOT on standard output, or into a file as DOT or
+  /// a picture (SVG, PNG, PDF through Graphviz), by the file's extension.
   func writeGraph(to path: String?) {
     let dot = GraphExport.dot(for: interpreter)
     guard let path else { return console.write(dot) }
+    guard let format = Graphviz.Format(path: path) else {
+      return console.error(
+        "cannot tell the format of '\(path)' from its extension; name it \(Graphviz.Format.listed)")
+    }
     do {
-      try FileSystem.write(dot, to: REPLSession.expandingTilde(path))
+      let warnings = try Graphviz.write(dot, as: format, to: REPLSession.expandingTilde(path))
+      if !warnings.isEmpty { console.error("Graphviz: \(warnings)") }
       console.line("wrote the binding graph to '\(path)'")
     } catch {
       console.error("cannot write '\(path)': \(error)")

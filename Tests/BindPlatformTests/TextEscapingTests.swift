@@ -18,6 +18,7 @@ final class TextEscapingTests: XCTestCase {
     Row(rule: .singleLine, name: "single line", input: "a\\b\nc\r\n\td", expected: "a\\\\b\\nc\\r\\n\td"),
     Row(rule: .tabSeparatedField, name: "field", input: "a\tb\\c\nd", expected: "a\\tb\\\\c\\nd"),
     Row(rule: .dotString, name: "dot", input: "x = \"a\\b\"", expected: "x = \\\"a\\\\b\\\""),
+    Row(rule: .dotString, name: "dot", input: "a\nb\r\n\tc & d\u{1}é", expected: "a\\nb\\n c &amp; d\u{FFFD}é"),
     Row(rule: .xmlAttribute, name: "xml attribute", input: "<a & 'b'> \"c\"", expected: "&lt;a &amp; &apos;b&apos;&gt; &quot;c&quot;"),
     Row(rule: .xmlAttribute, name: "xml attribute", input: "a\u{1}b\nc\td\re", expected: "a\u{FFFD}b&#10;c&#9;d&#13;e"),
     Row(rule: .xmlText, name: "xml text", input: "x < 1\nnext\u{FFFF}", expected: "x &lt; 1\nnext\u{FFFD}"),

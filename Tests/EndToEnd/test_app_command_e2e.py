@@ -103,7 +103,7 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     script = tmp_path / "run.bind"
     script.write_text('search.query = "rust"\nwait 1s\nprint(search.titles)\n'
                       'let label = Label()\nbind "\\(todos.remaining) to do" -> label.text\n'
-                      'todos.add(title: "milk")\n')
+                      'observe todos.remaining as left { }\ntodos.add(title: "milk")\n')
     run = command(EXAMPLE_BIN, "run", str(script))
     assert (run.returncode, run.stdout, run.stderr) == (0, '["Rust"]\n', "")
     check = command(EXAMPLE_BIN, "check", str(script))
@@ -112,7 +112,13 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     graph = command(EXAMPLE_BIN, "graph", str(script), "-o", str(dot))
     assert graph.returncode == 0, graph.stdout + graph.stderr
     assert dot.read_text().startswith("digraph bindings {")
-    assert "Label#1.text" in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
+    assert 'label="Label#1"' in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
+    # A host object's cluster names its Swift class.
+    assert 'label="TodoList#1\\nSwift class TodoList"' in dot.read_text(), dot.read_text()
+    # An observer of a host property hangs off the Swift node, drawn once.
+    assert dot.read_text().count('label="remaining\\n= 1"') == 1, dot.read_text()
+    assert 'label="observe as left"' in dot.read_text()
+    assert "observer" not in dot.read_text().split("subgraph cluster_legend")[0], "no unlisted observers"
     unknown = command(EXAMPLE_BIN, "check", str(tmp_path / "missing.bind"))
     assert unknown.returncode == 2
 

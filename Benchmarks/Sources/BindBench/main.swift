@@ -5,6 +5,7 @@
 
 import BenchSupport
 import EmbeddingBenchmarks
+import GraphBenchmarks
 import RuntimeBenchmarks
 import TimeBenchmarks
 
@@ -18,6 +19,7 @@ let sections: [(name: String, make: () -> Section)] = [
   ("runtime", RuntimeSection.make),
   ("embedding", EmbeddingSection.make),
   ("time", TimeSection.make),
+  ("graph", GraphSection.make),
 ]
 
 let usage = """
@@ -25,7 +27,7 @@ let usage = """
                    [--profile ITERATIONS]
     --section   run one section (\(sections.map(\.name).joined(separator: ", ")))
     --scenario  run scenarios whose key contains KEY (set-notify, chain, fan-out, churn, bytes, cellx,
-                timer-burst, timer-hold, debounce-change, ...)
+                timer-burst, timer-hold, debounce-change, graph-dot-10k, ...)
     --impl      run implementations whose name contains NAME (e.g. BindRuntime)
     --rounds    timed rounds per case, median reported (default 9)
     --round-ms  target length of one round of one case (default 20)

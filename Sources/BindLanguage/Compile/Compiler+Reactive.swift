@@ -183,8 +183,8 @@ extension Compiler {
       : try compileOneWayBind(bind, into: target, summary: summary)
     let kind: Connections.Kind = isTwoWay ? .twoWayBinding : .binding
     return { frame in
-      let token = try connect(frame)
-      interpreter.connections.add(name: name, kind: kind, summary: summary, token: token)
+      let (token, ends) = try connect(frame)
+      interpreter.connections.add(name: name, kind: kind, summary: summary, ends: ends, token: token)
       try interpreter.throwPendingError()
       return .next
     }
@@ -193,7 +193,7 @@ extension Compiler {
   /// bindStatement -> 'bind' property '<->' property
   private func compileTwoWayBind(
     _ bind: BindStatement, into target: @escaping (Frame) throws -> BindingTarget, summary: String
-  ) throws -> (Frame) throws -> Disposable {
+  ) throws -> (Frame) throws -> (Disposable, Connections.Ends) {
     let file = self.file
     let interpreter = self.interpreter
     let left = try compileBindingTarget(bind.source)
@@ -202,7 +202,7 @@ extension Compiler {
       if let link = try Self.bindWritableDerived(
         leftTarget, rightTarget, at: SourceSite(bind.range, in: file), summary: summary, interpreter: interpreter)
       {
-        return link
+        return (link, .none)
       }
       guard case .property(let leftObject, let leftIndex) = leftTarget,
         case .property(let rightObject, let rightIndex) = rightTarget
@@ -214,8 +214,10 @@ extension Compiler {
           "'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'", at: bind.range, in: file)
       }
       do {
-        return try leftObject.propertyNode(leftIndex).bindTwoWayChecked(
+        // The runtime's pair of binding nodes is what the graph draws.
+        let token = try leftObject.propertyNode(leftIndex).bindTwoWayChecked(
           with: rightObject.propertyNode(rightIndex), label: summary)
+        return (token, .none)
       } catch {
         throw error.asScriptError(at: bind.range, in: file)
       }
@@ -228,32 +230,38 @@ extension Compiler {
   /// turn out to be when the statement runs, so this dispatches then.
   private func compileOneWayBind(
     _ bind: BindStatement, into target: @escaping (Frame) throws -> BindingTarget, summary: String
-  ) throws -> (Frame) throws -> Disposable {
+  ) throws -> (Frame) throws -> (Disposable, Connections.Ends) {
     let interpreter = self.interpreter
     let source = try withoutAwaiting(in: "a 'bind' expression") { try compileReactiveSource(bind.source) }
     let site = SourceSite(bind.range, in: file)
     return { frame in
       switch (try source(frame), try target(frame)) {
       case (.event(let event), .event(let destination)):
-        return try Self.bindEvent(event, toEvent: destination, at: site, interpreter: interpreter)
+        let token = try Self.bindEvent(event, toEvent: destination, at: site, interpreter: interpreter)
+        return (token, Connections.Ends(source: .init(event), target: .init(destination)))
       case (.event(let event), .property(let object, let index)):
-        return try Self.bindEvent(event, toProperty: index, of: object, at: site, interpreter: interpreter)
+        let token = try Self.bindEvent(event, toProperty: index, of: object, at: site, interpreter: interpreter)
+        return (token, Connections.Ends(source: .init(event), target: .node(id: object.graphNodeID(index))))
       case (.value, .event(let destination)), (.host, .event(let destination)):
         throw ScriptError(
           "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'",
           at: site.range, in: site.file)
       case (let value, .property(let object, let index)):
-        return try Self.bindValue(value, toProperty: index, of: object, at: site, summary: summary)
+        // The runtime's binding node is what the graph draws.
+        return (try Self.bindValue(value, toProperty: index, of: object, at: site, summary: summary), .none)
       case (.event(let event), .writableDerived(let object, let index)):
         throw ScriptError(
           "cannot bind event '\(event.displayName)' into derived property '\(object.type.derived[index].name)'; bind it into a stored property",
           at: site.range, in: site.file)
       case (.value(let node), .writableDerived(let object, let index)):
-        return try Self.bindValue(node, intoDerived: index, of: object, at: site, summary: summary, interpreter: interpreter)
+        let token = try Self.bindValue(
+          node, intoDerived: index, of: object, at: site, summary: summary, interpreter: interpreter)
+        return (token, .none)
       case (.host(_, let source, let sourceIndex), .writableDerived(let object, let index)):
-        return try Self.bindValue(
+        let token = try Self.bindValue(
           source.propertyNode(sourceIndex), intoDerived: index, of: object, at: site, summary: summary,
           interpreter: interpreter)
+        return (token, .none)
       }
     }
   }
@@ -365,16 +373,22 @@ extension Compiler {
     let name = observe.name?.name
     return { frame in
       let observeSource: (ObserveOptions, @escaping (Value, Value) -> Void, @escaping (Change<Value>) -> Void) -> Disposable
+      let observed: Int
       switch try source(frame) {
-      case .value(let node): observeSource = { node.observe(options: $0, changed: $1, other: $2) }
-      case .host(let property, _, _): observeSource = property.observe
+      case .value(let node):
+        observeSource = { node.observe(options: $0, changed: $1, other: $2) }
+        observed = node.id
+      case .host(let property, let object, let index):
+        observeSource = property.observe
+        observed = object.graphNodeID(index)
       case .event:
         throw ScriptError(
           "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
       }
       let (changed, other) = callbacks(frame)
       let token = observeSource(options, changed, other)
-      interpreter.connections.add(name: name, kind: .observer, summary: text, token: token)
+      interpreter.connections.add(
+        name: name, kind: .observer, summary: text, ends: .init(source: .node(id: observed), target: nil), token: token)
       try interpreter.throwPendingError()
       return .next
     }
@@ -471,7 +485,8 @@ extension Compiler {
       let token = stream.on { [unowned(unsafe) interpreter] payload in
         if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
       }
-      interpreter.connections.add(name: name, kind: .handler, summary: text, token: token)
+      interpreter.connections.add(
+        name: name, kind: .handler, summary: text, ends: .init(source: .init(stream), target: nil), token: token)
       return .next
     }
   }

@@ -73,7 +73,7 @@ extension Compiler {
         return .value(op.apply(to: object.propertyNode(index), interval: duration, on: scheduler, label: label))
       case .event(let event):
         let stream = op.apply(to: event.stream, interval: duration, on: scheduler)
-        return .event(ScriptEvent(derivedName: label, payload: event.payload, stream: stream))
+        return .event(ScriptEvent(derivedName: label, payload: event.payload, stream: stream, origin: event))
       }
     }
   }

@@ -35,6 +35,8 @@ final class HostProperty {
     /// Watches the node's completion: `capture` gets the final value (lock
     /// held, so as a conversion to run later), `completed` runs after.
     var watch: (_ capture: @escaping (@escaping () -> Value) -> Void, _ completed: @escaping () -> Void) -> Disposable
+    /// The Swift node's id, as the binding graph names it.
+    var nodeID = -1
   }
 
   let name: String
@@ -73,6 +75,9 @@ final class HostProperty {
       },
       onRelease)
   }
+
+  /// The id of the Swift node, which the graph draws for this property.
+  var graphNodeID: Int { access.nodeID }
 
   /// The current value; an error once the Swift object is gone.
   func read() throws -> Value {
@@ -190,7 +195,7 @@ extension HostProperty.Access {
   /// The access to a read-only observable value.
   static func readOnly<T>(_ node: ObservableValue<T>, member: String, toScript: @escaping (T) -> Value) -> Self {
     let ref = Unmanaged.passUnretained(node)
-    return Self(
+    var access = Self(
       read: { toScript(ref._withUnsafeGuaranteedRef { $0.value }) },
       write: nil,
       observe: { options, changed, other in
@@ -220,6 +225,8 @@ extension HostProperty.Access {
         // MUST NOT happen while the node is being removed.
         ref.takeUnretainedValue().observeCompletion(capturing: { final in capture { toScript(final) } }, completed: completed)
       })
+    access.nodeID = node.id
+    return access
   }
 }
 

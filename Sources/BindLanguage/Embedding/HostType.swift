@@ -33,6 +33,8 @@ struct HostMember {
 final class HostType {
   /// `ObjectIdentifier` of the Swift class.
   let swiftType: ObjectIdentifier
+  /// The Swift class's name, as the graph labels its objects.
+  let swiftTypeName: String
   /// The script name, known before the ``ObjectType`` exists (a type may
   /// refer to itself).
   let name: String
@@ -54,6 +56,7 @@ final class HostType {
 
   init(swiftType: Any.Type, name: String) {
     self.swiftType = ObjectIdentifier(swiftType)
+    self.swiftTypeName = typeName(swiftType)
     self.name = name
   }
 

@@ -20,6 +20,39 @@ public final class Connections {
     public let kind: Kind
     /// The statement's endpoints as written: `p.name -> label.text`.
     public let summary: String
+    /// What the connection joins, for the graph.
+    let ends: Ends
+  }
+
+  /// What a connection reads and what it writes, as the graph draws them.
+  /// A value binding's ends are also the runtime's binding node; events,
+  /// handlers and observers are not in the runtime graph, so these are the
+  /// only record of them.
+  struct Ends {
+    var source: End?
+    var target: End?
+    static let none = Ends(source: nil, target: nil)
+  }
+
+  /// One end of a connection.
+  enum End {
+    /// A value's runtime node (a property, a derived value, a time operator).
+    case node(id: Int)
+    /// An event, by identity (its object holds it; the graph never does).
+    case event(ObjectIdentifier, name: String, origin: Origin?)
+
+    /// For an event made by a time operator (`debounce(field.changed, 300ms)`):
+    /// the event it follows.
+    struct Origin {
+      let id: ObjectIdentifier
+      let name: String
+    }
+
+    init(_ event: ScriptEvent) {
+      self = .event(
+        ObjectIdentifier(event), name: event.displayName,
+        origin: event.origin.map { Origin(id: ObjectIdentifier($0), name: $0.displayName) })
+    }
   }
 
   /// Stored in the list itself (a struct, not an object of its own): a
@@ -35,11 +68,10 @@ public final class Connections {
   /// time, O(n²) for a script that makes thousands of bindings.
   private var pruneAt = 64
 
-  ///
   /// Made during an effect's run, the connection also belongs to that run:
   /// it ends before the effect runs again (an effect made there belongs to
   /// it through the runtime already).
-  func add(name: String?, kind: Kind, summary: String, token: Disposable) {
+  func add(name: String?, kind: Kind, summary: String, ends: Ends = .none, token: Disposable) {
     if kind != .effect, let effect = Effect.current { effect.own(token) }
     // A name used again replaces its connection, as re-running a REPL line expects.
     if let name { _ = dispose(named: name) }
@@ -47,7 +79,7 @@ public final class Connections {
       live.removeAll { $0.token.isDisposed }
       pruneAt = max(64, live.count * 2)
     }
-    live.append(Connection(entry: Entry(name: name, kind: kind, summary: summary), token: token))
+    live.append(Connection(entry: Entry(name: name, kind: kind, summary: summary, ends: ends), token: token))
   }
 
   /// Disposes the connection called `name`; false if there is none.

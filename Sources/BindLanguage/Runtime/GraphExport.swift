@@ -1,65 +1,263 @@
-import BindPlatform
 import BindRuntime
-import BindSyntax
 
-/// Writes the live binding graph as Graphviz DOT: nodes are object
-/// properties and derived values, edges are bindings (two-way links drawn
-/// with arrows at both ends) and observers. Time operators (`debounce`,
-/// `throttle`, `delay`) are hexagons fed by their source; the session's
-/// pending timers stand apart, as dashed ellipses.
+/// The live binding graph of a session, as data (``BindingGraph``) or as
+/// Graphviz DOT.
 public enum GraphExport {
-  public static func dot(for interpreter: Interpreter) -> String {
-    let snapshot = ReactiveGraph.shared.snapshot()
-    let nodes = Dictionary(uniqueKeysWithValues: snapshot.nodes.map { ($0.id, $0) })
-    var incoming: [Int: [Int]] = [:]
-    var outgoing: [Int: [Int]] = [:]
+  /// The session's graph as DOT, with a legend unless `legend` is false.
+  public static func dot(for interpreter: Interpreter, legend: Bool = true) -> String {
+    graph(for: interpreter).dot(legend: legend)
+  }
+
+  /// The session's graph: the runtime's nodes and edges, and the session's
+  /// events, handlers, observers and timers.
+  public static func graph(for interpreter: Interpreter) -> BindingGraph {
+    var builder = GraphBuilder(
+      snapshot: ReactiveGraph.shared.snapshot(), connections: interpreter.connections.entries,
+      hostType: { name in
+        interpreter.typesByName[name].flatMap { type in
+          type.host.map { (swiftName: $0.swiftTypeName, instances: type.instanceCount) }
+        }
+      })
+    builder.build()
+    return builder.graph
+  }
+}
+
+/// Puts a ``BindingGraph`` together from a runtime snapshot and the
+/// session's connections.
+struct GraphBuilder {
+  private let snapshot: GraphSnapshot
+  private let connections: [Connections.Entry]
+  /// For a host type's script name, its Swift class and how many objects scripts have seen.
+  private let hostType: (String) -> (swiftName: String, instances: Int)?
+  /// Binding nodes that write no node (into a Swift setter, a `Sink`):
+  /// an edge into one does not make a value part of the picture.
+  private var sinks = Set<Int>()
+  private(set) var graph = BindingGraph()
+
+  private var runtimeNodes: [Int: GraphSnapshot.Node] = [:]
+  private var incoming: [Int: [Int]] = [:]
+  private var outgoing: [Int: [Int]] = [:]
+  /// Graph ids of the runtime nodes drawn so far.
+  private var drawn: [Int: String] = [:]
+  private var eventIDs: [ObjectIdentifier: String] = [:]
+  private var clusterIndex: [Substring: Int] = [:]
+
+  init(
+    snapshot: GraphSnapshot, connections: [Connections.Entry],
+    hostType: @escaping (String) -> (swiftName: String, instances: Int)?
+  ) {
+    self.snapshot = snapshot
+    self.connections = connections
+    self.hostType = hostType
+    for node in snapshot.nodes { runtimeNodes[node.id] = node }
     for edge in snapshot.edges {
       outgoing[edge.from, default: []].append(edge.to)
       incoming[edge.to, default: []].append(edge.from)
     }
-    var lines = ["digraph bindings {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+    for node in snapshot.nodes where node.kind == .binding && outgoing[node.id] == nil { sinks.insert(node.id) }
+  }
+
+  mutating func build() {
+    addValues()
+    addBindings()
+    addReads()
+    addConnections()
+    addRestOfObjects()
+    addUnnamedObservers()
+  }
+
+  // MARK: The runtime's nodes
+
+  /// Properties and derived values that take part in something (an edge,
+  /// an observer, a time operator, a connection), and every effect.
+  private mutating func addValues() {
     let followed = Set(snapshot.nodes.compactMap(\.followedID))
-    let values = snapshot.nodes.filter { node in
-      (node.kind == .property || node.kind == .derived)
-        && (incoming[node.id] != nil || outgoing[node.id] != nil || node.observerCount > 0
-          || node.followedID != nil || followed.contains(node.id))
+    var referenced = Set<Int>()
+    for entry in connections {
+      for end in [entry.ends.source, entry.ends.target] { if case .node(let id) = end { referenced.insert(id) } }
     }
-    for node in values {
-      let shape =
-        node.followedID != nil ? ", shape=hexagon" : node.kind == .derived ? ", style=rounded" : ""
-      let value = node.value.map { "\\n= \($0)" } ?? ""
-      lines.append("  n\(node.id) [label=\"\(TextEscaping.dotString.escape(node.label + value))\"\(shape)];")
+    for node in snapshot.nodes {
+      switch node.kind {
+      case .property, .derived:
+        let takesPart =
+          incoming[node.id] != nil || outgoing[node.id]?.contains(where: { !sinks.contains($0) }) == true
+          || node.observerCount > 0
+          || node.followedID != nil || followed.contains(node.id) || referenced.contains(node.id)
+        if takesPart && !Self.isObjectLifetime(node) { addRuntimeNode(node) }
+      case .effect: addRuntimeNode(node)
+      case .binding: break
+      }
     }
+  }
+
+  /// The rest of each script object drawn: its other properties, with
+  /// their values (a handler's writes are not edges, but belong in the
+  /// picture). Not for a host object, whose wrapper's nodes are mirrors,
+  /// connected only while something needs them.
+  private mutating func addRestOfObjects() {
+    for node in snapshot.nodes where (node.kind == .property || node.kind == .derived) && drawn[node.id] == nil {
+      guard let (object, type, _) = BindingGraph.objectAndMember(of: node.label), clusterIndex[object] != nil,
+        hostType(String(type)) == nil
+      else { continue }
+      addRuntimeNode(node)
+    }
+  }
+
+  /// An object's lifetime node (labelled `Type#N`, with no member): an
+  /// implementation detail that values computed from the object watch.
+  private static func isObjectLifetime(_ node: GraphSnapshot.Node) -> Bool {
+    node.kind == .property && BindingGraph.objectAndMember(of: node.label + ".x") != nil
+      && !node.label.contains(".")
+  }
+
+  private mutating func addRuntimeNode(_ node: GraphSnapshot.Node) {
+    let kind: BindingGraph.NodeKind =
+      switch node.kind {
+      case .effect: .effect
+      case .derived where node.followedID != nil: .timeOperator
+      case .derived: .derivedValue
+      default: node.followedID != nil ? .timeOperator : .storedProperty
+      }
+    let id = "n\(node.id)"
+    drawn[node.id] = id
+    let (title, cluster) = place(node.label)
+    let value = kind == .effect ? nil : node.value
+    graph.nodes.append(.init(id: id, kind: kind, title: title, value: value, cluster: cluster))
+  }
+
+  /// A node's title and cluster: `LoginViewModel#1.username` is `username`
+  /// in the cluster `LoginViewModel#1`.
+  private mutating func place(_ label: String) -> (title: String, cluster: Int?) {
+    guard let (object, type, member) = BindingGraph.objectAndMember(of: label) ?? hostModelMember(label) else {
+      return (label, nil)
+    }
+    if let index = clusterIndex[object] { return (String(member), index) }
+    let index = graph.clusters.count
+    clusterIndex[object] = index
+    graph.clusters.append(.init(title: String(object), swiftTypeName: hostType(String(type))?.swiftName))
+    return (String(member), index)
+  }
+
+  /// The node of an `@Observable`/`@Published` model's property, labelled
+  /// `TodoList.remaining` (its Swift side, shared by the objects' wrappers):
+  /// in the cluster of the one object of that type, or of the type when
+  /// scripts have seen several.
+  private func hostModelMember(_ label: String) -> (object: Substring, type: Substring, member: Substring)? {
+    guard let dot = label.firstIndex(of: "."), let host = hostType(String(label[..<dot])) else { return nil }
+    let type = label[..<dot]
+    let object = host.instances == 1 ? Substring("\(type)#1") : Substring("\(type) objects")
+    return (object, type, label[label.index(after: dot)...])
+  }
+
+  /// Each binding node as one edge from its source to its target; a two-way
+  /// pair as one edge with arrows at both ends.
+  private mutating func addBindings() {
     var drawnPairs = Set<Int>()
     for binding in snapshot.nodes where binding.kind == .binding {
-      guard let source = incoming[binding.id]?.first, let target = outgoing[binding.id]?.first else { continue }
+      guard let source = incoming[binding.id]?.first.flatMap({ drawn[$0] }),
+        let target = outgoing[binding.id]?.first.flatMap({ drawn[$0] })
+      else { continue }
       if let partner = binding.partnerID {
         if drawnPairs.contains(partner) { continue }
         drawnPairs.insert(binding.id)
-        lines.append("  n\(source) -> n\(target) [dir=both, label=\"<->\"];")
+        graph.edges.append(.init(from: source, to: target, kind: .twoWay))
       } else {
-        lines.append("  n\(source) -> n\(target) [label=\"bind\"];")
+        graph.edges.append(.init(from: source, to: target, kind: .binding))
       }
     }
-    for node in values where node.kind == .derived {
-      for source in incoming[node.id] ?? [] where nodes[source]?.kind == .property || nodes[source]?.kind == .derived {
-        lines.append("  n\(source) -> n\(node.id) [style=dashed];")
-      }
-    }
-    for node in values {
-      guard let source = node.followedID else { continue }
-      lines.append("  n\(source) -> n\(node.id) [style=dashed];")
-    }
-    for node in values where node.observerCount > 0 {
-      lines.append("  o\(node.id) [shape=note, label=\"\(node.observerCount) observer\(node.observerCount == 1 ? "" : "s")\"];")
-      lines.append("  n\(node.id) -> o\(node.id) [style=dotted];")
-    }
-    for (index, timer) in interpreter.connections.entries.filter({ $0.kind == .timer }).enumerated() {
-      let label = timer.name.map { "\(timer.summary) as \($0)" } ?? timer.summary
-      lines.append("  t\(index + 1) [shape=ellipse, style=dashed, label=\"\(TextEscaping.dotString.escape(label))\"];")
-    }
-    lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What each derived value and effect read in its last evaluation, and
+  /// what each time operator follows.
+  private mutating func addReads() {
+    for node in snapshot.nodes {
+      guard let id = drawn[node.id] else { continue }
+      if node.kind == .derived || node.kind == .effect {
+        for source in incoming[node.id] ?? [] {
+          guard let kind = runtimeNodes[source]?.kind, kind == .property || kind == .derived,
+            let from = drawn[source]
+          else { continue }
+          graph.edges.append(.init(from: from, to: id, kind: .reads))
+        }
+      }
+      if let followed = node.followedID, let from = drawn[followed] {
+        graph.edges.append(.init(from: from, to: id, kind: .reads))
+      }
+    }
+  }
+
+  /// Observers the session does not list (made inside a function or an
+  /// object, or by Swift): one note per value, with their number.
+  private mutating func addUnnamedObservers() {
+    var listed: [Int: Int] = [:]
+    for entry in connections where entry.kind == .observer {
+      if case .node(let id) = entry.ends.source { listed[id, default: 0] += 1 }
+    }
+    for node in snapshot.nodes {
+      guard let from = drawn[node.id] else { continue }
+      let unlisted = node.observerCount - (listed[node.id] ?? 0)
+      guard unlisted > 0 else { continue }
+      let id = "u\(node.id)"
+      graph.nodes.append(
+        .init(id: id, kind: .observer, title: "\(unlisted) observer\(unlisted == 1 ? "" : "s")", value: nil, cluster: nil))
+      graph.edges.append(.init(from: from, to: id, kind: .observes))
+    }
+  }
+
+  // MARK: The session's connections
+
+  private mutating func addConnections() {
+    for (index, entry) in connections.enumerated() {
+      let source = entry.ends.source.flatMap { end(for: $0) }
+      switch entry.kind {
+      case .binding:
+        // A value binding is the runtime's binding node, drawn already.
+        guard case .event = entry.ends.source, let source, let target = entry.ends.target.flatMap({ end(for: $0) })
+        else { continue }
+        graph.edges.append(.init(from: source, to: target, kind: .event))
+      case .observer:
+        guard let source else { continue }
+        let id = "o\(index)"
+        let title = entry.name.map { "observe as \($0)" } ?? "observe"
+        graph.nodes.append(.init(id: id, kind: .observer, title: title, value: nil, cluster: nil))
+        graph.edges.append(.init(from: source, to: id, kind: .observes))
+      case .handler:
+        guard let source else { continue }
+        let id = "h\(index)"
+        let title = entry.name.map { "on { … } as \($0)" } ?? "on { … }"
+        graph.nodes.append(.init(id: id, kind: .handler, title: title, value: nil, cluster: nil))
+        graph.edges.append(.init(from: source, to: id, kind: .event))
+      case .timer:
+        let title = entry.name.map { "\(entry.summary) as \($0)" } ?? entry.summary
+        graph.nodes.append(.init(id: "t\(index)", kind: .timer, title: title, value: nil, cluster: nil))
+      default:
+        // A two-way pair, or an effect: the runtime's nodes, drawn already
+        // (an effect with what its last run read, whoever made it).
+        continue
+      }
+    }
+  }
+
+  /// The graph id of a connection's end, adding the event (and the event it
+  /// is made from) on first sight.
+  private mutating func end(for end: Connections.End) -> String? {
+    switch end {
+    case .node(let id): return drawn[id]
+    case .event(let identity, let name, let origin):
+      if let id = eventIDs[identity] { return id }
+      let id = "e\(eventIDs.count)"
+      eventIDs[identity] = id
+      if let origin {
+        graph.nodes.append(.init(id: id, kind: .timeOperator, title: name, value: nil, cluster: nil))
+        if let from = self.end(for: .event(origin.id, name: origin.name, origin: nil)) {
+          graph.edges.append(.init(from: from, to: id, kind: .reads))
+        }
+      } else {
+        let (title, cluster) = place(name)
+        graph.nodes.append(.init(id: id, kind: .event, title: title, value: nil, cluster: cluster))
+      }
+      return id
+    }
+  }
 }

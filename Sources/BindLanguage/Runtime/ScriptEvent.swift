@@ -10,6 +10,9 @@ public final class ScriptEvent {
   /// (`debounce(field.editingChanged, 300ms)`): nothing but its handlers
   /// keeps it, so each handler's token does.
   private let isDerived: Bool
+  /// For an event made by an operator, the event it is made from (the graph
+  /// draws the operator between the two).
+  let origin: ScriptEvent?
 
   /// The payload type in quotes, or `none`, as messages show it.
   var payloadDescription: String { payload.map { "'\($0)'" } ?? "none" }
@@ -19,14 +22,16 @@ public final class ScriptEvent {
     self.payload = payload
     self.stream = EventStream(label: name)
     isDerived = false
+    origin = nil
   }
 
   /// An event made by an operator over another event's stream.
-  init(derivedName name: String, payload: ValueType?, stream: EventStream<Value>) {
+  init(derivedName name: String, payload: ValueType?, stream: EventStream<Value>, origin: ScriptEvent) {
     self.displayName = name
     self.payload = payload
     self.stream = stream
     isDerived = true
+    self.origin = origin
   }
 
   /// Registers a handler; dispose the token to remove it. A derived event

@@ -86,6 +86,13 @@ public final class ScriptObject {
     return node
   }
 
+  /// The id of stored property `index`'s node, as the graph names it: for
+  /// a live host object, the Swift node (asking never starts a mirror).
+  func graphNodeID(_ index: Int) -> Int {
+    if index < hostProperties.count, !hostProperties[index].isReleased { return hostProperties[index].graphNodeID }
+    return index < stored.count ? stored[index].id : -1
+  }
+
   /// The event `index`, created on first use.
   func event(_ index: Int) -> ScriptEvent {
     if let stream = eventStreams[index] { return stream }

@@ -352,6 +352,12 @@ def test_meta_commands(repl, tmp_path):
     r.run("on button.tap { }")
     assert r.run(":bindings") == "bind button.title -> label.text as shown\non button.tap\n"
     assert r.run(":graph").startswith("digraph bindings {")
+    picture = tmp_path / "session.svg"
+    assert r.run(f":graph {picture}") == f"wrote the binding graph to '{picture}'\n"
+    svg = picture.read_text()
+    assert "<svg" in svg and ">Button#1</text>" in svg and ">on { … }</text>" in svg, svg
+    assert r.run(f":graph {tmp_path}/x.jpeg").startswith("error: cannot tell the format of")
+    assert r.run(f":graph {tmp_path}/none/x.svg").startswith("error: cannot write"), "a missing folder"
     assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
     assert r.run(":vars") == "no variables\n"
 

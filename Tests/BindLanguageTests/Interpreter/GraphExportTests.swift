@@ -1,0 +1,190 @@
+import BindRuntime
+import XCTest
+@testable import BindLanguage
+
+/// The binding graph as data (`GraphExport.graph`) and as DOT. The runtime's
+/// graph is shared by the process, so each test names its types uniquely and
+/// looks only at its own objects.
+final class GraphExportTests: XCTestCase {
+  /// The graph of `source`, run in a fresh session kept alive while `check` looks.
+  private func graph(of source: String, _ check: (BindingGraph) throws -> Void) throws {
+    let session = TranscriptSession()
+    let output = session.run(source)
+    XCTAssertFalse(output.contains { $0.hasPrefix("error:") }, output.joined(separator: "\n"))
+    try check(GraphExport.graph(for: session.interpreter))
+    session.end()
+  }
+
+  private func node(_ graph: BindingGraph, _ object: String, _ member: String, file: StaticString = #filePath, line: UInt = #line) throws
+    -> BindingGraph.Node
+  {
+    let cluster = try XCTUnwrap(graph.clusters.firstIndex { $0.title == object }, "no cluster \(object)", file: file, line: line)
+    return try XCTUnwrap(
+      graph.nodes.first { $0.cluster == cluster && $0.title == member }, "no \(object).\(member)", file: file, line: line)
+  }
+
+  private func edges(_ graph: BindingGraph, from: BindingGraph.Node, to: BindingGraph.Node) -> [BindingGraph.EdgeKind] {
+    graph.edges.filter { $0.from == from.id && $0.to == to.id }.map(\.kind)
+  }
+
+  func testValuesAreGroupedPerObjectWithTheirCurrentValues() throws {
+    try graph(
+      of: """
+        type GxLogin {
+          var username: String = ""
+          var password: String = ""
+          var attempts: Int = 0
+          var canSubmit: Bool { username.count >= 3 && password.count >= 8 }
+        }
+        let vm = GxLogin()
+        let field = TextField()
+        let button = Button(title: "Go")
+        bind field.text <-> vm.username
+        bind vm.canSubmit -> button.isEnabled
+        field.text = "ada"
+        """
+    ) { graph in
+      let username = try node(graph, "GxLogin#1", "username")
+      XCTAssertEqual(username.kind, .storedProperty)
+      XCTAssertEqual(username.value, "\"ada\"")
+      let canSubmit = try node(graph, "GxLogin#1", "canSubmit")
+      XCTAssertEqual(canSubmit.kind, .derivedValue)
+      XCTAssertEqual(canSubmit.value, "false")
+      // A property nothing binds is still drawn in its object, with its value.
+      XCTAssertEqual(try node(graph, "GxLogin#1", "attempts").value, "0")
+      let password = try node(graph, "GxLogin#1", "password")
+      XCTAssertEqual(edges(graph, from: username, to: canSubmit), [.reads])
+      XCTAssertEqual(edges(graph, from: password, to: canSubmit), [.reads])
+      let text = graph.nodes.first { $0.title == "text" && $0.value == "\"ada\"" && graph.clusters[$0.cluster!].title.hasPrefix("TextField#") }
+      let field = try XCTUnwrap(text)
+      XCTAssertEqual(edges(graph, from: field, to: username) + edges(graph, from: username, to: field), [.twoWay], "one edge per pair")
+      let isEnabled = try XCTUnwrap(
+        graph.nodes.first { node in
+          node.title == "isEnabled" && graph.edges.contains { $0.from == canSubmit.id && $0.to == node.id }
+        })
+      XCTAssertEqual(edges(graph, from: canSubmit, to: isEnabled), [.binding])
+    }
+  }
+
+  func testEventsForwardingHandlersAndNamedObserversAreDrawn() throws {
+    try graph(
+      of: """
+        type GxFeed {
+          var selected: Int = -1
+          event refresh
+          event picked: Int
+        }
+        type GxList { event rowTapped: Int }
+        let vm = GxFeed()
+        let tapper = Button()
+        let list = GxList()
+        bind tapper.tap -> vm.refresh
+        on vm.refresh { print("refresh") }
+        on vm.refresh as second { }
+        bind list.rowTapped -> vm.picked
+        bind vm.picked -> vm.selected
+        observe vm.selected as watcher
+        observe vm.selected
+        """
+    ) { graph in
+      let refresh = try node(graph, "GxFeed#1", "refresh")
+      XCTAssertEqual(refresh.kind, .event)
+      let picked = try node(graph, "GxFeed#1", "picked")
+      let rowTapped = try node(graph, "GxList#1", "rowTapped")
+      let selected = try node(graph, "GxFeed#1", "selected")
+      XCTAssertEqual(edges(graph, from: rowTapped, to: picked), [.event])
+      XCTAssertEqual(edges(graph, from: picked, to: selected), [.event])
+      let tap = try XCTUnwrap(
+        graph.nodes.first { node in
+          node.kind == .event && node.title == "tap" && graph.edges.contains { $0.from == node.id && $0.to == refresh.id }
+        })
+      XCTAssertEqual(edges(graph, from: tap, to: refresh), [.event])
+      let handlers = graph.edges.filter { $0.from == refresh.id && $0.kind == .event }.compactMap { edge in graph.nodes.first { $0.id == edge.to } }
+      XCTAssertEqual(handlers.map(\.kind), [.handler, .handler])
+      XCTAssertEqual(handlers.map(\.title).sorted(), ["on { … }", "on { … } as second"])
+      let observers = graph.edges.filter { $0.from == selected.id && $0.kind == .observes }.compactMap { edge in graph.nodes.first { $0.id == edge.to } }
+      XCTAssertEqual(observers.map(\.title).sorted(), ["observe", "observe as watcher"])
+    }
+  }
+
+  func testKeyPathChainsGoThroughTheirIntermediateObjects() throws {
+    try graph(
+      of: """
+        type GxUser { var name: String = "Ada" }
+        type GxProfile { var user: GxUser? = nil }
+        let profile = GxProfile(user: GxUser())
+        let label = Label()
+        bind profile.user?.name ?? "-" -> label.text
+        """
+    ) { graph in
+      let user = try node(graph, "GxProfile#1", "user")
+      let name = try node(graph, "GxUser#1", "name")
+      let chain = try XCTUnwrap(graph.nodes.first { $0.title == "profile.user?.name ?? \"-\"" })
+      XCTAssertEqual(chain.kind, .derivedValue)
+      XCTAssertNil(chain.cluster)
+      XCTAssertEqual(edges(graph, from: user, to: chain), [.reads])
+      XCTAssertEqual(edges(graph, from: name, to: chain), [.reads])
+    }
+  }
+
+  func testTimeOperatorsAndTimersHaveShapesOfTheirOwn() throws {
+    try graph(
+      of: """
+        type GxSearch {
+          var query: String = ""
+          event typed: String
+        }
+        let vm = GxSearch()
+        let field = TextField()
+        bind debounce(field.text, 300ms) -> vm.query
+        on throttle(vm.typed, 1s) { value in }
+        every 250ms as ticker { }
+        """
+    ) { graph in
+      let query = try node(graph, "GxSearch#1", "query")
+      let debounced = try XCTUnwrap(graph.nodes.first { $0.title == "debounce(field.text, 300ms)" })
+      XCTAssertEqual(debounced.kind, .timeOperator)
+      XCTAssertEqual(edges(graph, from: debounced, to: query), [.binding])
+      XCTAssertTrue(graph.edges.contains { $0.to == debounced.id && $0.kind == .reads }, "follows its source")
+      let typed = try node(graph, "GxSearch#1", "typed")
+      let throttled = try XCTUnwrap(graph.nodes.first { $0.title == "throttle(vm.typed, 1s)" })
+      XCTAssertEqual(throttled.kind, .timeOperator)
+      XCTAssertEqual(edges(graph, from: typed, to: throttled), [.reads])
+      XCTAssertTrue(graph.edges.contains { $0.from == throttled.id && $0.kind == .event }, "its handler")
+      XCTAssertTrue(graph.nodes.contains { $0.kind == .timer && $0.title == "every 250ms as ticker" })
+    }
+  }
+
+  func testEffectsAreDrawnWithWhatTheyRead() throws {
+    let source = Property(1, label: "GxEffectHost#1.count")
+    var seen = 0
+    let effect = try Effect(label: "effect at GxEffect:1") { seen = source.value }
+    defer { effect.dispose() }
+    XCTAssertEqual(seen, 1)
+    try graph(of: "") { graph in
+      let count = try node(graph, "GxEffectHost#1", "count")
+      let drawn = try XCTUnwrap(graph.nodes.first { $0.title == "effect at GxEffect:1" })
+      XCTAssertEqual(drawn.kind, .effect)
+      XCTAssertNil(drawn.value)
+      XCTAssertEqual(edges(graph, from: count, to: drawn), [.reads])
+    }
+  }
+
+  func testDOTLabelsAreEscapedOnceAndCut() {
+    var graph = BindingGraph()
+    graph.clusters = [.init(title: "Vm#1", swiftTypeName: "SearchViewModel")]
+    graph.nodes = [
+      .init(id: "n1", kind: .storedProperty, title: "text", value: "\"say \\\"hi\\\"\"\nline 2 & <3", cluster: 0),
+      .init(id: "n2", kind: .derivedValue, title: "naïve ☕", value: String(repeating: "x", count: 100), cluster: nil),
+    ]
+    graph.edges = [.init(from: "n1", to: "n2", kind: .reads)]
+    let dot = graph.dot(legend: false)
+    XCTAssertTrue(dot.contains(#"n1 [shape=box, label="text\n= \"say \\\"hi\\\"\"\nline 2 &amp; <3"];"#), dot)
+    XCTAssertTrue(dot.contains("n2 [shape=box, style=rounded, label=\"naïve ☕\\n= \(String(repeating: "x", count: 39))…\"];"), dot)
+    XCTAssertTrue(dot.contains(#"label="Vm#1\nSwift class SearchViewModel"; style=rounded"#), dot)
+    XCTAssertTrue(dot.contains("  n1 -> n2 [style=dashed];"), dot)
+    XCTAssertFalse(dot.contains("\\\\n"), "a line break is never escaped twice")
+    XCTAssertFalse(dot.contains("Legend"))
+    XCTAssertTrue(graph.dot().contains("subgraph cluster_legend"))
+  }
+}
