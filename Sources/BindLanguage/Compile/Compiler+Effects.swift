@@ -2,14 +2,14 @@ import BindRuntime
 import BindSyntax
 
 // `effect { }`, `onCleanup { }` and `untracked { }`: the script side of the
-// runtime's ``Effect``, ``Effect/onCleanup(_:)`` and ``ReactiveGraph/untracked(_:)``.
+// runtime's `Effect`, `Effect.onCleanup(_:)` and `ReactiveGraph.untracked(_:)`.
 extension Compiler {
   /// effectStatement -> 'effect' ('as' NAME)? block
   ///
   /// The block runs now, inside a propagation (its writes are one batch),
   /// and again whenever a value it read on its last run changes. What the
   /// run makes (bindings, observers, handlers, timers, effects) belongs to
-  /// the run (see ``Connections/add(name:kind:summary:token:)``).
+  /// the run (see `Connections.add`).
   func compileEffect(_ effect: EffectStatement) throws -> Execution {
     let interpreter = self.interpreter
     let file = self.file
@@ -56,7 +56,7 @@ extension Compiler {
 }
 
 extension Interpreter {
-  /// Runs an effect's block: like a handler (``run(_:_:_:)``), but its error
+  /// Runs an effect's block: like a handler (`run(_:_:_:)`), but its error
   /// is thrown, to the statement whose write re-ran the effect.
   func runEffect(_ handler: ScriptHandler) throws {
     guard callDepth < options.maxCallDepth else {
@@ -76,7 +76,7 @@ extension Interpreter {
 
 extension Compiler {
   /// notifyStatement -> 'notify' obj.prop: observers and dependents hear of
-  /// a change although the value is the same (``ObservableValue/notifyChange()``).
+  /// a change although the value is the same (the runtime's `notifyChange()`).
   func compileNotify(_ target: Expression, range: SourceRange) throws -> Execution {
     let file = self.file
     let interpreter = self.interpreter

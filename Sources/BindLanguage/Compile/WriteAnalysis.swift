@@ -2,7 +2,7 @@ import BindSyntax
 
 /// Whether a handler block may write observable values, decided from its
 /// syntax, conservatively: an observer block that may write runs as one
-/// batch (``Compiler/compileObserverBlock(_:)``), and one that cannot (`{
+/// batch (`compileObserverBlock`), and one that cannot (`{
 /// count += 1 }`, `{ print(new) }`) skips the cost of a transaction on every
 /// change. Anything not known to be harmless counts as a write: a property or
 /// subscript assignment, `emit`, a call other than `print`, and every

@@ -18,7 +18,7 @@ public final class ObjectType {
     /// Evaluated in the global frame at construction, when no argument is given.
     let defaultValue: Evaluation?
     /// Whether a write is no change, from `@equal(…)`; nil for the default
-    /// (``Value/isSameForChange(_:_:)``).
+    /// (`Value.isSameForChange`).
     var isSame: ((Value, Value) -> Bool)? = nil
   }
 
