@@ -33,7 +33,7 @@ extension Derived {
 
 extension Derived {
   /// Links this writable derived value and `other` both ways, as
-  /// `bindTwoWayChecked(with:label:)` between two properties links two properties: at
+  /// a property's `bindTwoWayChecked(with:label:)` links two properties: at
   /// bind time `other` takes this value (`takesOthersValue` reverses that);
   /// afterwards a change of either side reaches the other once. A write
   /// into this side runs its setter, unless the value is already the same
