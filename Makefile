@@ -1,4 +1,4 @@
-# BindScript: `make run` starts the REPL, `make test` runs everything CI runs.
+# BindScript: `make run` starts the REPL (release build), `make test` runs everything CI runs.
 SWIFT ?= swift
 BIN := .build/debug/bindscript
 PYTHON ?= python3
@@ -21,9 +21,13 @@ deps:
 	  fi; \
 	fi
 
-# The end-to-end tests drive the REPL in a pseudo-terminal with pexpect.
+# The end-to-end tests drive the REPL in a pseudo-terminal with pexpect;
+# the editor tests speak LSP with pytest-lsp, tokenize with a TextMate
+# engine (textmate-grammar-python) and run Neovim's LSP client headless.
 test-deps: deps
 	@$(PYTHON) -c "import pexpect, pytest" 2>/dev/null || $(PYTHON) -m pip install -q pexpect pytest
+	@$(PYTHON) -c "import pytest_lsp, textmate_grammar" 2>/dev/null || $(PYTHON) -m pip install -q pytest-lsp textmate-grammar-python
+	@command -v nvim >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null; } || { echo "neovim is missing: sudo apt-get install -y neovim" >&2; exit 1; }
 	@command -v prove >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; } || true
 	@$(MAKE) --no-print-directory graphviz
 
@@ -58,8 +62,14 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product bindscript
 
-run: build
-	@$(BIN)
+# The REPL from a release build: a debug build interprets several times
+# slower, and `make run` is how people try the language. The first build
+# takes a few minutes (README); later ones only rebuild what changed.
+RELEASE_BIN := .build/release/bindscript
+
+run: deps
+	$(SWIFT) build -c release --product bindscript
+	@$(RELEASE_BIN)
 
 # Everything CI runs. The conformance suite goes last: its closing line,
 # `N passed, N failed`, is the summary a CI log should end with.
@@ -71,6 +81,7 @@ unit:
 	$(SWIFT) test
 
 conformance: build
+	$(BIN) fmt --check Scripts
 	$(BIN) test Scripts
 
 e2e: build-all
@@ -113,6 +124,13 @@ bench:
 .PHONY: bench-language
 bench-language:
 	Benchmarks/Language/run.sh
+
+# The language server on a 10,000-line script: diagnostics after a change,
+# completion, memory (Benchmarks/LanguageServer/bench_lsp.py says more).
+.PHONY: bench-lsp
+bench-lsp:
+	$(SWIFT) build $(RELEASE_FLAGS) --product bindscript
+	$(PYTHON) Benchmarks/LanguageServer/bench_lsp.py .build/release/bindscript
 
 # The fuzz target over parse and run (Fuzz/, a package of its own, so that
 # -sanitize=fuzzer never touches .build): libFuzzer with AddressSanitizer

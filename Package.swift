@@ -45,7 +45,10 @@ let package = Package(
     // libc, a large-stack thread and file reading: the one place the layers
     // above reach the operating system through, so the syntax layer needs
     // no runtime to get them.
-    .target(name: "BindPlatform"),
+    .target(name: "BindPlatform", dependencies: ["CPlatform"]),
+    // The system calls BindPlatform needs that Swift cannot call: variadic
+    // (prctl) or GNU extensions (pthread_getattr_np, mkostemp).
+    .target(name: "CPlatform"),
     // The reactive runtime: knows nothing of the language.
     .target(name: "BindRuntime", dependencies: ["CTaskHooks"]),
     // The concurrency runtime's enqueue hooks, declared with the Swift
@@ -63,7 +66,7 @@ let package = Package(
     // What one fuzz input does; shared by the libFuzzer target (Fuzz/) and the
     // corpus replay in `swift test`.
     .target(
-      name: "BindFuzzHarness", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime"],
+      name: "BindFuzzHarness", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime", "BindFormatter"],
       path: "Fuzz/Harness"),
     // Runs .bind scripts from a host app's XCTest or Swift Testing suite.
     .target(name: "BindScriptTesting", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
@@ -90,10 +93,16 @@ let package = Package(
       name: "BindScriptCommandLine",
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
-        "LineEditor", "REPLCore", "CAllocator",
+        "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // `bindscript fmt`: the canonical layout, a pass over tokens and comments.
+    .target(name: "BindFormatter", dependencies: ["BindSyntax"]),
+    // `bindscript lsp`: a Language Server Protocol server over stdio
+    // (diagnostics from the checker, completion, hover, definitions,
+    // symbols, formatting). Analysis only: it never runs a script.
+    .target(name: "BindLanguageServer", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindFormatter"]),
     // The `bindscript` executable: `BindScriptApp.main()`.
     .executableTarget(name: "BindScriptCLI", dependencies: ["BindScriptCommandLine"]),
     // The compiler plugin behind `@Scriptable`: reads a class's members and
@@ -151,7 +160,9 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
       ]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "LineEditor"]),
+    .testTarget(name: "BindFormatterTests", dependencies: ["BindFormatter", "BindSyntax"]),
+    .testTarget(name: "BindLanguageServerTests", dependencies: ["BindLanguageServer", "BindSyntax", "BindLanguage"]),
+    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(
       name: "ExamplesTests",

@@ -1,3 +1,4 @@
+import BindFormatter
 import BindLanguage
 import BindPlatform
 import BindRuntime
@@ -53,6 +54,10 @@ public enum FuzzHarness {
     /// strong (Grammar.md §6), so the script itself may build a cycle that outlives
     /// the session, as it would in Swift: not the interpreter's leak.
     public var mayFormReferenceCycles: Bool
+    /// What `bindscript fmt` got wrong with an input that parses: the
+    /// formatted text is another program, or formatting it again changes
+    /// it. `nil` when formatting kept the program and is idempotent.
+    public var formatProblem: String?
 
     /// The leaks this outcome shows, as messages (empty when clean). Leaks
     /// are not judged for scripts that may build reference cycles of their
@@ -66,6 +71,7 @@ public enum FuzzHarness {
         }
       }
       if !graphIsIdle { problems.append("the shared graph was left busy (inside a batch or propagation)") }
+      if let formatProblem { problems.append("fmt: \(formatProblem)") }
       return problems
     }
   }
@@ -101,13 +107,14 @@ public enum FuzzHarness {
   ) -> Outcome {
     let before = liveNodeCount()
     let renderer = DiagnosticRenderer(useColor: false)
+    var formatProblem: String?
     func finish(_ stage: Stage, _ message: String?, lines: Int = 0, released: Bool = true, cycles: Bool = false)
       -> Outcome
     {
       Outcome(
         stage: stage, message: message, outputLines: lines, interpreterReleased: released,
         liveNodesBefore: before, liveNodesAfter: liveNodeCount(), graphIsIdle: graphIsIdle(),
-        mayFormReferenceCycles: cycles)
+        mayFormReferenceCycles: cycles, formatProblem: formatProblem)
     }
     let file: SourceFile
     do {
@@ -124,6 +131,7 @@ public enum FuzzHarness {
       return finish(.syntaxError, first.message)
     }
     _ = ASTDump.dump(parsed.statements)
+    formatProblem = formatterProblem(file)
     let cycles = mayFormReferenceCycles(parsed.statements)
     let reference = WeakReference()
     var result: (stage: Stage, message: String?, lines: Int) = (.ran, nil, 0)
@@ -171,6 +179,19 @@ public enum FuzzHarness {
     return statements.contains { statement in
       guard case .typeDeclaration(let declaration) = statement else { return false }
       return declaration.properties.contains { holdsObjects($0.type) }
+    }
+  }
+
+  /// Formats an input that parses: `Formatter` itself throws when its
+  /// output would lex or parse differently; a second pass must change
+  /// nothing.
+  static func formatterProblem(_ file: SourceFile) -> String? {
+    do {
+      let formatted = try Formatter.format(file)
+      let again = try Formatter.format(SourceFile(path: file.path, text: formatted))
+      return again == formatted ? nil : "formatting is not idempotent"
+    } catch {
+      return "\(error)"
     }
   }
 

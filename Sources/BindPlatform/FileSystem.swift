@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -37,16 +39,90 @@ public enum FileSystem {
     }
   }
 
-  /// Writes a whole file.
+  /// Replaces the whole file at `path` with `text`, so that at every moment
+  /// `path` holds either the old contents or the new, never a part.
   public static func write(_ text: String, to path: String) throws {
-    guard let handle = fopen(path, "wb") else {
-      throw FileError(path: path, reason: String(cString: strerror(errno)))
+    try replaceContents(of: path, with: Array(text.utf8))
+  }
+
+  /// Replaces the whole file at `path` with `bytes`, atomically: every
+  /// writer of a user's file (`test --update`, `:save`, `--record`,
+  /// `graph -o`, the REPL's history) goes through here.
+  ///
+  /// The bytes go to a new temporary file in the same folder (a rename is
+  /// atomic only within one file system), which is flushed to disk with
+  /// `fsync` and then renamed over `path`; a kill, a crash or a full disk at
+  /// any point leaves the old file whole (SQLite's and git's habit). The
+  /// folder is synced too, so the rename itself survives a power cut.
+  ///
+  /// A symbolic link at `path` is followed (the file it names is replaced,
+  /// the link stays). The new file keeps the old one's permission bits;
+  /// a new file gets `permissions` less the umask.
+  public static func replaceContents(of path: String, with bytes: [UInt8], permissions: mode_t = 0o666) throws {
+    let target = resolvingSymbolicLink(path)
+    var existing = stat()
+    let mode = stat(target, &existing) == 0 ? mode_t(existing.st_mode) & 0o7777 : nil
+    let folder = target.lastIndex(of: "/").map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+    var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let temporary = String(cString: template)
+    func fail(_ code: Int32) -> FileError {
+      unlink(temporary)
+      return FileError(path: path, reason: String(cString: strerror(code)))
     }
-    defer { fclose(handle) }
-    let bytes = Array(text.utf8)
-    if fwrite(bytes, 1, bytes.count, handle) != bytes.count {
-      throw FileError(path: path, reason: String(cString: strerror(errno)))
+    // mkostemp makes the file 0600; give it the old file's mode, or the
+    // usual new-file mode.
+    if let mode {
+      fchmod(fd, mode)
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      fchmod(fd, permissions & ~mask)
     }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        close(fd)
+        throw fail(code)
+      }
+      offset += written
+    }
+    // fsync before rename: otherwise a crash could leave the new name
+    // pointing at a file whose blocks never reached the disk.
+    if fsync(fd) != 0 {
+      let code = errno
+      close(fd)
+      throw fail(code)
+    }
+    if close(fd) != 0 { throw fail(errno) }
+    if rename(temporary, target) != 0 { throw fail(errno) }
+    // Persist the rename itself; best effort, as not every file system
+    // allows fsync on a folder.
+    let folderFD = open(folder, O_RDONLY | O_CLOEXEC)
+    if folderFD >= 0 {
+      fsync(folderFD)
+      close(folderFD)
+    }
+  }
+
+  /// The file a symbolic link at `path` ends at (relative links are taken
+  /// from the link's folder), or `path` itself when it is not a link.
+  static func resolvingSymbolicLink(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {  // the system's own limit on links in a row (ELOOP)
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      guard length > 0 else { return current }
+      let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = resolve(link, relativeTo: current)
+    }
+    return current
   }
 
   /// `path` relative to the folder of `base` (a file path), unless absolute.
@@ -111,4 +187,21 @@ public enum FileSystem {
     let body = parts.joined(separator: "/")
     return isAbsolute ? "/" + body : (body.isEmpty ? "." : body)
   }
+}
+
+/// Ends this process when its parent dies.
+public enum ParentDeath {
+  /// Asks the kernel to send `signal` to this process the moment its parent
+  /// ends (Linux's `PR_SET_PDEATHSIG`; the signal goes when the parent
+  /// *thread* that started the process ends). Returns `false` where the
+  /// system has no such request: watch a pipe from the parent instead.
+  @discardableResult
+  public static func deliver(_ signal: Int32) -> Bool {
+    bindscript_set_parent_death_signal(signal) == 0
+  }
+}
+
+/// `write(2)`, named apart from `FileSystem.write`.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
 }

@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,6 +22,13 @@
 public enum LargeStack {
   /// The stack size used by default: 64 MiB.
   public static let defaultSize = 64 << 20
+
+  /// The stack the command runs scripts on: 512 MiB, reserved, not
+  /// committed. Sized so that the interpreter's call-count limit (20,000
+  /// nested calls, ~7 KiB each in a debug build) is reached long before the
+  /// stack is; the interpreter's stack check stops deeper work (calls that
+  /// nest deep expressions) with an error before an overflow.
+  public static let interpreterSize = 512 << 20
 
   /// Marks threads created here.
   private static let marker: pthread_key_t = {
@@ -79,5 +88,40 @@ public enum LargeStack {
   private final class Job {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
+  }
+}
+
+/// How much stack the calling thread has left, so that deep recursion can
+/// stop with an error before it overflows (a crash no handler can catch).
+///
+/// Stacks grow down on every platform Swift runs on: the space left is the
+/// distance from the caller's frame down to the stack's lowest address.
+public enum StackSpace {
+  /// The lowest address of the calling thread's stack (above its guard
+  /// page), or `nil` when the system cannot say. Asked of the system once
+  /// per thread (for the main thread glibc reads `/proc/self/maps`).
+  public static func currentThreadLowestAddress() -> UInt? {
+    if let cached = pthread_getspecific(lowestAddressKey) { return UInt(bitPattern: cached) }
+    guard let address = systemLowestAddress(), address != 0 else { return nil }
+    pthread_setspecific(lowestAddressKey, UnsafeRawPointer(bitPattern: address))
+    return address
+  }
+
+  private static let lowestAddressKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  private static func systemLowestAddress() -> UInt? {
+    let address = UInt(bindscript_stack_lowest_address())
+    return address == 0 ? nil : address
+  }
+
+  /// An address in the caller's stack frame.
+  @inline(__always)
+  public static func currentAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
   }
 }

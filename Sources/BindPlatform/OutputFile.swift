@@ -5,14 +5,19 @@
 #endif
 
 /// Files the tools write as a whole (pictures, DOT, test artifacts): made
-/// under a temporary name in the same folder, then renamed over the path, so
-/// the path never holds a partial or empty file, whatever fails.
+/// under a temporary name in the same folder, flushed to disk, then renamed
+/// over the path, so the path never holds a partial or empty file, whatever
+/// fails.
 ///
-/// Every such write goes through ``write(_:to:)`` or ``replace(_:producing:)``.
+/// Text goes through ``write(_:to:)``, which is `FileSystem.write` (the one
+/// atomic writer every user file shares) after a clear check of the folder;
+/// a file another program makes (Graphviz's `dot -o`) goes through
+/// ``replace(_:producing:)``.
 package enum OutputFile {
   /// Writes `text` to `path`, all or nothing.
   package static func write(_ text: String, to path: String) throws {
-    try replace(path) { temporary in try FileSystem.write(text, to: temporary) }
+    try checkFolder(of: path)
+    try FileSystem.write(text, to: path)
   }
 
   /// Runs `produce` with a temporary path next to `path`, then renames what
@@ -25,6 +30,13 @@ package enum OutputFile {
       try produce(temporary)
       guard FileSystem.kind(of: temporary) == .file else {
         throw FileSystem.FileError(path: path, reason: "nothing was written")
+      }
+      // fsync before rename: otherwise a crash could leave the new name
+      // pointing at a file whose blocks never reached the disk.
+      let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+      if fd >= 0 {
+        fsync(fd)
+        close(fd)
       }
       guard rename(temporary, path) == 0 else {
         throw FileSystem.FileError(path: path, reason: String(cString: strerror(errno)))

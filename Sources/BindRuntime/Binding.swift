@@ -31,6 +31,9 @@ final class BindingNode<Value>: AnyBindingNode {
   /// only while the binding has not ended.
   private let apply: (Value) throws -> Bool
   @exclusivity(unchecked) private(set) var isEnded = false
+  /// Where the source's `downstream` holds this binding's edge, so that
+  /// ending it is O(1) (`Binding+Slots.swift`); checked before use.
+  @exclusivity(unchecked) var sourceSlot = -1
 
   init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
     self.sourceRef = .passUnretained(source)
@@ -67,6 +70,10 @@ final class BindingNode<Value>: AnyBindingNode {
     if node === target { end() }
   }
 
+  override func didMoveInDownstream(of node: GraphNode, to index: Int) {
+    if node === source { sourceSlot = index }
+  }
+
   override var hasEnded: Bool { isEnded }
 
   /// Disconnects from the source and the targets. Lock held.
@@ -74,7 +81,7 @@ final class BindingNode<Value>: AnyBindingNode {
     guard !isEnded else { return }
     isEnded = true
     let graph = ReactiveGraph.shared
-    graph.removeEdge(from: source, to: self)
+    graph.removeBindingEdge(from: source, to: self, slot: sourceSlot)
     while let edge = downstream.popLast() { edge.node.upstream.removeFirst(node: self) }
     target = nil
     // Released last: a derived source may deinit here and change the graph.
@@ -122,6 +129,7 @@ extension ObservableValue {
     let binding = BindingNode(source: self, label: label, apply: apply)
     binding.target = target
     graph.addEdge(from: self, to: binding)
+    binding.sourceSlot = downstream.count - 1
     if let target { graph.addEdge(from: binding, to: target) }
     // A completed source still hands its last value over, then lets go.
     try graph.withPropagation(alreadyLocked: true) {
@@ -252,8 +260,10 @@ extension Property {
     forward.partnerID = backward.id
     backward.partnerID = forward.id
     graph.addEdge(from: self, to: forward)
+    forward.sourceSlot = downstream.count - 1
     graph.addEdge(from: forward, to: other)
     graph.addEdge(from: other, to: backward)
+    backward.sourceSlot = other.downstream.count - 1
     graph.addEdge(from: backward, to: self)
     try graph.withPropagation(alreadyLocked: true) {
       graph.enqueue(forward)

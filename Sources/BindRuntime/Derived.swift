@@ -14,7 +14,7 @@
 /// bindings. It completes (observers hear `.completed`) when every value it
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
-  private let compute: () throws -> Value
+  let compute: () throws -> Value
   /// The last fresh read's result, valid while no property has been written
   /// since `freshGeneration`. Two fields, not an optional tuple, whose generic
   /// metadata every new derived value would look up.
@@ -26,7 +26,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   private let moreLifetimeIDs: [Int]
   /// What the last re-evaluation threw, if it failed: the value's state
   /// until a dependency changes. Reads rethrow it (``get()``).
-  @exclusivity(unchecked) private(set) var failure: Error?
+  @exclusivity(unchecked) var failure: Error?
   /// Where writes go, for a writable derived value (``init(label:lifetime:isSame:get:set:)``).
   let writeBack: ((Value) throws -> Void)?
 
@@ -71,10 +71,15 @@ public final class Derived<Value>: ObservableValue<Value> {
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     failure = initialFailure
     let sources = tracking.tracker.takeUnretainedValue().sources
-    graph.rewire(self, to: sources)
+    // Lazy: inactive until something observes, binds or reads it
+    // (Derived+Activation.swift), so its sources hold no edge to it yet.
+    graph.startInactive(self, sources: sources)
     // Lifetime edges carry only completion: a lifetime node never changes.
+    // A lifetime that is also a source tells this value through that link.
     func linkLifetime(_ node: GraphNode) {
-      if !node.downstream.contains(node: self) { graph.addLinks(from: node, to: self) }
+      if !readSources.contains(node: node) && !node.downstream.contains(node: self) {
+        graph.addLinks(from: node, to: self)
+      }
     }
     if let lifetime { linkLifetime(lifetime) }
     lifetimes.forEach(linkLifetime)
@@ -133,16 +138,21 @@ public final class Derived<Value>: ObservableValue<Value> {
       if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
       return try computeFresh()
     }
-    let current = trackedValue()
+    // Recorded first: a reader depends on this value even when the read
+    // fails, so that it is retried when this value recovers.
+    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    // Lazy derived values: an inactive one catches up first (and fails, or
+    // keeps its error, as an active one does).
+    if isInactive { try refreshDerivedIfStale() }
     if let failure { throw failure }
-    return current
+    return storage
   }
 
   /// Computes the value without tracking, for reads mid-transaction. The
   /// result is kept until the next write: this MUST be memoized, because a
   /// fresh read re-reads every input, and without it diamonds stacked in
   /// layers make one read exponential in the depth.
-  private func computeFresh() throws -> Value {
+  func computeFresh() throws -> Value {
     let graph = ReactiveGraph.shared
     if freshGeneration == graph.writeGeneration, let freshValue { return freshValue }
     let (savedFresh, savedTracker) = (graph.evaluatesFresh, graph.tracker)
@@ -157,7 +167,8 @@ public final class Derived<Value>: ObservableValue<Value> {
   override var isRetainedBySubscriptions: Bool { true }
 
   override func update() throws {
-    guard !isCompleted else { return }
+    // An inactive value (lazy) is brought up to date when it is read.
+    guard !isCompleted, !isInactive else { return }
     let graph = ReactiveGraph.shared
     let new: Value
     do {
@@ -168,6 +179,7 @@ public final class Derived<Value>: ObservableValue<Value> {
       failure = error
       graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
       graph.evaluationFailure = graph.evaluationFailure ?? error
+      changedAt = graph.writeGeneration
       graph.enqueueDownstream(of: self)
       return
     }
@@ -177,13 +189,23 @@ public final class Derived<Value>: ObservableValue<Value> {
     guard !isSame(storage, new) else {
       // Back to the value it had before it failed: no change to report, but
       // readers that failed with it must evaluate again.
-      if recovered { graph.enqueueDownstream(of: self) }
+      if recovered {
+        changedAt = graph.writeGeneration
+        graph.enqueueDownstream(of: self)
+      }
       return
     }
     try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
     storage = new
+    // For inactive derived values that read this one.
+    changedAt = graph.writeGeneration
     graph.enqueueDownstream(of: self)
   }
+
+  // Lazy derived values: the hooks, implemented in Derived+Activation.swift.
+  override func activate() { activateDerived() }
+  override func didLoseSubscriber() { deactivateIfUnsubscribed() }
+  override func refreshIfStale() throws { try refreshDerivedIfStale() }
 
   override func upstreamDidComplete(_ node: GraphNode) {
     if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }

@@ -89,6 +89,34 @@ public class GraphNode {
   @exclusivity(unchecked) var visitMark = 0
   /// Where the graph's list of live nodes holds this one.
   @exclusivity(unchecked) var registryIndex = 0
+  /// The graph's `writeGeneration` at this node's latest change: an inactive
+  /// derived value compares it with when it last checked its sources
+  /// (lazy derived values, `Derived+Activation.swift`).
+  @usableFromInline @exclusivity(unchecked) var changedAt = 0
+  /// Set on a derived value that nothing observes, binds or reads: it holds
+  /// no edge from its sources, is not updated by their writes, and is brought
+  /// up to date when read (`Derived+Activation.swift`). Always false for
+  /// other nodes.
+  @usableFromInline @exclusivity(unchecked) var isInactive = false
+  /// The inactive derived values whose `readSources` hold this node: told
+  /// when it completes or goes away (as `downstream` is), never when it
+  /// changes, so they cost its writes nothing. Unowned, like edges, and
+  /// kept at both ends like them.
+  @exclusivity(unchecked) var passiveReaders = EdgeList()
+  /// For an inactive derived value: the `writeGeneration` at which its value
+  /// was last known to match its sources; -1 when it must re-evaluate.
+  @exclusivity(unchecked) var verifiedAt = -1
+  /// How many entries of `downstream` are the dead-edge placeholder
+  /// (`DeadEdge.shared`) left by a binding that ended (`Binding+Slots.swift`).
+  @exclusivity(unchecked) var deadDownstreamCount = 0
+
+  /// The dead-edge placeholder's initializer: a node outside the graph
+  /// (no registry entry, no id of the sequence).
+  init(placeholderKind kind: NodeKind) {
+    self.kind = kind
+    self.storedLabel = nil
+    self.id = -1
+  }
 
   init(kind: NodeKind, label: String?) {
     let graph = ReactiveGraph.shared
@@ -135,12 +163,16 @@ public class GraphNode {
       let writer = edge.node
       writer.downstream.removeFirst(node: self)
       writer.downstreamDidDetach(self)
+      writer.didLoseSubscriber()
     }
     while let edge = downstream.popLast() {
       let reader = edge.node
       reader.upstream.removeFirst(node: self)
       reader.forgetSource(self)
     }
+    deadDownstreamCount = 0
+    // Lazy derived values: the passive links, at both ends.
+    detachPassiveLinks()
   }
 
   /// The label, or a generated one.
@@ -175,6 +207,23 @@ public class GraphNode {
   /// Called when a node this one writes into is being deallocated; the edge
   /// between them is already gone. Lock held.
   func downstreamDidDetach(_ node: GraphNode) {}
+
+  /// Called when a sweep of `node.downstream` moved this node's edge to
+  /// `index` (`Binding+Slots.swift`). Lock held.
+  func didMoveInDownstream(of node: GraphNode, to index: Int) {}
+
+  /// Called when an edge out of this node or one of its observers was
+  /// removed: a derived value that nothing subscribes to any more goes
+  /// inactive. Lock held.
+  func didLoseSubscriber() {}
+
+  /// Makes an inactive derived value active (up to date, with edges from
+  /// its sources) before something subscribes to it. Lock held.
+  @usableFromInline func activate() {}
+
+  /// Brings an inactive derived value up to date if a source changed since
+  /// it last looked. Lock held.
+  func refreshIfStale() throws {}
 
   /// Appends one notification per active observer if the value at the end of
   /// the propagation really differs from `old`. Lock held.

@@ -17,7 +17,8 @@ public struct GraphSnapshot: Sendable {
   }
 
   /// An edge: `to` is brought up to date after `from` (a read dependency, or a
-  /// binding writing its target).
+  /// binding writing its target). A lazy derived value's reads are edges
+  /// too, though it is brought up to date only when read.
   public struct Edge: Sendable, Equatable {
     public let from: Int
     public let to: Int

@@ -32,19 +32,22 @@ extension ObservableValue {
 
   private func mapping<T>(_ transform: @escaping (Value) -> T) -> () -> T {
     // After the source is gone nothing re-evaluates this closure except a
-    // fresh read inside a transaction, which then sees the last value.
-    var last = storage
+    // fresh read inside a transaction, which then sees the last result. The
+    // result is kept, not the source's value: an unobserved (lazy) derived
+    // value is not re-evaluated by writes, and keeping the value it last
+    // read would keep that object alive until the next read.
+    var last: T?
     return { [weak self] in
-      if let self { last = self.value }
-      return transform(last)
+      if let self { last = transform(self.value) }
+      return last!
     }
   }
 
   private func chaining<T>(_ next: @escaping (Value) -> ObservableValue<T>?) -> () -> T? {
-    var last = storage
+    var last: T?
     return { [weak self] in
-      if let self { last = self.value }
-      return next(last)?.value
+      if let self { last = next(self.value)?.value }
+      return last
     }
   }
 }

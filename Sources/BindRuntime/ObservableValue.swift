@@ -15,7 +15,16 @@ public class ObservableValue<Value>: GraphNode {
   /// generic so that the array's operations are specialized when the runtime
   /// is compiled, instead of looking up `ContiguousArray<ObserverEntry<Value>>`
   /// metadata and witness tables on every write.
+  ///
+  /// A disposed entry stays in place, skipped by deliveries (which check
+  /// each entry's state anyway), until the disposed ones are as many as the
+  /// live ones, when one pass sweeps them out: disposal is O(1) amortized
+  /// and keeps the registration order, where finding and removing the entry
+  /// was O(observers) (building and tearing down a fan-out of n observers
+  /// took O(n²)).
   @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<AnyObserverEntry> = []
+  /// How many entries of `observers` are disposed and not yet swept out.
+  @exclusivity(unchecked) var disposedObserverCount = 0
   /// Set once the value can never change again (its sources are gone).
   @usableFromInline @exclusivity(unchecked) var isCompleted = false
   /// Every element is a `CompletionWatcher<Value>` (``observeCompletion(capturing:completed:)``).
@@ -88,6 +97,8 @@ public class ObservableValue<Value>: GraphNode {
   ) -> Disposable {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
+    // A lazy derived value nobody observed yet catches up and subscribes upstream.
+    if isInactive { activate() }
     let entry = ObserverEntry(sequence: graph.nextSequence(), changed: changed, event: event)
     let completed = isCompleted
     if !completed { observers.append(entry) }
@@ -101,11 +112,34 @@ public class ObservableValue<Value>: GraphNode {
   }
 
   override func removeObserver(_ entry: AnyObserverEntry) {
-    if let index = observers.firstIndex(where: { $0 === entry }) {
-      observers.remove(at: index)
-    } else if let index = completionWatchers.firstIndex(where: { $0 === entry }) {
-      completionWatchers.remove(at: index)
+    if entry.isCompletionWatcher {
+      if let index = completionWatchers.firstIndex(where: { $0 === entry }) { completionWatchers.remove(at: index) }
+      return
     }
+    // The newest entry (a subscribe-then-dispose, a teardown newest first)
+    // comes off the end at once.
+    if observers.last === entry {
+      observers.removeLast()
+      if liveObserverCount == 0 { didLoseSubscriber() }
+      return
+    }
+    // The entry has ended (disposed): leave it in place, sweep later.
+    disposedObserverCount += 1
+    if disposedObserverCount * 2 >= observers.count { sweepDisposedObservers() }
+    if liveObserverCount == 0 { didLoseSubscriber() }
+  }
+
+  /// Observers not disposed. Lock held.
+  var liveObserverCount: Int { observers.count - disposedObserverCount }
+
+  /// Drops the disposed entries, keeping the order of the others. Lock held.
+  private func sweepDisposedObservers() {
+    if disposedObserverCount == observers.count {
+      observers.removeAll(keepingCapacity: observers.count < 64)
+    } else {
+      observers.removeAll { !$0.isActive }
+    }
+    disposedObserverCount = 0
   }
 
   /// Watches for this value's completion without observing its changes: unlike
@@ -139,7 +173,7 @@ public class ObservableValue<Value>: GraphNode {
     return ObservationToken(node: self, entry: watcher)
   }
 
-  override var observerCount: Int { observers.count }
+  override var observerCount: Int { liveObserverCount }
 
   override var valueDescription: String? { String(describing: storage) }
 
@@ -186,6 +220,7 @@ public class ObservableValue<Value>: GraphNode {
     let entries = Array(observers)
     for entry in entries { entry.isDetached = true }
     observers.removeAll()
+    disposedObserverCount = 0
     let graph = ReactiveGraph.shared
     graph.nodeDidComplete(watchers.isEmpty ? entries : watchers + entries)
     notifyDownstreamOfCompletion()
@@ -203,6 +238,13 @@ extension GraphNode {
     while let edge = downstream.popLast() {
       let reader = edge.node
       reader.upstream.removeFirst(node: self)
+      reader.forgetSource(self)
+      reader.upstreamDidComplete(self)
+    }
+    deadDownstreamCount = 0
+    // Inactive derived values that read this one complete as active ones do.
+    while let edge = passiveReaders.popLast() {
+      let reader = edge.node
       reader.forgetSource(self)
       reader.upstreamDidComplete(self)
     }
@@ -227,7 +269,7 @@ final class CompletionWatcher<Value>: AnyObserverEntry {
   init(sequence: Int, capture: @escaping (Value) -> Void, completed: @escaping () -> Void) {
     self.capture = capture
     self.completed = completed
-    super.init(sequence: sequence)
+    super.init(sequence: sequence, isCompletionWatcher: true)
   }
 
   override func complete() {

@@ -21,8 +21,14 @@ class AnyObserverEntry {
   /// it completed. From then on the node may be deallocated, so a token MUST
   /// NOT reach it through its unowned reference.
   @usableFromInline @exclusivity(unchecked) var isDetached = false
+  /// Whether this is a ``CompletionWatcher`` (kept apart from observers), so
+  /// that disposal knows which list holds it without a dynamic cast.
+  let isCompletionWatcher: Bool
 
-  @usableFromInline init(sequence: Int) { self.sequence = sequence }
+  @usableFromInline init(sequence: Int, isCompletionWatcher: Bool = false) {
+    self.sequence = sequence
+    self.isCompletionWatcher = isCompletionWatcher
+  }
 
   @inlinable var isActive: Bool {
     rawState.load(ordering: .acquiring) == SubscriptionState.active.rawValue

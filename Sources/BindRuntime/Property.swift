@@ -83,6 +83,8 @@ public final class Property<Value>: ObservableValue<Value> {
       return
     }
     graph.writeGeneration &+= 1
+    // Read by inactive derived values to tell whether they are stale.
+    changedAt = graph.writeGeneration
     if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil && graph.trackerRef == nil {
       // The fast path: nothing to propagate, only observers to call, after
       // the unlock as everywhere (`ReactiveGraph.withPropagation`).
@@ -130,6 +132,7 @@ public final class Property<Value>: ObservableValue<Value> {
     let old = storage
     storage = newValue
     lastWriteGeneration = graph.writeGeneration
+    changedAt = graph.writeGeneration
     graph.trace(.write(node: displayName, old: String(describing: old), new: String(describing: newValue)))
     graph.enqueueDownstream(of: self)
   }

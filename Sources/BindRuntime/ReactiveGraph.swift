@@ -128,7 +128,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     get { withLock { storedErrorHandler } }
     set { withLock { storedErrorHandler = newValue } }
   }
-  @exclusivity(unchecked) private var storedErrorHandler: (Error) -> Void = { error in
+  @exclusivity(unchecked) var storedErrorHandler: (Error) -> Void = { error in
     fputs("BindRuntime: \(error)\n", stderr)
   }
 
@@ -371,6 +371,9 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// that closes a loop (a two-way binding) is kept as a back edge: it does not
   /// constrain ranks, and changes that cross it start a new round.
   func addEdge(from upstream: GraphNode, to downstream: GraphNode) {
+    // An inactive derived value gets its own edges (and an up-to-date value)
+    // before it gains a reader (lazy derived values).
+    if upstream.isInactive { upstream.activate() }
     addLinks(from: upstream, to: downstream)
     guard downstream.rank <= upstream.rank else { return }
     // A node that leads nowhere yet (a new binding or derived value, a
@@ -394,6 +397,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   func removeEdge(from upstream: GraphNode, to downstream: GraphNode) {
     upstream.downstream.removeFirst(node: downstream)
     downstream.upstream.removeFirst(node: upstream)
+    upstream.didLoseSubscriber()
   }
 
   private func raiseRank(of start: GraphNode, above rank: Int) {
@@ -484,7 +488,12 @@ public final class ReactiveGraph: @unchecked Sendable {
             id: node.id, label: node.displayName, kind: node.kind,
             value: node.valueDescription, observerCount: node.observerCount - (followers[node.id] ?? 0),
             partnerID: (node as? AnyBindingNode)?.partnerID, followedID: node.followedNode?.id))
-        for edge in node.downstream {
+        for edge in node.downstream where !edge.isDeadEdge {
+          snapshot.edges.append(.init(from: node.id, to: edge.node.id))
+        }
+        // What a lazy (inactive) derived value last read is a read
+        // dependency all the same, shown as one.
+        for edge in node.passiveReaders {
           snapshot.edges.append(.init(from: node.id, to: edge.node.id))
         }
       }

@@ -61,9 +61,9 @@ public enum BindScriptApp {
   /// ```
   ///
   /// The main thread's stack is smaller than the large-stack thread's
-  /// (8 MiB as a rule, against 64 MiB): it holds the call depth limit
-  /// with ordinary function bodies, but a script that nests expressions
-  /// deeply in every call of a deep recursion can exhaust it sooner.
+  /// (8 MiB as a rule, against 512 MiB): a recursion of several hundred
+  /// calls fits, but deeper ones stop sooner, with the interpreter's "out
+  /// of stack space" error rather than the call depth limit.
   @MainActor
   public static func mainOnMainActor(
     commandName: String, configure: @escaping @MainActor (Interpreter) throws -> Void

@@ -27,7 +27,10 @@ struct BindScriptCommand: ParsableCommand {
         terminal, and otherwise runs the script it reads from standard input.
         """,
       version: version,
-      subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self, TimelineCommand.self]
+      subcommands: [
+        RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self, TimelineCommand.self,
+        FormatCommand.self, LanguageServerCommand.self,
+      ]
     )
   }
 
@@ -44,14 +47,14 @@ struct BindScriptCommand: ParsableCommand {
   ///
   /// An app whose types belong to the main actor runs it all on the main
   /// thread instead (``CommandContext/runsOnMainThread``), whose stack is
-  /// smaller (8 MiB as a rule): enough for the call depth limit, not for
-  /// every script the large stack survives.
+  /// smaller (8 MiB as a rule): deep recursion there ends sooner, with the
+  /// interpreter's "out of stack space" error.
   static func main() {
     configureAllocator()
     if CommandContext.current.runsOnMainThread {
       parseAndRun()
     } else {
-      LargeStack.run { parseAndRun() }
+      LargeStack.run(stackSize: LargeStack.interpreterSize) { parseAndRun() }
     }
   }
 

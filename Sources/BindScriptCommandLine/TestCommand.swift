@@ -126,6 +126,7 @@ struct TestCommand: ParsableCommand {
   /// (``BindScriptApp``) runs each file with an interpreter its own
   /// `configure` prepared.
   private func runWorker(path: String) {
+    WorkerLifeline.watchParent()
     if let crash = getenv("BINDSCRIPT_TEST_CRASH"), crash.pointee != 0, path.contains(String(cString: crash)) {
       abort()
     }

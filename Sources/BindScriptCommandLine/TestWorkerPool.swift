@@ -110,24 +110,28 @@ struct Worker {
   let deadline: ContinuousClock.Instant?
   private var output: Int32
   private var errors: Int32
+  /// The write end of the worker's stdin, held open while the worker runs:
+  /// the runner's death closes it and so ends the worker (`WorkerLifeline`).
+  let lifeline: Int32
   private var outputBytes: [UInt8] = []
   private var errorBytes: [UInt8] = []
   private var timedOut = false
   private let timeout: Double?
 
-  /// Spawns the child with its stdout and stderr on pipes and stdin on
-  /// `/dev/null`; a spawn failure is a failed result for the file.
+  /// Spawns the child with its stdout and stderr on pipes and stdin on the
+  /// lifeline pipe; a spawn failure is a failed result for the file.
   static func start(executable: String, arguments: [String], index: Int, path: String, timeout: Double?) -> Started {
-    var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+    var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1], lifelinePipe: [Int32] = [-1, -1]
     // MUST be close-on-exec: a child holding a sibling's write end would
     // keep that sibling's pipe open, and its end never be seen.
-    guard makePipe(&outPipe), makePipe(&errPipe) else {
+    guard makePipe(&outPipe), makePipe(&errPipe), makePipe(&lifelinePipe) else {
+      for descriptor in outPipe + errPipe + lifelinePipe where descriptor >= 0 { close(descriptor) }
       return .failure(FileTestResult.failed(path: path, .crash, "cannot start a worker: \(String(cString: strerror(errno)))"))
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, lifelinePipe[0], 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
     let argv = ([CommandContext.current.commandName] + arguments).map { strdup($0) } + [nil]
@@ -136,16 +140,18 @@ struct Worker {
     let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
     close(outPipe[1])
     close(errPipe[1])
+    close(lifelinePipe[0])
     guard status == 0 else {
       close(outPipe[0])
       close(errPipe[0])
+      close(lifelinePipe[1])
       return .failure(FileTestResult.failed(path: path, .crash, "cannot start a worker: \(String(cString: strerror(status)))"))
     }
     let now = ContinuousClock.now
     return .success(Worker(
       pid: pid, index: index, path: path, started: now,
       deadline: timeout.map { now + .milliseconds(Int64($0 * 1000)) },
-      output: outPipe[0], errors: errPipe[0], timeout: timeout))
+      output: outPipe[0], errors: errPipe[0], lifeline: lifelinePipe[1], timeout: timeout))
   }
 
   private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
@@ -188,6 +194,7 @@ struct Worker {
     guard output < 0, errors < 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    close(lifeline)
     let seconds = ScriptTestRunner.seconds(started.duration(to: .now))
     if timedOut {
       return .failed(path: path, .timeout, "timed out after \(timeout.map { "\($0)" } ?? "?") seconds", seconds: seconds)

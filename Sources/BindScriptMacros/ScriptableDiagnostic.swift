@@ -18,6 +18,33 @@ struct ScriptableDiagnostic: DiagnosticMessage {
     message: "@Scriptable applies to a class; register other types by hand", id: "notAClass", severity: .error)
   static let genericClass = Self(
     message: "@Scriptable cannot register a generic class; register each specialization by hand", id: "genericClass", severity: .error)
+  static let notAValue = Self(
+    message: "@ScriptableValue applies to a struct or an enum; use @Scriptable for a class", id: "notAValue", severity: .error)
+  static let genericValue = Self(
+    message: "@ScriptableValue cannot register a generic type; register each specialization by hand", id: "genericValue",
+    severity: .error)
+  static let ignoredCase = Self(
+    message: "an enum case cannot be left out: scripts could not represent a value of it; remove @ScriptIgnored",
+    id: "ignoredCase", severity: .error)
+
+  static func privateField(_ name: String) -> Self {
+    Self(
+      message: "private stored property '\(name)' makes the memberwise initializer private; mark it @ScriptIgnored and give it a default value",
+      id: "privateField", severity: .error)
+  }
+
+  static func ignoredFieldWithoutDefault(_ name: String) -> Self {
+    Self(
+      message: "@ScriptIgnored field '\(name)' needs a default value, so that a script's value can be turned back into the struct",
+      id: "ignoredFieldWithoutDefault", severity: .error)
+  }
+
+  static func noFieldInitializer(_ type: String, _ fields: [String]) -> Self {
+    Self(
+      message: "'\(type)' declares no 'init(\(fields.map { "\($0):" }.joined()))', so values from scripts cannot be turned back into it; add one, or scripts can only read its values",
+      id: "noFieldInitializer", severity: .warning)
+  }
+
   static let badName = Self(
     message: "expected a string literal naming it for scripts", id: "badName", severity: .error)
 }

@@ -57,3 +57,28 @@ public macro ScriptIgnored() = #externalMacro(module: "BindScriptMacros", type: 
 /// `pick(index:)`), or the whole signature (`"pick(_:)"`).
 @attached(peer)
 public macro ScriptName(_ name: String) = #externalMacro(module: "BindScriptMacros", type: "ScriptMarkerMacro")
+
+/// A struct or enum whose registration `@ScriptableValue` wrote.
+public typealias ScriptableValueType = BindLanguage.ScriptableValueType
+
+/// Makes a struct or an enum a script value type: writes an extension
+/// conforming it to ``ScriptableValueType`` whose `register(in:as:)`
+/// registers,
+///
+/// - for a struct, every stored property as a field (a `let` stays
+///   read-only) and the memberwise initializer (or a declared `init` whose
+///   labels are the fields'), which turns a script's value back into Swift;
+/// - for an enum, every case, with its associated values' labels and types,
+///   and the raw values of a `String` or `Int` enum.
+///
+/// Scripts print the values as Swift does (`SearchHit(title: "Swift",
+/// score: 3)`, `.failed("timeout")`), compare them with `==`, and make them
+/// (`SearchHit(title: "Swift", score: 3)`, `SubmitState.failed("timeout")`).
+/// A type registers itself when a registration first needs it (a property,
+/// method or field of its type), so `interpreter.register(SearchViewModel.self)`
+/// also registers the `SearchHit` its results use. `@ScriptIgnored` leaves
+/// out a stored property that has a default value. `@ScriptableValue("Name")`
+/// names the script type.
+@attached(extension, conformances: ScriptableValueType, names: named(register), named(scriptTypeName))
+public macro ScriptableValue(_ name: String? = nil) =
+  #externalMacro(module: "BindScriptMacros", type: "ScriptableValueMacro")

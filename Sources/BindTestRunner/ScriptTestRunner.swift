@@ -86,6 +86,12 @@ package struct ScriptTestRunner {
       echo?(line)
     }
     var errors: [String] = []
+    let savedInterruptRequested = interpreter.interruptRequested
+    if !step.interruptionPoints.isEmpty {
+      let points = step.interruptionPoints
+      interpreter.interruptRequested = { [unowned interpreter] in points.contains(interpreter.interruptionPoint) }
+    }
+    defer { interpreter.interruptRequested = savedInterruptRequested }
     for item in step.items {
       let message: String?
       switch item {

@@ -34,6 +34,9 @@ package struct TestScript: Sendable {
     self.parsed = Parser.parse(file)
     self.skipReason = Self.skipReason(in: file)
     var steps = Self.groupSteps(parsed)
+    for index in steps.indices where steps[index].firstLine > 1 {
+      steps[index].interruptionPoints = InterruptionMarker.points(in: Substring(file.lineText(steps[index].firstLine - 1))) ?? []
+    }
     self.strayExpectations = Self.attachExpectations(to: &steps, in: file)
     self.steps = steps
   }
@@ -127,6 +130,10 @@ package struct TestStep: Sendable {
   package var lastLine: Int
   /// The step's expected output, in order.
   package var expected: [ExpectedLine] = []
+  /// Where Ctrl-C stopped the step when it ran in the REPL (an
+  /// `# interrupted at point N` line just above it); the runner stops it
+  /// at the same interruption points.
+  package var interruptionPoints: [Int] = []
 
   /// Creates a step without expectations.
   package init(items: [Item], firstLine: Int, lastLine: Int) {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A line reader with libedit's native line editing: emacs keys, history on
-/// the arrows, `^R` reverse search, Tab completion, and the user's
+/// the arrows, `^R` history search (`EditLineReader+Search.swift`), Tab completion, and the user's
 /// `~/.editrc` (lines prefixed `bindscript:` apply to BindScript only).
 ///
 /// Ctrl-C while typing returns `.interrupted` (see `SignalInterrupts`);
@@ -96,7 +96,8 @@ public final class EditLineReader: LineReader {
     _ = bs_el_set_history(editLine, editorHistory.handle)
     _ = bs_el_add_function(editLine, "bs-complete", "Complete the word before the cursor", completeCallback)
     _ = bs_el_bind(editLine, "^I", "bs-complete")
-    _ = bs_el_bind(editLine, "^R", "em-inc-search-prev")
+    _ = bs_el_add_function(editLine, "bs-search-history", "Search the history", searchCallback)
+    _ = bs_el_bind(editLine, "^R", "bs-search-history")
     _ = bs_el_source_default(editLine)
   }
 
@@ -106,6 +107,10 @@ public final class EditLineReader: LineReader {
     setPrompt(prompt)
     // A Ctrl-C that arrived while nobody was reading is stale by now.
     SignalInterrupts.consumePending()
+    if endOfFileIsPending() {
+      write("\n")
+      return .endOfFile
+    }
     var count: Int32 = 0
     errno = 0
     let text = el_wgets(editLine, &count)
@@ -122,6 +127,26 @@ public final class EditLineReader: LineReader {
     var line = WideString.string(text, count: Int(count))
     if line.hasSuffix("\n") { line.removeLast() }
     return .line(line)
+  }
+
+  /// Whether a Ctrl-D typed while a statement ran waits at the head of the
+  /// input, and if so consumes it.
+  ///
+  /// Between lines the terminal is in its own (canonical) mode, where Ctrl-D
+  /// on an empty line is an end-of-file mark that a `read` returns as 0
+  /// bytes. Once libedit switches to raw mode that mark would read as a NUL
+  /// byte and the Ctrl-D be lost, so look for it first: the terminal says
+  /// input is ready (`poll`) yet holds no bytes (`FIONREAD` does not count
+  /// end-of-file marks), and a `read` returns 0.
+  private func endOfFileIsPending() -> Bool {
+    var settings = termios()
+    guard tcgetattr(inputDescriptor, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0 else { return false }
+    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return false }
+    var available: Int32 = 0
+    guard ioctl(inputDescriptor, UInt(FIONREAD), &available) == 0, available == 0 else { return false }
+    var byte: UInt8 = 0
+    return posixRead(inputDescriptor, &byte, 1) == 0
   }
 
   /// Adds `entry` to the persistent history and to the editor's, unless
@@ -228,6 +253,11 @@ extension EditLineReader {
     guard let editLine = openEditLine else { return }
     _ = bs_el_set_getc(editLine, work == nil ? nil : readCharacterCallback)
   }
+}
+
+/// The `bs-search-history` editor command bound to Ctrl-R.
+private let searchCallback: bs_command_fn = { editLine, _ in
+  EditLineReader.reader(for: editLine)?.searchHistory() ?? UInt8(CC_ERROR)
 }
 
 /// The `bs-complete` editor command bound to Tab.

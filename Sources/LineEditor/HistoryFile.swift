@@ -1,3 +1,4 @@
+import BindPlatform
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -81,45 +82,10 @@ struct HistoryFile {
     }
   }
 
-  /// Writes `data` to a temporary file beside `path`, flushes it to disk
-  /// and renames it over `path`.
+  /// Replaces the file through the one atomic writer every user file
+  /// shares (temporary file, fsync, rename).
   private func replace(with data: Data, mode: mode_t) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw HistoryFileError(operation: "open", code: errno) }
-    var failure: HistoryFileError?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = HistoryFileError(operation: "write", code: errno)
-          return
-        }
-        offset += written
-      }
-    }
-    // fsync before rename: otherwise a crash could leave the new name
-    // pointing at an empty file.
-    if failure == nil, fsync(fd) != 0 { failure = HistoryFileError(operation: "fsync", code: errno) }
-    posixClose(fd)
-    if failure == nil, rename(temporary, path) != 0 {
-      failure = HistoryFileError(operation: "rename", code: errno)
-    }
-    if let failure {
-      unlink(temporary)
-      throw failure
-    }
-    // Persist the rename itself; best effort, as not every filesystem
-    // allows fsync on a directory.
-    let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
-    if directoryFD >= 0 {
-      fsync(directoryFD)
-      posixClose(directoryFD)
-    }
+    try FileSystem.replaceContents(of: path, with: Array(data), permissions: mode)
   }
 
   /// Everything from `fd`'s current offset to the end, as UTF-8 text

@@ -19,6 +19,11 @@ public final class REPL {
   public static let continuationPrompt = ". "
   /// What a first Ctrl-C on an empty line prints.
   public static let exitHint = "(press Ctrl-C again or type :quit to exit)"
+  /// Printed after a syntax error inside a block still open: the lines up
+  /// to its end are collected, not run.
+  public static let skippingHint = "(the rest of this entry is not run; finish the block, then press Up to edit it, or Ctrl-C)"
+  /// Printed when the block of a failed entry has closed.
+  public static let skippedHint = "(entry not run; press Up to edit it)"
 
   /// The one-line banner: the version and a `:help` hint.
   public static func banner(version: String) -> String {
@@ -98,6 +103,14 @@ public final class REPL {
     case .complete(let text, let parsed):
       reader.addHistory(text)
       session.evaluate(parsed)
+      return true
+    case .failedInOpenBlock(_, let parsed):
+      session.evaluate(parsed)  // shows the errors; runs nothing
+      session.console.line(session.console.paint(REPL.skippingHint, ANSI.dim))
+      return true
+    case .skippedRest(let text):
+      reader.addHistory(text)
+      session.console.line(session.console.paint(REPL.skippedHint, ANSI.dim))
       return true
     }
   }

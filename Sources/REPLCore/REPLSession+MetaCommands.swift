@@ -93,14 +93,18 @@ extension REPLSession {
     }
   }
 
-  /// Declared types first, as declarations, then the built-in ones.
+  /// Declared types first, as declarations, then the host's structs and
+  /// enums, then the built-in types.
   func showTypes() {
     let types = interpreter.typesByName
     let builtIn = interpreter.preludeTypeNames
     let declared = types.keys.filter { !builtIn.contains($0) }.sorted()
     for name in declared + builtIn.sorted() {
       guard let type = types[name] else { continue }
-      if name == builtIn.sorted().first { console.line("# built-in") }
+      if name == builtIn.sorted().first {
+        for declaration in interpreter.hostValueTypeDeclarations { declaration.forEach { console.line($0) } }
+        console.line("# built-in")
+      }
       guard !type.memberSummaries.isEmpty else {
         console.line("type \(name) {}")
         continue

@@ -25,9 +25,12 @@ public final class REPLSession {
   let interruptRequested: () -> Bool
   /// The lines the running statement printed, for the transcript.
   private var capturedOutput: [String] = []
-  /// Whether the running statement was stopped by Ctrl-C: such a statement
-  /// is left out of the transcript, as replaying it could not end the same way.
-  private var wasInterrupted = false
+  /// Where Ctrl-C stopped the running statement (its interruption points,
+  /// usually one): the transcript records them, so that `bindscript test`
+  /// stops the replayed statement at the same points and every later
+  /// statement sees the state it saw here.
+  private var interruptionPoints: [Int] = []
+  private var wasInterrupted: Bool { !interruptionPoints.isEmpty }
   /// Called, then cleared, before anything is printed while timers fire at
   /// the prompt (``runDueTimers(beforeOutput:)``).
   private var beforeOutput: (() -> Void)?
@@ -88,9 +91,9 @@ public final class REPLSession {
       self.startOutput()
       self.console.line(line)
     }
-    interpreter.interruptRequested = { [unowned self] in
+    interpreter.interruptRequested = { [unowned self, unowned interpreter] in
       guard self.interruptRequested() else { return false }
-      self.wasInterrupted = true
+      self.interruptionPoints.append(interpreter.interruptionPoint)
       return true
     }
   }
@@ -118,7 +121,7 @@ public final class REPLSession {
   @discardableResult
   func run(_ statement: Statement, in file: SourceFile) -> Bool {
     capturedOutput = []
-    wasInterrupted = false
+    interruptionPoints = []
     defer { capturedOutput = [] }
     let source = file.text(in: statement.range)
     do {
@@ -126,14 +129,14 @@ public final class REPLSession {
         capturedOutput.append(value.literal)
         console.line(console.paint(value))
       }
-      record(source, output: capturedOutput)
+      record(source, output: capturedOutput, interruptedAt: interruptionPoints)
       return true
     } catch let error as ScriptError {
       // The terminal echoed "^C" where the cursor was; start the error below it.
       if wasInterrupted { console.write("\n") }
       console.writeError(console.renderer.render(error.diagnostic, in: error.file ?? file))
       // `bindscript test` compares exactly this line, so no caret and no location.
-      if !wasInterrupted { record(source, output: capturedOutput + ["error: " + error.message]) }
+      record(source, output: capturedOutput + ["error: " + error.message], interruptedAt: interruptionPoints)
       return false
     } catch {
       console.error("\(error)")
@@ -181,8 +184,8 @@ public final class REPLSession {
   }
 
   /// Appends to the transcript.
-  func record(_ source: String, output: [String]) {
-    transcript.append(source: source, output: output)
+  func record(_ source: String, output: [String], interruptedAt points: [Int] = []) {
+    transcript.append(source: source, output: output, interruptedAt: points)
     recordedStatementCount += 1
   }
 

@@ -60,4 +60,63 @@ final class FileSystemTests: XCTestCase {
     XCTAssertTrue(first.hasPrefix("/tmp/bindscript-platform-"))
     XCTAssertEqual(FileSystem.contents(ofDirectory: first), [])
   }
+
+  // MARK: Writes that cannot lose the file (issue 15, item 9)
+
+  func testWriteReplacesTheFileAndLeavesNoTemporaryFile() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
+    let path = folder + "/script.bind"
+    try FileSystem.write("old\n", to: path)
+    var before = stat()
+    XCTAssertEqual(stat(path, &before), 0)
+    try FileSystem.write("new\n", to: path)
+    var after = stat()
+    XCTAssertEqual(stat(path, &after), 0)
+    XCTAssertNotEqual(before.st_ino, after.st_ino, "a new file renamed into place, not the old one rewritten")
+    XCTAssertEqual(try FileSystem.readBytes(path), Array("new\n".utf8))
+    XCTAssertEqual(FileSystem.contents(ofDirectory: folder), ["script.bind"])
+  }
+
+  func testWriteKeepsTheFilesPermissions() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
+    let path = folder + "/run.bind"
+    try FileSystem.write("#!/usr/bin/env bindscript\n", to: path)
+    XCTAssertEqual(chmod(path, 0o750), 0)
+    try FileSystem.write("print(1)\n", to: path)
+    var info = stat()
+    XCTAssertEqual(stat(path, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o7777, 0o750)
+  }
+
+  func testANewFileGetsTheUsualPermissions() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
+    let mask = umask(0o022)
+    defer { umask(mask) }
+    try FileSystem.write("x\n", to: folder + "/new.bind")
+    var info = stat()
+    XCTAssertEqual(stat(folder + "/new.bind", &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o644, "not mkstemp's private 0600")
+  }
+
+  func testWriteThroughASymbolicLinkReplacesTheFileItNames() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
+    try FileSystem.write("old\n", to: folder + "/real.bind")
+    XCTAssertEqual(symlink("real.bind", folder + "/link.bind"), 0)
+    try FileSystem.write("new\n", to: folder + "/link.bind")
+    XCTAssertEqual(try FileSystem.readBytes(folder + "/real.bind"), Array("new\n".utf8))
+    var info = stat()
+    XCTAssertEqual(lstat(folder + "/link.bind", &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "the link stays a link")
+  }
+
+  func testAFailedWriteLeavesNothingBehind() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
+    XCTAssertThrowsError(try FileSystem.write("x", to: folder + "/missing/x.bind")) { error in
+      XCTAssertEqual((error as? FileSystem.FileError)?.description, "No such file or directory")
+    }
+    // A folder where the file should be: the rename fails, the temporary goes.
+    XCTAssertEqual(mkdir(folder + "/taken.bind", 0o755), 0)
+    XCTAssertThrowsError(try FileSystem.write("x", to: folder + "/taken.bind"))
+    XCTAssertEqual(FileSystem.contents(ofDirectory: folder)?.sorted(), ["taken.bind"])
+  }
 }

@@ -32,6 +32,8 @@ final class DerivedErrorTests: RuntimeTestCase {
       return a.value
     }
     _ = try? a.set(-1)
+    // Unobserved, it is lazy: the first read evaluates it, and fails.
+    XCTAssertThrowsError(try b.get())
     let afterFailure = evaluations
     for _ in 0..<3 { XCTAssertThrowsError(try b.get()) }
     try unrelated.set(1)

@@ -49,12 +49,15 @@ final class DerivedTests: RuntimeTestCase {
   func testADependencyDroppedByAnEvaluationLosesItsEdge() {
     let useA = Property(true), a = Property(1), b = Property(2)
     let picked = Derived { useA.value ? a.value : b.value }
+    // Observed: an unobserved derived value holds no edges at all (lazy).
+    let token = picked.observe { _ in }
     func feeds(_ node: GraphNode) -> Bool {
       graph.snapshot().edges.contains(.init(from: node.id, to: picked.id))
     }
     XCTAssertEqual([feeds(useA), feeds(a), feeds(b)], [true, true, false])
     useA.value = false
     XCTAssertEqual([feeds(useA), feeds(a), feeds(b)], [true, false, true])
+    _ = token
   }
 
   func testAnEqualResultIsNotAChange() {

@@ -264,9 +264,16 @@ final class WriteSemanticsTests: RuntimeTestCase {
       return text
     }
     n.value = 1
-    let errors = takeErrors()
-    XCTAssertEqual(errors.reactiveErrors, [.writeDuringEvaluation(written: "n", reader: "label")])
-    _ = label
+    // Unobserved, it is lazy: the read evaluates it, and the write (through
+    // the non-throwing setter) is refused and reported.
+    _ = label.value
+    XCTAssertEqual(takeErrors().reactiveErrors, [.writeDuringEvaluation(written: "n", reader: "label")])
+    XCTAssertEqual(n.value, 1)
+    let observed = label.observe { _ in }
+    n.value = 0
+    n.value = 1
+    XCTAssertEqual(takeErrors().reactiveErrors, [.writeDuringEvaluation(written: "n", reader: "label")])
+    observed.dispose()
   }
 
   func testTheFirstEvaluationMayNotWriteWhatItReadEither() {

@@ -13,9 +13,12 @@ final class OrderingTests: RuntimeTestCase {
     let afterTarget = Derived(label: "t + d") { target.value + doubled.value }
     let observation = afterTarget.observe { _ in }
     let steps = trace { a.value = 2 }
+    // `d` and the binding are independent, one rank above `a`: they run in
+    // the order they subscribed to `a`, and `d` (lazy) did so when the
+    // observation of `t + d` made it active, after the binding.
     XCTAssertEqual(
       steps,
-      ["write a: 1 -> 2", "evaluate d = 4", "bind a -> t <- 2", "write t: 1 -> 2", "evaluate t + d = 6"])
+      ["write a: 1 -> 2", "bind a -> t <- 2", "write t: 1 -> 2", "evaluate d = 4", "evaluate t + d = 6"])
     _ = (binding, observation)
   }
 
@@ -62,10 +65,11 @@ final class OrderingTests: RuntimeTestCase {
     let a = Property(1)
     let b = Derived { a.value + 1 }
     let c = Derived { a.value + b.value }
+    let token = c.observe { _ in }  // active: unobserved ones evaluate only when read
     let steps = trace { a.value = 2 }
     XCTAssertEqual(steps.filter { $0.hasPrefix("evaluate") }.count, 2)
     XCTAssertEqual(c.value, 5)
-    _ = (b, c)
+    _ = (b, c, token)
   }
 
   func testEventHandlersRunInRegistrationOrderAndTheirWritesPropagateFirst() {

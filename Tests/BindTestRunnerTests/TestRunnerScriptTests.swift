@@ -88,4 +88,37 @@ final class TestRunnerScriptTests: XCTestCase {
     XCTAssertFalse(broken.matches("(["))
     XCTAssertFalse(ExpectedLine(line: 1, text: "a.c").matches("abc"), "plain lines are not patterns")
   }
+
+  // MARK: Interrupted statements (issue 15, item 8)
+
+  func testInterruptionMarkerStopsTheStatementAtThatPoint() {
+    // Points come every 1,024 steps (a loop's test counts one too): the
+    // third stops the loop after 3,071 increments, the first of the second
+    // loop 1,023 increments later.
+    let script = TestScript(text: """
+      var n = 0
+      # interrupted at point 3
+      while true { n += 1 }
+      #> error: interrupted
+      n
+      #> 3071
+      # interrupted at points 1, 2
+      while n < 10000 { n += 1 }
+      #> error: interrupted
+      n
+      #> 4094
+      """, path: "saved.bind")
+    XCTAssertEqual(script.steps.map(\.interruptionPoints), [[], [3], [], [1, 2], []])
+    let result = ScriptTestRunner().run(script)
+    XCTAssertTrue(result.passed, "\(result.failures)")
+  }
+
+  func testMarkerLinesRoundTrip() {
+    XCTAssertEqual(InterruptionMarker.line(for: [7]), "# interrupted at point 7")
+    XCTAssertEqual(InterruptionMarker.line(for: [7, 9]), "# interrupted at points 7, 9")
+    XCTAssertEqual(InterruptionMarker.points(in: "# interrupted at points 7, 9\r"), [7, 9])
+    for notAMarker in ["# interrupted at point", "# interrupted at point x", "# interrupted at point 0", "# interrupted", "#> interrupted at point 1"] {
+      XCTAssertNil(InterruptionMarker.points(in: Substring(notAMarker)), notAMarker)
+    }
+  }
 }

@@ -3,6 +3,7 @@ import BindSyntax
 import Foundation
 import XCTest
 
+import BindTestRunner
 @testable import REPLCore
 
 /// Evaluation, errors, meta commands and the transcript, without a terminal.
@@ -77,7 +78,7 @@ final class REPLSessionTests: XCTestCase {
       """)
   }
 
-  func testInterruptedStatementsFailAndAreLeftOutOfTheTranscript() {
+  func testInterruptedStatementsAreRecordedWithWhereTheyStopped() {
     var polls = 0
     let session = REPLSession(console: captured.console) {
       polls += 1
@@ -87,9 +88,39 @@ final class REPLSessionTests: XCTestCase {
     session.evaluate("while true { i += 1 }")
     XCTAssertTrue(captured.errors.hasPrefix("error: interrupted\n"), captured.errors)
     captured.clear()
-    session.evaluate("i > 0")
-    XCTAssertEqual(captured.output, "true\n")
-    XCTAssertEqual(session.transcript.text, "var i = 0\ni > 0\n#> true\n")
+    session.evaluate("i")
+    let reached = captured.output
+    XCTAssertEqual(session.transcript.text, """
+      var i = 0
+      # interrupted at point 3
+      while true { i += 1 }
+      #> error: interrupted
+      i
+      #> \(reached)
+      """)
+    XCTAssertNotEqual(reached, "0\n")
+  }
+
+  /// Issue 15: a saved session replays byte for byte, whatever was
+  /// interrupted (a loop, a handler inside a statement) or failed in it.
+  func testSavedSessionWithInterruptionsAndErrorsReplaysExactly() {
+    var polls = 0
+    let interruptAt: Set<Int> = [5, 9, 20]
+    let session = REPLSession(console: captured.console) {
+      polls += 1
+      return interruptAt.contains(polls)
+    }
+    for line in [
+      "var n = 0", "let l = Label()", "observe l.text { print(\"seen\"); while true { n += 1 } }",
+      "while true { n += 1 }", "n", "l.text = \"a\"; print(n)", "n += 1", "n / 0", "var total = 0",
+      "for i in 0..<100000 { total += i; if i % 20000 == 0 { print(i) } }", "total", "n",
+    ] {
+      session.evaluate(line)
+    }
+    let script = TestScript(text: session.transcript.text, path: "saved.bind")
+    let result = ScriptTestRunner().run(script)
+    XCTAssertTrue(result.passed, "\(result.failures)\n\(session.transcript.text)")
+    XCTAssertTrue(session.transcript.text.contains("# interrupted at point"), session.transcript.text)
   }
 
   func testSaveWritesTheTranscript() throws {

@@ -17,6 +17,7 @@ import Glibc
 /// (interpreter loops against Lua and Python) is added here as its own target.
 let sections: [(name: String, make: () -> Section)] = [
   ("runtime", RuntimeSection.make),
+  ("scale", ScaleSection.make),
   ("embedding", EmbeddingSection.make),
   ("time", TimeSection.make),
   ("graph", GraphSection.make),

@@ -43,6 +43,13 @@ public enum EmbeddingSection {
             Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
           ]),
         Scenario(
+          key: "struct-field-read", title: "read `s = v.hit.score` (a struct-typed property, then its field)", unit: "ns/read",
+          contestants: [
+            Contestant(script, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = v.hit.score") }),
+            Contestant(host, .time(unitsPerIteration: opsPerIteration) { workload(.host, body: "s = v.hit.score") }),
+            Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
+          ]),
+        Scenario(
           key: "host-method-call", title: "call `v.nothing()` (host method) vs `nothing()` (script function)", unit: "ns/call",
           contestants: [
             Contestant(script, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "nothing()") }),
@@ -50,11 +57,12 @@ public enum EmbeddingSection {
             Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
           ]),
       ],
-      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal) + [methodGoal],
+      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal) + [methodGoal, structGoal],
       notes: [
         "Each iteration is one loop step of the interpreter running the statement shown; `empty loop` runs `s = i`.",
         "Ratios: `host type` / `script type`, first for the whole statement, then for the property operation alone (both minus the empty loop).",
         "`host-method-call`: `script type` calls a script `func nothing() {}`; `host type` calls a registered Swift method that does nothing (`type.method(\"nothing()\") { _ in }`).",
+        "`struct-field-read`: `v.hit` is a registered Swift struct `Hit { title: String, score: Int }` in both: on the `script type`, a script object's property declared `var hit: Hit` (set from a host function, as script `struct` syntax is not on main yet); on the `host type`, the Swift object's `@Observed var hit: Hit`, converted to a StructValue on each read. The field read (`.score`) is the same code in both.",
         "A host read or write goes straight to the Swift `Property<Int>` through an accessor specialized for `Int`; a script observer observes the Swift node itself.",
       ])
   }
@@ -74,6 +82,7 @@ public enum EmbeddingSection {
   /// The Swift class behind the host type.
   final class HostCounter {
     @Observed var count = 0
+    @Observed var hit = Hit(title: "Swift", score: 3)
   }
 
   static func goal(_ key: String) -> Goal {
@@ -97,6 +106,22 @@ public enum EmbeddingSection {
     return (whole <= 2, "\(format(whole))× whole statement, \(format(net))× call alone")
   }
 
+  /// Issue 12: a read of a bridged struct's property costs at most 2× a script struct's.
+  static let structGoal = Goal("\(host) within 2× of \(script) on struct-field-read (whole statement)") { result in
+    guard let hostTime = result.value("struct-field-read", host), let scriptTime = result.value("struct-field-read", script),
+      let loop = result.value("struct-field-read", empty)
+    else { return (nil, "not measured") }
+    let whole = hostTime / scriptTime
+    let net = max(hostTime - loop, 0) / max(scriptTime - loop, 1e-9)
+    return (whole <= 2, "\(format(whole))× whole statement, \(format(net))× read alone")
+  }
+
+  /// A Swift struct, registered as the script type `Hit`.
+  struct Hit {
+    var title: String
+    var score: Int
+  }
+
   /// An interpreter with `v` (of the kind asked) and a function `loop(n)`
   /// running `body` n times; each run calls it once.
   static func workload(_ kind: Kind, body: String, observed: Bool = false) -> Workload {
@@ -105,13 +130,24 @@ public enum EmbeddingSection {
     interpreter.output = { _ in printed += 1 }
     let counter = HostCounter()
     var setup = "var s = 0\n"
+    do {
+      try interpreter.registerStruct(Hit.self, as: "Hit") { type in
+        type.field("title", \.title)
+        type.field("score", \.score)
+        type.initializer { try Hit(title: $0.value("title"), score: $0.value("score")) }
+      }
+      try interpreter.define("makeHit()") { Hit(title: "Swift", score: 3) }
+    } catch {
+      fatalError("registration failed: \(error)")
+    }
     switch kind {
     case .script:
-      setup += "type Counter { var count: Int = 0 }\nlet v = Counter()\n"
+      setup += "type Counter { var count: Int = 0\n var hit: Hit }\nlet v = Counter(hit: makeHit())\n"
     case .host:
       do {
         try interpreter.register(HostCounter.self, as: "Counter") { type in
           type.property("count", \.$count)
+          type.property("hit", \.$hit)
           type.method("nothing()") { _ in }
         }
         try interpreter.inject(counter, as: "v")

@@ -10,6 +10,7 @@ extension Compiler {
     switch callee {
     case .name(let name, let nameRange) where resolve(name) == nil:
       if name == "assert" { return try compileAssert(arguments, range: range) }
+      if let host = interpreter.hostValueTypes[name] { return try compileStructConstruction(host, arguments, range: range) }
       if interpreter.isTypeName(name) { return try compileConstructor(name, arguments, range: range) }
       if let functions = interpreter.hostFunctions[name] {
         return try compileHostFunctionCall(functions, arguments, range: range)
@@ -19,6 +20,7 @@ extension Compiler {
       }
       throw unknownName(name, at: nameRange)
     case .member(let base, let name, _):
+      if let host = hostValueType(named: base) { return try compileEnumCase(host, name, arguments, range: range) }
       return try compileMethodCall(base, name, arguments, range: range, optional: false)
     case .optionalMember(let base, let name, _):
       return try compileMethodCall(base, name, arguments, range: range, optional: true)

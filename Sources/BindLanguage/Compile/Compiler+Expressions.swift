@@ -49,6 +49,7 @@ extension Compiler {
       let elseValue = try compileExpression(otherwise)
       return { frame in try test(frame) ? thenValue(frame) : elseValue(frame) }
     case .member(let base, let name, let range):
+      if let host = hostValueType(named: base) { return try compileEnumCase(host, name, nil, range: range) }
       let object = try compileExpression(base)
       let read = memberReader(name)
       if chainsPropagateNil {
@@ -160,6 +161,7 @@ extension Compiler {
       case .null:
         throw ScriptError("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil")
       default:
+        if let member = try value.compositeMember(memberName) { return member }
         return try Builtins.property(memberName, of: value)
       }
     }

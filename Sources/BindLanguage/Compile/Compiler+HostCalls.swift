@@ -171,7 +171,10 @@ final class HostCallSite {
   }
 
   private func mismatch(_ function: HostFunction, index: Int, value: Value) -> ScriptError {
-    ScriptError(
+    if let problem = function.parameterTypes[index].crossingProblem(value) {
+      return ScriptError("cannot pass argument to '\(function.name)': \(problem)", at: argumentRanges[index], in: file)
+    }
+    return ScriptError(
       "cannot convert value of type '\(value.typeName)' to expected argument type '\(function.parameterTypes[index])' in call to '\(function.name)'",
       at: argumentRanges[index], in: file)
   }

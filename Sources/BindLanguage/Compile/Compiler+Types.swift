@@ -84,6 +84,8 @@ extension Compiler {
       case "Bool": return .bool
       case "Duration": return .duration
       default:
+        if let host = interpreter.hostValueTypes[name] { return host.valueType }
+        if name == "Date" { return .date }
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + Array(interpreter.types.keys)

@@ -65,10 +65,12 @@ public final class HostTypeBuilder<Root: AnyObject> {
       let path = path(Bool.self)
       access = { .readWrite($0[keyPath: path], member: member, type: type, toScript: Value.bool, fromScript: \.asBool) }
     default:
-      let (toScript, fromScript) = (bridge.toScript, bridge.fromScript)
+      let (boxedToScript, fromScript) = (bridge.toScript, bridge.fromScript)
+      // A registered struct or enum converts its own type without boxing.
+      let toScript = bridge.typedToScript as? (T) -> Value ?? { boxedToScript($0) }
       access = {
         .readWrite(
-          $0[keyPath: keyPath], member: member, type: type, toScript: { toScript($0) },
+          $0[keyPath: keyPath], member: member, type: type, toScript: toScript,
           fromScript: { fromScript($0).map { $0 as! T } })
       }
     }

@@ -38,7 +38,7 @@ extension Interpreter {
     let host = HostType(swiftType: swiftType, name: name)
     let builder = HostTypeBuilder<Root>(host: host, typeName: name, changes: hostChanges) { [unowned self] type in
       try ValueBridge.resolve(type) { candidate in
-        ObjectIdentifier(candidate) == host.swiftType ? host : self.hostType(for: candidate)
+        ObjectIdentifier(candidate) == host.swiftType ? host.bridge : try self.registeredBridge(for: candidate)
       }
     }
     try describe(builder)
@@ -106,12 +106,21 @@ extension Interpreter {
     return globalFrame.slots[variable.slot]
   }
 
+  /// The bridge of a registered class, struct or enum; a
+  /// ``ScriptableValueType`` registers itself here on first use.
+  func registeredBridge(for swiftType: Any.Type) throws -> ValueBridge? {
+    if let bridge = hostType(for: swiftType)?.bridge ?? hostValueTypes[swiftType]?.bridge { return bridge }
+    guard let scriptable = swiftType as? any ScriptableValueType.Type else { return nil }
+    try scriptable.register(in: self, as: scriptable.scriptTypeName)
+    return hostValueTypes[swiftType]?.bridge
+  }
+
   func hostType(for swiftType: Any.Type) -> HostType? {
     let key = ObjectIdentifier(swiftType)
     return types.values.lazy.compactMap(\.host).first { $0.swiftType == key }
   }
 
-  private func checkNewName(_ name: String, kind: String) throws {
+  func checkNewName(_ name: String, kind: String) throws {
     guard Identifier.isValid(name), TokenKind.keywords[name] == nil else {
       throw EmbeddingError("'\(name)' is not a valid \(kind) name; use an identifier that is not a keyword")
     }
@@ -119,7 +128,9 @@ extension Interpreter {
     if ["Int", "Double", "String", "Bool"].contains(name) || builtinTypeNames.contains(name) {
       throw EmbeddingError("type '\(name)' is built in; register under another name")
     }
-    if types[name] != nil { throw EmbeddingError("a type named '\(name)' is already registered") }
+    if types[name] != nil || hostValueTypes[name] != nil {
+      throw EmbeddingError("a type named '\(name)' is already registered")
+    }
   }
 }
 

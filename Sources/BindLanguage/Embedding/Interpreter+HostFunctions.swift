@@ -11,7 +11,7 @@ extension Interpreter {
     _ make: (_ parameters: [ValueBridge], _ result: @escaping (Any) -> Value) -> HostFunction.Invoke
   ) throws {
     let factory = HostFunctionFactory { [unowned self] type in
-      try ValueBridge.resolve(type) { self.hostType(for: $0) }
+      try ValueBridge.resolve(type) { try self.registeredBridge(for: $0) }
     }
     let function: HostFunction
     switch factory.make(text, what: "function", parameters: parameters, result: result, isAsync: isAsync, make) {
@@ -22,7 +22,7 @@ extension Interpreter {
     guard TokenKind.keywords[base] == nil, Builtins.function(named: base) == nil, base != "assert" else {
       throw EmbeddingError("cannot define '\(function.name)': '\(base)' is a keyword or a built-in function")
     }
-    guard types[base] == nil else {
+    guard types[base] == nil, hostValueTypes[base] == nil else {
       throw EmbeddingError("cannot define '\(function.name)': '\(base)' is a type")
     }
     if hostFunctions[base, default: []].contains(where: { $0.signature == function.signature }) {

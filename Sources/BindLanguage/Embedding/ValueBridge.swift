@@ -7,7 +7,8 @@ import BindSyntax
 /// Bridges are resolved once, when a type is registered, so that a Swift type
 /// the language cannot represent is an error then, never while a script runs.
 /// The bridged types are `Int`, `Double`, `String`, `Bool`, optionals and
-/// arrays of bridged types, and classes registered with the interpreter.
+/// arrays of bridged types, and classes, structs and enums registered with
+/// the interpreter.
 struct ValueBridge {
   /// The script type a property of this Swift type has.
   let type: ValueType
@@ -15,11 +16,14 @@ struct ValueBridge {
   let toScript: (Any) -> Value
   /// The script value as a Swift value (boxed), or `nil` if it does not fit.
   let fromScript: (Value) -> Any?
+  /// For a registered struct or enum: `(T) -> Value` for its own type `T`,
+  /// which a property of type `T` calls without boxing the value in `Any`.
+  var typedToScript: Any? = nil
 
   /// The bridge for `swiftType`, or an error naming what does not bridge.
   ///
-  /// - Parameter objectType: Finds the registered script type of a class.
-  static func resolve(_ swiftType: Any.Type, objectType: (Any.Type) -> HostType?) throws -> ValueBridge {
+  /// - Parameter registered: Finds the bridge of a registered class, struct or enum.
+  static func resolve(_ swiftType: Any.Type, registered: (Any.Type) throws -> ValueBridge?) throws -> ValueBridge {
     switch swiftType {
     case is Int.Type:
       return ValueBridge(type: .int, toScript: { .int($0 as! Int) }, fromScript: { value in
@@ -45,20 +49,21 @@ struct ValueBridge {
         return nil
       })
     case let optional as BridgedOptional.Type:
-      let wrapped = try resolve(optional.wrappedType, objectType: objectType)
+      let wrapped = try resolve(optional.wrappedType, registered: registered)
       if case .optional = wrapped.type {
         throw BridgeError("nested optionals such as '\(typeName(swiftType))' do not bridge; use a single '?'")
       }
       return optional.bridge(wrapping: wrapped)
     case let array as BridgedArray.Type:
-      return array.bridge(of: try resolve(array.elementType, objectType: objectType))
+      return array.bridge(of: try resolve(array.elementType, registered: registered))
     default:
-      if let host = objectType(swiftType) { return host.bridge }
+      if let bridge = try registered(swiftType) { return bridge }
+      if let date = dateBridge(swiftType) { return date }
       if swiftType is AnyObject.Type {
         throw BridgeError("class '\(typeName(swiftType))' is not registered; register it before the types that use it")
       }
       throw BridgeError(
-        "type '\(typeName(swiftType))' does not bridge to scripts; use Int, Double, String, Bool, optionals, arrays or a registered class")
+        "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Date, optionals, arrays or a registered type")
     }
   }
 }

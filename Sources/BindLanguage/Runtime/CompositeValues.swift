@@ -26,9 +26,9 @@ public final class StructType {
   /// The type's name, as scripts write and print it.
   public let name: String
   /// The stored fields, in declaration order.
-  public let fields: [Field]
+  public private(set) var fields: [Field]
   /// Field positions by name, so a read resolves its index once.
-  let fieldIndex: [String: Int]
+  private(set) var fieldIndex: [String: Int]
 
   /// Creates a struct type with these fields.
   public init(name: String, fields: [Field]) {
@@ -41,6 +41,15 @@ public final class StructType {
 
   /// The position of the field called `name`, if there is one.
   public func index(ofField name: String) -> Int? { fieldIndex[name] }
+
+  /// Gives a type made with no fields its fields, once: for a type whose
+  /// fields name the type itself (`struct Node { var children: [Node] }`),
+  /// which must exist before its fields' types can refer to it.
+  func defineFields(_ fields: [Field]) {
+    precondition(self.fields.isEmpty, "the fields of \(name) are already defined")
+    self.fields = fields
+    for (position, field) in fields.enumerated() { fieldIndex[field.name] = position }
+  }
 }
 
 /// A struct value: its type and its fields' values, in the type's field order.
@@ -95,11 +104,11 @@ public final class EnumType {
   /// The type's name.
   public let name: String
   /// The cases, in declaration order.
-  public let cases: [Case]
+  public private(set) var cases: [Case]
   /// The raw type (`String`, `Int`) when the cases have raw values.
-  public let rawType: ValueType?
+  public private(set) var rawType: ValueType?
   /// Case positions by name.
-  let caseIndex: [String: Int]
+  private(set) var caseIndex: [String: Int]
 
   /// Creates an enum type with these cases.
   public init(name: String, cases: [Case], rawType: ValueType? = nil) {
@@ -113,6 +122,15 @@ public final class EnumType {
 
   /// The position of the case called `name`, if there is one.
   public func index(ofCase name: String) -> Int? { caseIndex[name] }
+
+  /// Gives a type made with no cases its cases, once: for an enum whose
+  /// associated values name the enum itself (`indirect enum Tree`).
+  func defineCases(_ cases: [Case], rawType: ValueType?) {
+    precondition(self.cases.isEmpty, "the cases of \(name) are already defined")
+    self.cases = cases
+    self.rawType = rawType
+    for (position, enumCase) in cases.enumerated() { caseIndex[enumCase.name] = position }
+  }
 }
 
 /// An enum value: one case of its type and that case's associated values.

@@ -67,6 +67,9 @@ public final class Connections {
   /// then doubles: pruning every 64 additions scanned the whole list each
   /// time, O(n²) for a script that makes thousands of bindings.
   private var pruneAt = 64
+  /// Where `live` holds each named connection: finding a name was a scan of
+  /// every connection, so naming n of them cost O(n²). Rebuilt by a prune.
+  private var namedIndices: [String: Int] = [:]
 
   /// Made during an effect's run, the connection also belongs to that run:
   /// it ends before the effect runs again (an effect made there belongs to
@@ -78,15 +81,25 @@ public final class Connections {
     if live.count >= pruneAt {
       live.removeAll { $0.token.isDisposed }
       pruneAt = max(64, live.count * 2)
+      reindexNames()
     }
+    if let name { namedIndices[name] = live.count }
     live.append(Connection(entry: Entry(name: name, kind: kind, summary: summary, ends: ends), token: token))
   }
 
-  /// Disposes the connection called `name`; false if there is none.
+  /// Disposes the connection called `name`; false if there is none. Its
+  /// slot stays until the next prune, disposed, so no index moves.
   func dispose(named name: String) -> Bool {
-    guard let index = live.firstIndex(where: { $0.entry.name == name }) else { return false }
-    live.remove(at: index).token.dispose()
+    guard let index = namedIndices.removeValue(forKey: name) else { return false }
+    live[index].token.dispose()
     return true
+  }
+
+  private func reindexNames() {
+    namedIndices.removeAll(keepingCapacity: true)
+    for (index, connection) in live.enumerated() {
+      if let name = connection.entry.name { namedIndices[name] = index }
+    }
   }
 
   /// The connections still active, oldest first.
@@ -94,12 +107,18 @@ public final class Connections {
     live.filter { !$0.token.isDisposed }.map(\.entry)
   }
 
-  var names: [String] { live.compactMap(\.entry.name) }
+  /// The names that `dispose` accepts, oldest first.
+  var names: [String] {
+    live.enumerated().compactMap { index, connection in
+      connection.entry.name.flatMap { namedIndices[$0] == index ? $0 : nil }
+    }
+  }
 
   /// Ends every connection.
   func disposeAll() {
     let ended = live
     live.removeAll()
+    namedIndices.removeAll()
     for connection in ended { connection.token.dispose() }
   }
 }

@@ -41,7 +41,7 @@ extension Interpreter {
     let capturing = TaskCapture.isCapturing(for: scheduler)
     while true {
       if let result = outcome.result { return try result.get() }
-      if let interruptRequested, interruptRequested() {
+      if pollInterruption() {
         task.cancel()
         throw ScriptError("interrupted")
       }

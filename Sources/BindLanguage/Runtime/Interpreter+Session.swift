@@ -22,5 +22,6 @@ extension Interpreter {
     hostTasks.cancelAll()
     for index in globalFrame.slots.indices { globalFrame.slots[index] = .null }
     types.removeAll()
+    hostValueTypes.removeAll()
   }
 }

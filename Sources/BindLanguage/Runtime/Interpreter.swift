@@ -19,8 +19,10 @@ public final class Interpreter {
   public struct Options {
     /// Loop iterations and calls allowed per top-level statement.
     public var maxSteps = 100_000_000
-    /// How deeply functions may call each other.
-    public var maxCallDepth = 400
+    /// How deeply functions may call each other. A call also stops with an
+    /// error when less than ``Interpreter/stackReserve`` bytes of its
+    /// thread's stack are left, whichever comes first (Grammar.md, "Limits").
+    public var maxCallDepth = 20_000
     /// Whether script time is the wall clock (`--real-time`) rather than
     /// virtual time, which moves only when a script waits.
     public var realTime = false
@@ -34,6 +36,16 @@ public final class Interpreter {
   /// Polled while statements run; returning true stops the statement with an
   /// "interrupted" error (the REPL's Ctrl-C).
   public var interruptRequested: (() -> Bool)?
+  /// How many times the running top-level statement has polled
+  /// ``interruptRequested`` so far (from 1 at its first poll).
+  ///
+  /// A statement polls at points fixed by what it does (every 1,024 loop
+  /// iterations or calls, each timer it fires), so under virtual time the
+  /// same statement from the same state polls at the same points: the REPL
+  /// records the point where Ctrl-C stopped a statement, and the test
+  /// runner stops the replayed statement at that point again (Grammar.md,
+  /// "Test scripts"). Counted only while ``interruptRequested`` is set.
+  public internal(set) var interruptionPoint = 0
   /// Reads a file for `import`.
   public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
   /// The session's bindings, observers and handlers.
@@ -52,6 +64,9 @@ public final class Interpreter {
   var types: [String: ObjectType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
+  /// The Swift structs and enums the host registered (`registerStruct`,
+  /// `registerEnum`), by script name and by Swift type.
+  var hostValueTypes = HostValueTypes()
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
@@ -65,6 +80,10 @@ public final class Interpreter {
   @exclusivity(unchecked) private var steps = 0
   @exclusivity(unchecked) var callDepth = 0
   @exclusivity(unchecked) private var statementDepth = 0
+  /// The stack address below which a call stops with an error rather than
+  /// overflow: the thread's lowest stack address plus ``stackReserve``; 0
+  /// when the system cannot say (the call-count limit still holds).
+  @exclusivity(unchecked) private var stackFloor: UInt = 0
   @exclusivity(unchecked) var pendingError: ScriptError?
   /// Whether the latest call returned a value (even `nil`) rather than
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
@@ -125,6 +144,8 @@ public final class Interpreter {
   public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
     if statementDepth == 0 {
       steps = 0
+      interruptionPoint = 0
+      measureStack()
       deliverHostChanges()
     }
     let capture = statementDepth == 0 ? TaskCapture.begin(for: scheduler) : nil
@@ -168,6 +189,8 @@ public final class Interpreter {
   func runAsStatement(_ body: () throws -> Void) throws {
     guard statementDepth == 0 else { return }
     steps = 0
+    interruptionPoint = 0
+    measureStack()
     deliverHostChanges()
     let capture = TaskCapture.begin(for: scheduler)
     statementDepth += 1
@@ -249,19 +272,57 @@ public final class Interpreter {
     if steps > options.maxSteps {
       throw ScriptError("step limit of \(options.maxSteps) exceeded; the loop may never end (raise the limit with --max-steps)")
     }
-    if let interruptRequested, interruptRequested() { throw ScriptError("interrupted") }
+    if pollInterruption() { throw ScriptError("interrupted") }
+  }
+
+  /// Asks ``interruptRequested`` whether to stop, counting the point
+  /// (``interruptionPoint``).
+  func pollInterruption() -> Bool {
+    guard let interruptRequested else { return false }
+    interruptionPoint += 1
+    return interruptRequested()
   }
 
   private func checkLimits(at range: SourceRange, in file: SourceFile) throws {
     try step(at: range, in: file, cost: 0)
   }
 
+  /// Stack kept free below the deepest call: what one call's body may use
+  /// before the next call checks again (an expression nested to the
+  /// parser's limit, observers and handlers its writes run, and the error's
+  /// unwinding), with room to spare. Measured in a debug build, where
+  /// frames are largest (Grammar.md, "Limits").
+  public static let stackReserve: UInt = 4 << 20
+
+  /// Finds where the current thread's stack ends, before a top-level
+  /// statement runs (a host may run statements on different threads).
+  private func measureStack() {
+    stackFloor = StackSpace.currentThreadLowestAddress().map { $0 + Interpreter.stackReserve } ?? 0
+  }
+
+  /// Whether one more call fits: under the call-count limit, and with
+  /// ``stackReserve`` bytes of stack left.
+  @inline(__always)
+  private var callFits: Bool {
+    callDepth < options.maxCallDepth && StackSpace.currentAddress() > stackFloor
+  }
+
+  /// The error for a call that does not fit (``callFits``).
+  private func callDepthError(inHandler: Bool) -> ScriptError {
+    let suggestion = inHandler
+      ? "do handlers trigger each other without end?" : "is a function calling itself without end?"
+    if callDepth >= options.maxCallDepth {
+      return ScriptError("call depth limit of \(options.maxCallDepth) exceeded\(inHandler ? " in a handler" : ""); \(suggestion)")
+    }
+    return ScriptError(
+      "out of stack space after \(callDepth) nested calls\(inHandler ? " in handlers" : ""); \(suggestion)")
+  }
+
   /// Calls a compiled function body in a new frame.
   func call(body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext) throws -> Value {
-    guard callDepth < options.maxCallDepth else {
-      throw ScriptError(
-        "call depth limit of \(options.maxCallDepth) exceeded; is a function calling itself without end?",
-        at: context.range, in: context.file)
+    guard callFits else {
+      let error = callDepthError(inHandler: false)
+      throw ScriptError(error.message, at: context.range, in: context.file)
     }
     try step(at: context.range, in: context.file)
     callDepth += 1
@@ -298,8 +359,8 @@ public final class Interpreter {
   /// one prepared with its arguments. The call-depth check and the kept
   /// error live here only.
   func run(_ body: Execution, in frame: Frame) {
-    guard callDepth < options.maxCallDepth else {
-      keep(handlerDepthExceeded)
+    guard callFits else {
+      keep(callDepthError(inHandler: true))
       return
     }
     callDepth += 1
@@ -309,10 +370,6 @@ public final class Interpreter {
     } catch {
       keep(error)
     }
-  }
-
-  private var handlerDepthExceeded: ScriptError {
-    ScriptError("call depth limit of \(options.maxCallDepth) exceeded in a handler; do handlers trigger each other without end?")
   }
 
   /// Runs `body`, keeping its first error for the triggering statement.

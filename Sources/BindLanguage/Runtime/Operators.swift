@@ -40,6 +40,8 @@ enum Operators {
     case (.array(let a), .array(let b)) where op == .add:
       try checkCount(a.count + b.count)
       return .array(a + b)
+    case (.date, _), (_, .date):
+      return try dateArithmetic(op, lhs, rhs)!
     case (.duration, _), (_, .duration):
       return try durationArithmetic(op, lhs, rhs)!
     default:
@@ -89,6 +91,7 @@ enum Operators {
     case (.int(let a), .int(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     case (.duration, .duration): order = durationOrder(lhs, rhs)!
+    case (.date(let a), .date(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     default:
       guard let a = lhs.number, let b = rhs.number else {
         throw ScriptError("cannot compare '\(lhs.typeName)' and '\(rhs.typeName)' with '\(op.rawValue)'")

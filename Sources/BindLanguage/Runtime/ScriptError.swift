@@ -40,7 +40,8 @@ public struct ScriptError: Error, CustomStringConvertible {
   }
 
   static func typeMismatch(value: Value, expected: ValueType, what: String) -> ScriptError {
-    ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
+    if let problem = expected.crossingProblem(value) { return ScriptError("cannot assign to \(what): \(problem)") }
+    return ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
   }
 }
 

@@ -59,6 +59,9 @@ extension Interpreter {
   func read(_ member: ObjectType.Member, of object: ScriptObject, name: String) throws -> Value {
     switch member {
     case .stored(let index): return try object.access(index).read()
+    // Checked: an unobserved derived value evaluates when read (lazy), and
+    // what that evaluation threw (now or before, kept as its state) is this
+    // read's error.
     case .derived(let index): return try object.derived(index, interpreter: self).get()
     case .event(let index):
       try object.checkHostAlive()

@@ -21,6 +21,8 @@ public enum Value {
   case structValue(StructValue)
   /// An enum value (script `enum` or a registered Swift enum).
   case enumValue(EnumValue)
+  /// A point in time (a host `Date`).
+  case date(DateValue)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -41,6 +43,7 @@ public enum Value {
     case .timer: return "Timer"
     case .structValue(let value): return value.type.name
     case .enumValue(let value): return value.type.name
+    case .date: return "Date"
     }
   }
 
@@ -61,6 +64,7 @@ public enum Value {
     case .timer(let timer): return timer.displayName
     case .structValue(let value): return value.literal
     case .enumValue(let value): return value.literal
+    case .date(let date): return date.literal
     }
   }
 
@@ -103,6 +107,7 @@ extension Value: Equatable {
     case (.timer(let a), .timer(let b)): return a === b
     case (.structValue(let a), .structValue(let b)): return a.type === b.type && a.fields == b.fields
     case (.enumValue(let a), .enumValue(let b)): return a == b
+    case (.date(let a), .date(let b)): return a == b
     default: return false
     }
   }

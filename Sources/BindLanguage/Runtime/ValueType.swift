@@ -3,6 +3,8 @@ import BindSyntax
 /// The declared type of a property or an event payload.
 public indirect enum ValueType: Equatable, CustomStringConvertible {
   case int, double, string, bool, duration
+  /// A point in time (a host `Date`).
+  case date
   case optional(ValueType)
   case array(ValueType)
   case object(String)
@@ -13,7 +15,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
-    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration): return true
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date): return true
     case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a === b
@@ -29,6 +31,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .string: return "String"
     case .bool: return "Bool"
     case .duration: return "Duration"
+    case .date: return "Date"
     case .optional(let wrapped): return "\(wrapped)?"
     case .array(let element): return "[\(element)]"
     case .object(let name): return name
@@ -48,7 +51,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .duration: return .duration(.zero)
     case .optional: return .null
     case .array: return .array([])
-    case .object, .structure, .enumeration: return nil
+    case .object, .structure, .enumeration, .date: return nil
     }
   }
 
@@ -66,7 +69,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   /// conversions `T` to `T?` and `Int` to `Double`; `nil` if it does not fit.
   func coerce(_ value: Value) -> Value? {
     switch (self, value) {
-    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration): return value
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date): return value
     case (.double, .int(let int)): return .double(Double(int))
     case (.optional, .null): return value
     case (.optional(let wrapped), _): return wrapped.coerce(value)

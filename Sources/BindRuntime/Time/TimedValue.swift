@@ -86,6 +86,7 @@ public final class TimedValue<Value>: ObservableValue<Value>, Disposable {
       try graph.withPropagation {
         guard !isCompleted, !isSame(storage, newValue) else { return }
         graph.writeGeneration &+= 1
+        changedAt = graph.writeGeneration
         try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriterRef != nil, old: storage)
         let old = storage
         storage = newValue

@@ -1,14 +1,12 @@
 import Observation
 
-/// One search result. A class because scripts cannot yet hold Swift
-/// structs (the value bridge carries `Int`, `Double`, `String`, `Bool`,
-/// optionals, arrays and registered classes); `@Observable` only so that it
-/// registers by plain key paths. Its properties never change.
-@Observable
-public final class SearchHit {
-  public let title: String
+/// One search result: a plain Swift value, as an app has it. Scripts get
+/// it as the struct value `SearchHit(title: "Swift", score: 5)` (see
+/// `ExampleTypes.register`), read its fields, compare and make hits.
+public struct SearchHit: Equatable, Sendable {
+  public var title: String
   /// How well it matches, 1 to 5.
-  public let score: Int
+  public var score: Int
 
   public init(title: String, score: Int) {
     self.title = title

@@ -39,6 +39,14 @@ public final class FakeAccountService: AccountService {
   }
 }
 
+/// Where a sign-up stands: what the screen shows under the button.
+public enum SubmitState: Equatable, Sendable {
+  case idle
+  case submitting
+  case failed(String)
+  case succeeded(accountID: String)
+}
+
 /// A sign-up form: each field says what is wrong with it (derived from the
 /// fields, so it follows every keystroke), and `submit()` sends the form.
 @Observable
@@ -46,8 +54,10 @@ public final class SignUpViewModel {
   public var email = ""
   public var password = ""
   public var confirmation = ""
+  /// Where the latest ``submit()`` stands.
+  public private(set) var state = SubmitState.idle
   /// Set while ``submit()`` waits for the service.
-  public private(set) var isSubmitting = false
+  public var isSubmitting: Bool { state == .submitting }
   /// The new account's id, once a ``submit()`` succeeded.
   public private(set) var accountID: String?
 
@@ -85,8 +95,14 @@ public final class SignUpViewModel {
   /// Sends the form; throws the service's error (``SignUpError/emailTaken(_:)``).
   public func submit() async throws {
     guard canSubmit else { throw SignUpError.invalidForm }
-    isSubmitting = true
-    defer { isSubmitting = false }
-    accountID = try await service.signUp(email: email, password: password)
+    state = .submitting
+    do {
+      let id = try await service.signUp(email: email, password: password)
+      accountID = id
+      state = .succeeded(accountID: id)
+    } catch {
+      state = .failed("\(error)")
+      throw error
+    }
   }
 }

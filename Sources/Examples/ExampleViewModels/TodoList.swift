@@ -1,13 +1,25 @@
 import Observation
 
-/// One to-do: a class, so that `toggle(at:)` changes it in place and a
-/// script holding it sees the change (scripts cannot hold Swift structs yet).
-@Observable
-public final class TodoItem {
-  public let title: String
-  public var isDone = false
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
-  public init(title: String) { self.title = title }
+/// One to-do: a value, as an app models one. Scripts get it as
+/// `Todo(title: "milk", isDone: false, added: 2026-11-25 08:41:04 +0000)`;
+/// the list changes its items only through its methods.
+public struct Todo: Equatable, Sendable {
+  public var title: String
+  public var isDone: Bool
+  /// When it was added, from the list's clock.
+  public var added: Date
+
+  public init(title: String, isDone: Bool = false, added: Date) {
+    self.title = title
+    self.isDone = isDone
+    self.added = added
+  }
 }
 
 /// Why a to-do list refused a change.
@@ -26,25 +38,50 @@ public enum TodoError: Error, CustomStringConvertible {
 /// A to-do list changed only through its methods.
 @Observable
 public final class TodoList {
-  public private(set) var items: [TodoItem] = []
+  public private(set) var items: [Todo] = []
   /// How many are not done.
   public var remaining: Int { items.count { !$0.isDone } }
   /// The list as a screen shows it: `"[x] milk"`.
   public var lines: [String] { items.map { "[\($0.isDone ? "x" : " ")] \($0.title)" } }
 
-  public init() {}
+  /// What ``add(title:)`` stamps a new to-do with.
+  @ObservationIgnored private let now: () -> Date
+
+  public init(now: @escaping () -> Date = { Date() }) {
+    self.now = now
+  }
 
   /// Adds a to-do at the end; returns its index.
   @discardableResult
   public func add(title: String) throws -> Int {
     let title = title.trimmingWhitespace()
     guard !title.isEmpty else { throw TodoError.emptyTitle }
-    items.append(TodoItem(title: title))
+    items.append(Todo(title: title, added: now()))
     return items.count - 1
   }
 
+  /// Adds a to-do made elsewhere (restored, or made by a script); returns its index.
+  @discardableResult
+  public func add(_ todo: Todo) throws -> Int {
+    guard !todo.title.trimmingWhitespace().isEmpty else { throw TodoError.emptyTitle }
+    items.append(todo)
+    return items.count - 1
+  }
+
+  /// The to-do at `index`.
+  public func item(at index: Int) throws -> Todo {
+    guard items.indices.contains(index) else { throw TodoError.noItem(at: index, count: items.count) }
+    return items[index]
+  }
+
   public func toggle(at index: Int) throws {
-    try item(at: index).isDone.toggle()
+    _ = try item(at: index)
+    items[index].isDone.toggle()
+  }
+
+  /// The to-dos added before `date`.
+  public func added(before date: Date) -> [Todo] {
+    items.filter { $0.added < date }
   }
 
   public func remove(at index: Int) throws {
@@ -59,11 +96,6 @@ public final class TodoList {
 
   public func clear() {
     items = []
-  }
-
-  private func item(at index: Int) throws -> TodoItem {
-    guard items.indices.contains(index) else { throw TodoError.noItem(at: index, count: items.count) }
-    return items[index]
   }
 }
 

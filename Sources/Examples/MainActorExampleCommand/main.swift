@@ -21,6 +21,15 @@ final class CounterViewModel {
       count += 1
     })
   }
+
+  /// An async main-actor method, as a view-model's `save()` or `submit()`:
+  /// it suspends, and resumes on the main actor.
+  func add(_ amount: Int) async -> Int {
+    await Task.yield()
+    MainActor.preconditionIsolated()
+    count += amount
+    return count
+  }
 }
 
 let counter = CounterViewModel()
@@ -28,6 +37,7 @@ BindScriptApp.mainOnMainActor(commandName: "MainActorExampleCommand") { interpre
   try interpreter.register(CounterViewModel.self, as: "Counter") { type in
     type.property("count", \.$count)
     type.event("increment", \.increment)
+    type.method("add(_:)") { (counter: CounterViewModel, amount: Int) async -> Int in await counter.add(amount) }
     type.constructor { CounterViewModel() }
   }
   try interpreter.inject(counter, as: "counter")

@@ -22,7 +22,7 @@ final class EmbeddingRegistrationTests: XCTestCase {
 
   let cases: [RegistrationCase] = [
     RegistrationCase("a value type that does not bridge", [
-      "member 'origin' of 'Shape': type 'Point' does not bridge to scripts; use Int, Double, String, Bool, optionals, arrays or a registered class"
+      "member 'origin' of 'Shape': type 'Point' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Date, optionals, arrays or a registered type"
     ]) { interpreter in
       try interpreter.register(Unbridgeable.self, as: "Shape") { type in
         type.property("origin", \.$origin)

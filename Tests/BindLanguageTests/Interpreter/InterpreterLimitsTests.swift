@@ -1,3 +1,4 @@
+import BindPlatform
 import BindSyntax
 import XCTest
 @testable import BindLanguage
@@ -17,7 +18,7 @@ final class InterpreterLimitsTests: XCTestCase {
   func testDefaults() {
     let defaults = Interpreter.Options()
     XCTAssertEqual(defaults.maxSteps, 100_000_000)
-    XCTAssertEqual(defaults.maxCallDepth, 400)
+    XCTAssertEqual(defaults.maxCallDepth, 20_000)
   }
 
   func testStepLimitStopsEndlessLoopsWithALocation() {
@@ -93,16 +94,56 @@ final class InterpreterLimitsTests: XCTestCase {
       ])
   }
 
-  func testDefaultCallDepthRecursesWithoutOverflowingTheStack() {
-    // 399 nested script calls on the test's own (main thread) stack.
-    assertTranscript(
+  func testDeepRecursionOnASmallStackEndsInAnErrorNotAnOverflow() {
+    // The test's own (main thread, 8 MiB) stack: the stack check, not the
+    // call count, stops the recursion, and the session goes on.
+    let output = transcript(
       """
       func depth(n) { if n == 0 { return 0 }; return 1 + depth(n - 1) }
       depth(399)
       func forever(n) { return forever(n + 1) }
       forever(0)
-      """,
-      ["399", "error: call depth limit of 400 exceeded; is a function calling itself without end?"])
+      depth(3)
+      """)
+    XCTAssertEqual(output.count, 3, "\(output)")
+    XCTAssertEqual(output.first, "399")
+    XCTAssertTrue(
+      output[1].hasPrefix("error: out of stack space after ") && output[1].hasSuffix(" nested calls; is a function calling itself without end?"),
+      output[1])
+    XCTAssertEqual(output.last, "3")
+  }
+
+  /// Issue 15, item 6: 10,000 nested script calls run on the command's
+  /// stack, the call-count limit (20,000) ends a runaway recursion, and calls
+  /// that each nest an expression near the parser's limit end in the stack
+  /// check's error instead of overflowing.
+  func testTenThousandCallsFitAndDeeperRecursionEndsInAnError() {
+    // The recursive call innermost: every call's 240-level expression is
+    // on the stack while the next call runs (issue 15's 300 × 240 case,
+    // which used to overflow, now fits).
+    let nested = String(repeating: "(1 + ", count: 120) + "wide(n - 1)" + String(repeating: ")", count: 120)
+    let output = LargeStack.run(stackSize: LargeStack.interpreterSize) {
+      locatedTranscript(
+        """
+        func depth(n) { if n == 0 { return 0 }; return 1 + depth(n - 1) }
+        depth(10000)
+        depth(1000000)
+        func wide(n) { if n == 0 { return 0 }; return \(nested) }
+        wide(300)
+        wide(100000)
+        func negated(n) { if n == 0 { return 0 }; return \(String(repeating: "-", count: 250))negated(n - 1) }
+        negated(100000)
+        depth(3)
+        """, options: { var options = Interpreter.Options(); options.maxSteps = 1 << 40; return options }())
+    }
+    XCTAssertEqual(output.count, 6, "\(output)")
+    XCTAssertEqual(output[0], "10000")
+    XCTAssertEqual(output[1], "error: 1:52: call depth limit of 20000 exceeded; is a function calling itself without end?")
+    XCTAssertEqual(output[2], "36000")
+    for line in [output[3], output[4]] {
+      XCTAssertTrue(line.hasPrefix("error: ") && line.contains(": out of stack space after "), line)
+    }
+    XCTAssertEqual(output[5], "3")
   }
 
   func testHandlersThatTriggerEachOtherAreStopped() {

@@ -78,13 +78,36 @@ def test_statements_run_on_the_injected_objects_in_virtual_time(app_repl):
     assert r.run("now") == "1s\n"
 
 
+def test_swift_structs_enums_and_dates_in_the_app_repl(app_repl):
+    r = app_repl()
+    assert r.run('todos.add(title: "milk")') == "0\n"
+    assert r.run("todos.items[0]") == 'Todo(title: "milk", isDone: false, added: 2026-11-25 08:41:04 +0000)\n'
+    r.run("wait 1h")
+    assert r.run('todos.add(Todo(title: "jam", isDone: true, added: todos.items[0].added + 90s))') == "1\n"
+    assert r.run("todos.lines") == '["[ ] milk", "[x] jam"]\n'
+    assert r.run("todos.added(before: todos.items[0].added + 1s).count") == "1\n"
+    assert r.run('SearchHit(title: "Swift", score: 5) == SearchHit(title: "Swift", score: 5)') == "true\n"
+    assert r.run("form.state") == ".idle\n"
+    assert r.run('SubmitState.failed("x")') == '.failed("x")\n'
+    # Mistakes are located errors, and the session goes on.
+    out = r.run("SubmitState.failled")
+    assert "error: enum 'SubmitState' has no case 'failled'; did you mean 'failed'?" in out, out
+    out = r.run('Todo(title: "x")')
+    assert "error: 'Todo' takes 3 fields but 1 was given; write 'Todo(title: …, isDone: …, added: …)'" in out, out
+    assert r.run("todos.items.count") == "2\n"
+
+
 def test_types_lists_the_host_types_and_reset_keeps_them(app_repl):
     r = app_repl()
     types = r.run(":types")
     assert "type SignUpViewModel {\n  var email: String\n" in types, types
     assert "type TodoList {" in types and "  func add(title: String) -> Int\n" in types, types
     # Declared types come before the built-in ones.
-    assert types.index("type SearchHit {") < types.index("# built-in"), types
+    assert types.index("type SearchViewModel {") < types.index("# built-in"), types
+    # The app's structs and enums, as Swift declares them.
+    assert "struct SearchHit {\n  var title: String\n  var score: Int\n}\n" in types, types
+    assert "enum SubmitState {\n  case idle\n  case submitting\n  case failed(String)\n  case succeeded(accountID: String)\n}\n" in types, types
+    assert types.index("struct Todo {") < types.index("# built-in"), types
     # `settings` is the command's own object: it outlives a `:reset`.
     r.run("settings.volume = 9")
     assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
@@ -105,6 +128,12 @@ def test_main_actor_command_drives_its_view_model_and_ctrl_c_still_works(app_rep
     # The view-model traps unless it runs on the main actor.
     assert r.run("observe counter.count") == ""
     assert r.run("emit counter.increment") == "counter.count: 0 -> 1\n"
+    # An async @MainActor method, awaited: it resumes on the main actor
+    # (the scheduler drains the main queue on the main thread).
+    assert r.run("await counter.add(2)") == "counter.count: 1 -> 3\n3\n"
+    # Started without `await`, it runs when the script lets time pass.
+    assert r.run("counter.add(1)") == ""
+    assert r.run("wait 1ms") == "counter.count: 3 -> 4\n"
     # On the main thread too, Ctrl-C cancels a line and interrupts a loop.
     r.send("let lost = 12")
     r.expect("12")

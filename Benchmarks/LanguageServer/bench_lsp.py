@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""How fast `bindscript lsp` answers on a 10,000-line script, end to end over
+its pipes (framing and JSON included), and how much memory it holds.
+
+    make bench-lsp                      # builds release, then runs this
+    Benchmarks/LanguageServer/bench_lsp.py [BINARY] [--lines N] [--runs N]
+
+Measures, as medians of --runs:
+- diagnostics: from sending a one-character `didChange` to receiving that
+  version's `publishDiagnostics` (targets: 50 ms);
+- completion: a member completion request's round trip (20 ms);
+- memory: the server's resident set size with the file open and analysed,
+  and without it (target: 50 MB for the open file).
+The baseline, measured in the same run: `bindscript check FILE`, the same
+parse and check as a new process.
+"""
+import argparse
+import json
+import os
+import select
+import statistics
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def script(lines):
+    blocks = []
+    for i in range(lines // 10):
+        blocks.append(f"""type VM{i} {{
+  var title: String = ""
+  var count: Int = 0
+  var label: String {{ title + String(count) }}
+}}
+let vm{i} = VM{i}()
+func bump{i}(n) {{
+  vm{i}.count += n
+}}
+observe vm{i}.label""")
+    return "\n".join(blocks) + "\n"
+
+
+class Server:
+    def __init__(self, binary):
+        self.process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        self.buffer = b""
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def read(self):
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                length = int(self.buffer[:end].split(b":")[1])
+                if len(self.buffer) >= end + 4 + length:
+                    body = self.buffer[end + 4:end + 4 + length]
+                    self.buffer = self.buffer[end + 4 + length:]
+                    return json.loads(body)
+            select.select([self.process.stdout], [], [], 60)
+            chunk = os.read(self.process.stdout.fileno(), 1 << 20)
+            if not chunk:
+                raise RuntimeError("the server closed its output")
+            self.buffer += chunk
+
+    def wait_for(self, predicate):
+        while True:
+            message = self.read()
+            if predicate(message):
+                return message
+
+    def cpu_ms(self):
+        """The server's user and system CPU time so far: what a request cost
+        it, whatever else the machine is doing."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "bindscript"))
+    parser.add_argument("--lines", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=30)
+    options = parser.parse_args()
+    text = script(options.lines)
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "big.bind")
+    with open(path, "w") as out:
+        out.write(text)
+    uri = "file://" + path
+
+    checks = []
+    for _ in range(5):
+        started = time.perf_counter()
+        subprocess.run([options.binary, "check", path], check=True)
+        checks.append((time.perf_counter() - started) * 1000)
+
+    server = Server(options.binary)
+    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    server.wait_for(lambda m: m.get("id") == 1)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    time.sleep(0.2)
+    idle_rss = server.rss_mb()
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "bindscript", "version": 1, "text": text}}})
+    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    open_rss = server.rss_mb()
+
+    diagnostics = []
+    completions = []
+    cpu_before = server.cpu_ms()
+    line = options.lines // 2 + 1  # `  var title: String = ""` of a type in the middle
+    for run in range(options.runs):
+        version = run + 2
+        # Type one character into the string literal, then take it out again.
+        change = {"range": {"start": {"line": line, "character": 23}, "end": {"line": line, "character": 23}},
+                  "text": "x"} if run % 2 == 0 else {
+            "range": {"start": {"line": line, "character": 23}, "end": {"line": line, "character": 24}}, "text": ""}
+        started = time.perf_counter()
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})
+        message = server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                                  and m["params"].get("version") == version)
+        diagnostics.append((time.perf_counter() - started) * 1000)
+        assert message["params"]["diagnostics"] == [], message
+        started = time.perf_counter()
+        request_id = 100 + run
+        server.send({"jsonrpc": "2.0", "id": request_id, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": options.lines - 1, "character": 14}}})
+        response = server.wait_for(lambda m: m.get("id") == request_id)
+        completions.append((time.perf_counter() - started) * 1000)
+        labels = {item["label"] for item in response["result"]["items"]}
+        assert labels == {"title", "count", "label"}, sorted(labels)[:10]
+    cpu_per_edit = (server.cpu_ms() - cpu_before) / options.runs
+    final_rss = server.rss_mb()
+    server.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
+    server.wait_for(lambda m: m.get("id") == 9)
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    server.process.wait(30)
+
+    check = statistics.median(checks)
+    diag = statistics.median(diagnostics)
+    comp = statistics.median(completions)
+    print(f"file: {options.lines} lines, {len(text.encode()) / 1024:.0f} KiB; {options.runs} runs; binary {options.binary}")
+    print(f"baseline `bindscript check` (new process): median {check:.1f} ms")
+    print(f"diagnostics after a change: median {diag:.1f} ms, max {max(diagnostics):.1f} ms "
+          f"({diag / check:.2f}x check; target 50 ms)")
+    print(f"completion round trip:     median {comp:.1f} ms, max {max(completions):.1f} ms (target 20 ms)")
+    print(f"server CPU time per edit + completion: {cpu_per_edit:.1f} ms (load-independent; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(f"memory: {idle_rss:.1f} MB idle, {open_rss:.1f} MB with the file open, {final_rss:.1f} MB after "
+          f"{options.runs} edits; the open file costs {final_rss - idle_rss:.1f} MB (target 50 MB)")
+
+
+if __name__ == "__main__":
+    main()

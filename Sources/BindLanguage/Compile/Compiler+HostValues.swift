@@ -1,0 +1,131 @@
+import BindSyntax
+
+// Registered Swift structs and enums in scripts: making them
+// (`SearchHit(title: "Swift", score: 3)`, `SubmitState.failed("timeout")`,
+// `SubmitState.idle`) and reading their fields (`hit.title`). Their values
+// are the same `StructValue`/`EnumValue`s script `struct`s and `enum`s make.
+extension Compiler {
+  /// The registered value type `name` names, when `name` is not a variable.
+  func hostValueType(named expression: Expression) -> HostValueType? {
+    guard case .name(let name, _) = expression.unparenthesized, resolve(name) == nil else { return nil }
+    return interpreter.hostValueTypes[name]
+  }
+
+  /// `SearchHit(title: "Swift", score: 3)`: the memberwise form, with every
+  /// field by its label in declaration order, as Swift's memberwise initializer.
+  func compileStructConstruction(_ host: HostValueType, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    guard let type = host.structType else {
+      throw error(
+        "'\(host.name)' is an enum; write one of its cases, as in '\(host.name).\(host.enumType?.cases.first?.name ?? "case")'",
+        at: range)
+    }
+    let expected = type.fields.map { "\($0.name): …" }.joined(separator: ", ")
+    guard arguments.count == type.fields.count else {
+      throw error(
+        "'\(type.name)' takes \(type.fields.count) field\(type.fields.count == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given; write '\(type.name)(\(expected))'",
+        at: range)
+    }
+    for (argument, field) in zip(arguments, type.fields) where argument.label?.name != field.name {
+      throw error(
+        "argument for field '\(field.name)' of '\(type.name)' must be labelled '\(field.name):'; write '\(type.name)(\(expected))'",
+        at: argument.range)
+    }
+    return try compileCompositeValues(
+      arguments.map(\.value), types: type.fields.map(\.type), names: type.fields.map { "field '\($0.name)'" }, in: type.name
+    ) { .structValue(StructValue(type: type, fields: $0)) }
+  }
+
+  /// `SubmitState.idle`, or `SubmitState.failed("timeout")` with `arguments`.
+  func compileEnumCase(
+    _ host: HostValueType, _ name: Identifier, _ arguments: [Argument]?, range: SourceRange
+  ) throws -> Evaluation {
+    guard let type = host.enumType else {
+      throw error("'\(host.name)' is a struct; make one with '\(host.name)(…)'", at: name.range)
+    }
+    guard let caseIndex = type.index(ofCase: name.name) else {
+      var message = "enum '\(type.name)' has no case '\(name.name)'"
+      if let guess = suggestion(for: name.name, among: type.cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
+      throw error(message, at: name.range)
+    }
+    let enumCase = type.cases[caseIndex]
+    let written = enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "…" }.joined(separator: ", ")
+    guard let arguments else {
+      guard enumCase.associatedValues.isEmpty else {
+        throw error("case '\(enumCase.name)' of '\(type.name)' has associated values; write '\(type.name).\(enumCase.name)(\(written))'", at: range)
+      }
+      let value = Value.enumValue(EnumValue(type: type, caseIndex: caseIndex))
+      return { _ in value }
+    }
+    guard arguments.count == enumCase.associatedValues.count,
+      zip(arguments, enumCase.associatedValues).allSatisfy({ $0.label?.name == $1.label })
+    else {
+      let form = enumCase.associatedValues.isEmpty ? "\(type.name).\(enumCase.name)" : "\(type.name).\(enumCase.name)(\(written))"
+      throw error("case '\(enumCase.name)' of '\(type.name)' is written '\(form)'", at: range)
+    }
+    return try compileCompositeValues(
+      arguments.map(\.value), types: enumCase.associatedValues.map(\.type),
+      names: enumCase.associatedValues.enumerated().map { "associated value \($1.label.map { "'\($0)'" } ?? "#\($0 + 1)")" },
+      in: "\(type.name).\(enumCase.name)"
+    ) { .enumValue(EnumValue(type: type, caseIndex: caseIndex, associatedValues: $0)) }
+  }
+
+  /// Evaluates `expressions`, checks each against its declared type, and
+  /// makes the value from them.
+  private func compileCompositeValues(
+    _ expressions: [Expression], types: [ValueType], names: [String], in owner: String,
+    make: @escaping ([Value]) -> Value
+  ) throws -> Evaluation {
+    let compiled = try expressions.map(compileExpression)
+    let ranges = expressions.map(\.range)
+    let file = self.file
+    return { frame in
+      var values: [Value] = []
+      values.reserveCapacity(compiled.count)
+      for index in compiled.indices {
+        let value = try compiled[index](frame)
+        guard let converted = types[index].coerce(value) else {
+          throw ScriptError(
+            "\(names[index]) of '\(owner)' is \(types[index]), not '\(value.typeName)'", at: ranges[index], in: file)
+        }
+        values.append(converted)
+      }
+      return make(values)
+    }
+  }
+}
+
+extension Value {
+  /// `hit.title` on a struct value, `state.rawValue` on an enum value with
+  /// raw values; `nil` when the value is neither.
+  func compositeMember(_ name: String) throws -> Value? {
+    switch self {
+    case .structValue(let value):
+      guard let index = value.type.index(ofField: name) else {
+        var message = "no field '\(name)' on \(value.type.name)"
+        if let guess = suggestion(for: name, among: value.type.fields.map(\.name)) { message += "; did you mean '\(guess)'?" }
+        throw ScriptError(message)
+      }
+      return value.fields[index]
+    case .enumValue(let value):
+      if name == "rawValue", let rawValue = value.enumCase.rawValue { return rawValue }
+      throw ScriptError("no property '\(name)' on \(value.type.name)")
+    default:
+      return nil
+    }
+  }
+}
+
+extension ValueType {
+  /// Why `value`, of this very type, still did not become a Swift value: a
+  /// registered struct with no initializer crosses into scripts only, and
+  /// an initializer may throw.
+  func crossingProblem(_ value: Value) -> String? {
+    switch (self, value) {
+    case (.optional(let wrapped), _): return wrapped.crossingProblem(value)
+    case (.array(let element), .array(let items)): return items.lazy.compactMap { element.crossingProblem($0) }.first
+    case (.structure(let type), .structValue(let structValue)) where structValue.type === type:
+      return "the host cannot make a Swift '\(type.name)' from \(structValue.literal): it registered no initializer for it, or the initializer threw; register one with 'initializer' (or let @ScriptableValue write it)"
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import BindSyntax
+
+/// A Swift struct or enum registered for scripts: the script type it becomes
+/// (a ``StructType`` or ``EnumType``, the same representation script
+/// `struct`s and `enum`s use) and the conversions of its values.
+///
+/// A Swift value crosses into a script as a ``StructValue``/``EnumValue``
+/// (a copy: scripts get value semantics), and back out through the
+/// registered initializer or case constructor. The conversions are reached
+/// through this object, not captured at registration, so that a type can
+/// contain itself (`struct Node { var children: [Node] }`): its fields'
+/// bridges are resolved while the type is being registered, and call back
+/// into it once it is complete.
+final class HostValueType {
+  /// The name scripts know it by.
+  let name: String
+  /// The Swift type.
+  let swiftType: ObjectIdentifier
+  /// `.structure` or `.enumeration`.
+  let valueType: ValueType
+  /// Set when the registration completes.
+  var toScript: (Any) -> Value = { _ in .null }
+  /// Set when the registration completes; `nil` from the closure for a
+  /// value of another type or shape (or a struct with no initializer).
+  var fromScript: (Value) -> Any? = { _ in nil }
+  /// For `SearchHit(title: "Swift", score: 3)` in a script: the struct's
+  /// field bridges, to check the arguments' types (`nil` for an enum).
+  var fieldTypes: [ValueType]?
+  /// Whether Swift can receive values of the type from scripts (a struct
+  /// needs a registered initializer).
+  var canCrossOut = true
+
+  init(name: String, swiftType: Any.Type, valueType: ValueType) {
+    self.name = name
+    self.swiftType = ObjectIdentifier(swiftType)
+    self.valueType = valueType
+  }
+
+  /// `(Root) -> Value`, set when the registration completes.
+  var typedToScript: Any?
+
+  /// The bridge for properties, parameters, results and payloads of this type.
+  var bridge: ValueBridge {
+    var bridge = ValueBridge(
+      type: valueType,
+      toScript: { [unowned self] in self.toScript($0) },
+      fromScript: { [unowned self] in self.fromScript($0) })
+    bridge.typedToScript = typedToScript
+    return bridge
+  }
+
+  var structType: StructType? {
+    if case .structure(let type) = valueType { return type }
+    return nil
+  }
+
+  var enumType: EnumType? {
+    if case .enumeration(let type) = valueType { return type }
+    return nil
+  }
+}
+
+/// The registered value types of one interpreter.
+struct HostValueTypes {
+  private(set) var byName: [String: HostValueType] = [:]
+  private var bySwiftType: [ObjectIdentifier: HostValueType] = [:]
+
+  subscript(name: String) -> HostValueType? { byName[name] }
+  subscript(swiftType: Any.Type) -> HostValueType? { bySwiftType[ObjectIdentifier(swiftType)] }
+
+  mutating func add(_ type: HostValueType) {
+    byName[type.name] = type
+    bySwiftType[type.swiftType] = type
+  }
+
+  mutating func remove(_ type: HostValueType) {
+    byName[type.name] = nil
+    bySwiftType[type.swiftType] = nil
+  }
+
+  mutating func removeAll() {
+    byName.removeAll()
+    bySwiftType.removeAll()
+  }
+}

@@ -1,0 +1,388 @@
+import BindSyntax
+
+/// A name a script declares: what, where, and where it can be used.
+public struct Symbol: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    case variable, constant, function, type, property, event, parameter, connection, enumCase
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// The byte range of the name where it is declared.
+  public var nameRange: Range<Int>
+  /// The byte range of the whole declaration (to its block's end for types
+  /// and functions), for document symbols.
+  public var declarationRange: Range<Int>
+  /// Where the name can be used: from its declaration (or, for types,
+  /// functions and members, the start of their block) to its block's end.
+  public var scope: Range<Int>
+  /// The declaring type's name, for members.
+  public var container: String?
+  /// The declaration's text as a reader would want it on hover:
+  /// `var name: String = ""`, `func greet(person)`.
+  public var signature: String
+  /// The name of the type the symbol holds, when the source says it
+  /// (`var user: User?`, `let vm = VM()`): what member completion follows.
+  public var typeName: String?
+}
+
+/// The declarations of one script, found from its tokens.
+///
+/// Why tokens rather than the syntax tree: the index must work on a script
+/// that does not parse (the user is typing), and with statements that other
+/// branches add to the language. Declarations start with a keyword
+/// (`let`, `var`, `func`, `type`, `event`, and `struct`, `enum`, `class`,
+/// `case` spelled as names, since newer grammars make them keywords) and
+/// scopes follow `{ }`, which every statement of the language keeps.
+public struct SymbolIndex: Sendable {
+  public private(set) var symbols: [Symbol] = []
+  /// `import "path"` statements: the string's byte range and the path.
+  public private(set) var imports: [(range: Range<Int>, path: String)] = []
+  /// The tokens that are text (no `newline`/`eof`), for lookups by offset.
+  public let tokens: [Token]
+
+  static let typeKeywords: Set<String> = ["type", "struct", "enum", "class"]
+
+  public init(tokens allTokens: [Token], fileSize: Int) {
+    tokens = allTokens.filter { $0.kind != .newline && $0.kind != .eof && !$0.isRecovery }
+    var builder = Builder(tokens: tokens, fileSize: fileSize)
+    builder.run()
+    symbols = builder.symbols
+    imports = builder.imports
+  }
+
+  /// The symbols usable at `offset`, innermost first (a name declared in
+  /// an inner scope hides an outer one).
+  public func visible(at offset: Int) -> [Symbol] {
+    var seen: Set<String> = []
+    var result: [Symbol] = []
+    let candidates = symbols.filter { $0.scope.contains(offset) || $0.scope.upperBound == offset }
+      .sorted { $0.scope.count < $1.scope.count }
+    for symbol in candidates where symbol.container == nil || symbol.kind == .property || symbol.kind == .event {
+      if seen.insert(symbol.name).inserted { result.append(symbol) }
+    }
+    return result
+  }
+
+  /// The members a script type declares.
+  public func members(of typeName: String) -> [Symbol] {
+    symbols.filter { $0.container == typeName }
+  }
+
+  /// The script type named `name`.
+  public func type(named name: String) -> Symbol? {
+    symbols.first { $0.kind == .type && $0.name == name }
+  }
+
+  /// The index in `tokens` of the token that covers `offset`, or that ends
+  /// right at it (a cursor just after a name).
+  public func tokenIndex(at offset: Int) -> Int? {
+    var low = 0
+    var high = tokens.count - 1
+    var found: Int?
+    while low <= high {
+      let middle = (low + high) / 2
+      let range = tokens[middle].range
+      if range.start.offset <= offset {
+        found = middle
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    guard let found, tokens[found].range.end.offset >= offset else { return nil }
+    return found
+  }
+}
+
+/// One left-to-right pass over the tokens.
+private struct Builder {
+  let tokens: [Token]
+  let fileSize: Int
+  var symbols: [Symbol] = []
+  var imports: [(range: Range<Int>, path: String)] = []
+  /// For each `{`, `(`, `[`, the index of its closer.
+  var closer: [Int: Int] = [:]
+
+  init(tokens: [Token], fileSize: Int) {
+    self.tokens = tokens
+    self.fileSize = fileSize
+    var stack: [Int] = []
+    for (index, token) in tokens.enumerated() {
+      switch token.kind {
+      case .leftBrace, .leftParen, .leftBracket: stack.append(index)
+      case .rightBrace, .rightParen, .rightBracket:
+        if let open = stack.popLast() { closer[open] = index }
+      default: break
+      }
+    }
+  }
+
+  /// The blocks open at each token: (index of `{`, the type it is the body
+  /// of, if any).
+  mutating func run() {
+    var blocks: [(open: Int, typeName: String?)] = []
+    var pendingBodyType: String?
+    var pendingBodyParameters: [Symbol] = []
+    for index in tokens.indices {
+      let token = tokens[index]
+      switch token.kind {
+      case .leftBrace:
+        blocks.append((index, pendingBodyType))
+        let scope = scopeOfBlock(opening: index)
+        for var parameter in pendingBodyParameters {
+          parameter.scope = scope
+          symbols.append(parameter)
+        }
+        pendingBodyType = nil
+        pendingBodyParameters = []
+        handlerParameters(after: index, scope: scope)
+        continue
+      case .rightBrace:
+        _ = blocks.popLast()
+        continue
+      default: break
+      }
+      if isMemberName(index) { continue }
+      let enclosing = blocks.last
+      let blockScope = enclosing.map { scopeOfBlock(opening: $0.open) } ?? 0..<fileSize
+      let container = enclosing?.typeName
+      let text = token.text
+      if token.kind == .let || token.kind == .var {
+        variable(at: index, container: container, blockScope: blockScope)
+      } else if token.kind == .func {
+        if let (symbol, parameters) = function(at: index, container: container, blockScope: blockScope) {
+          symbols.append(symbol)
+          pendingBodyParameters = parameters
+        }
+      } else if token.kind == .event {
+        if let name = name(after: index) {
+          symbols.append(symbol(
+            name, kind: .event, from: index, container: container,
+            scope: container == nil ? tokens[name].range.start.offset..<blockScope.upperBound : blockScope,
+            typeName: typeAnnotation(after: name + 1)))
+        }
+      } else if token.kind == .type || (token.kind == .identifier && Builder.isTypeKeyword(text, at: index, in: tokens)) {
+        if let name = name(after: index) {
+          symbols.append(symbol(name, kind: .type, from: index, container: nil, scope: blockScope, typeName: tokens[name].text))
+          pendingBodyType = tokens[name].text
+        }
+      } else if token.kind == .identifier && text == "case" && container != nil {
+        enumCases(after: index, container: container!, scope: blockScope)
+      } else if token.kind == .for, let name = name(after: index), name + 1 < tokens.count, tokens[name + 1].kind == .in {
+        pendingBodyParameters = [symbol(name, kind: .constant, from: index, container: nil, scope: 0..<0, typeName: nil)]
+      } else if token.kind == .as, let name = name(after: index), statementKeyword(before: index) {
+        symbols.append(symbol(name, kind: .connection, from: index, container: nil, scope: 0..<fileSize, typeName: nil))
+      } else if token.kind == .import, index + 1 < tokens.count, tokens[index + 1].kind == .string,
+        let path = tokens[index + 1].value
+      {
+        imports.append((tokens[index + 1].range.start.offset..<tokens[index + 1].range.end.offset, path))
+      }
+    }
+  }
+
+  static func isTypeKeyword(_ text: String, at index: Int, in tokens: [Token]) -> Bool {
+    SymbolIndex.typeKeywords.contains(text) && index + 2 < tokens.count
+      && tokens[index + 1].kind == .identifier
+      && [.leftBrace, .colon].contains(tokens[index + 2].kind)
+  }
+
+  /// Whether the token follows `.` (a member name, not a declaration).
+  func isMemberName(_ index: Int) -> Bool {
+    index > 0 && (tokens[index - 1].kind == .dot || tokens[index - 1].kind == .questionDot)
+      && tokens[index - 1].range.end.line == tokens[index].range.start.line
+  }
+
+  /// The index of a name (an identifier, or a keyword used as one) after
+  /// `index`.
+  func name(after index: Int) -> Int? {
+    let next = index + 1
+    guard next < tokens.count, tokens[next].kind == .identifier || tokens[next].kind.isKeyword else { return nil }
+    guard tokens[next].kind != .in, tokens[next].kind != .leftBrace else { return nil }
+    return next
+  }
+
+  /// From a `{` to the end of its `}` (or of the file).
+  func scopeOfBlock(opening index: Int) -> Range<Int> {
+    let start = tokens[index].range.start.offset
+    let end = closer[index].map { tokens[$0].range.end.offset } ?? fileSize
+    return start..<max(start, end)
+  }
+
+  /// `{ a, b in`: a handler's or closure's parameters.
+  mutating func handlerParameters(after open: Int, scope: Range<Int>) {
+    var index = open + 1
+    var names: [Int] = []
+    while index < tokens.count, tokens[index].kind == .identifier {
+      names.append(index)
+      index += 1
+      if index < tokens.count, tokens[index].kind == .comma { index += 1 }
+    }
+    guard !names.isEmpty, index < tokens.count, tokens[index].kind == .in else { return }
+    for name in names {
+      symbols.append(symbol(name, kind: .parameter, from: name, container: nil, scope: scope, typeName: nil))
+    }
+  }
+
+  mutating func variable(at index: Int, container: String?, blockScope: Range<Int>) {
+    guard let name = name(after: index) else { return }
+    let isMember = container != nil
+    let mutable = tokens[index].kind == .var
+    var typeName = typeAnnotation(after: name + 1)
+    if typeName == nil, name + 2 < tokens.count, tokens[name + 1].kind == .equal {
+      typeName = inferredType(at: name + 2)
+    }
+    let kind: Symbol.Kind = isMember ? .property : (mutable ? .variable : .constant)
+    let scope = isMember ? blockScope : tokens[name].range.start.offset..<blockScope.upperBound
+    symbols.append(symbol(name, kind: kind, from: index, container: container, scope: scope, typeName: typeName))
+  }
+
+  /// `func name(a, label b: T) { ... }`: the function, and its parameters
+  /// (whose scope is the body, set when its `{` is reached).
+  mutating func function(at index: Int, container: String?, blockScope: Range<Int>) -> (Symbol, [Symbol])? {
+    guard let name = name(after: index) else { return nil }
+    var parameters: [Symbol] = []
+    if name + 1 < tokens.count, tokens[name + 1].kind == .leftParen, let close = closer[name + 1] {
+      var depth = 0
+      var last: Int?
+      var inType = false
+      for position in (name + 2)..<max(name + 2, close) {
+        let kind = tokens[position].kind
+        if inType && !(depth == 0 && kind == .comma) {
+          if kind == .leftParen || kind == .leftBracket { depth += 1 }
+          if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+          continue
+        }
+        inType = false
+        switch kind {
+        case .leftParen, .leftBracket: depth += 1
+        case .rightParen, .rightBracket: depth -= 1
+        case .comma, .colon:
+          if kind == .colon && depth == 0 { inType = true }
+          if depth == 0, let candidate = last {
+            parameters.append(symbol(
+              candidate, kind: .parameter, from: candidate, container: nil, scope: 0..<0,
+              typeName: kind == .colon ? typeAnnotation(after: position) : nil))
+            last = nil
+          }
+        case .identifier where depth == 0:
+          // `label name`: the second one is the name.
+          if last == nil || tokens[position - 1].kind == .identifier { last = position }
+        default: break
+        }
+        if kind == .comma { last = nil }
+      }
+      if let candidate = last, !parameters.contains(where: { $0.nameRange.lowerBound == tokens[candidate].range.start.offset }) {
+        parameters.append(symbol(candidate, kind: .parameter, from: candidate, container: nil, scope: 0..<0, typeName: nil))
+      }
+    }
+    // Functions are visible in their whole block (declarations are hoisted).
+    var function = symbol(name, kind: .function, from: index, container: container, scope: blockScope, typeName: nil)
+    function.signature = "func \(tokens[name].text)(\(parameters.map(\.name).joined(separator: ", ")))"
+    return (function, parameters)
+  }
+
+  mutating func enumCases(after index: Int, container: String, scope: Range<Int>) {
+    var position = index + 1
+    while position < tokens.count, tokens[position].kind == .identifier {
+      symbols.append(symbol(position, kind: .enumCase, from: index, container: container, scope: scope, typeName: container))
+      position += 1
+      // Skip an associated value list or a raw value.
+      if position < tokens.count, tokens[position].kind == .leftParen, let close = closer[position] { position = close + 1 }
+      if position < tokens.count, tokens[position].kind == .equal { position += 2 }
+      guard position < tokens.count, tokens[position].kind == .comma else { break }
+      position += 1
+    }
+  }
+
+  /// `: Name`, `: Name?`, `: [Name]`: the name of the type after a colon.
+  func typeAnnotation(after index: Int) -> String? {
+    guard index < tokens.count, tokens[index].kind == .colon, index + 1 < tokens.count else { return nil }
+    let next = tokens[index + 1]
+    if next.kind == .identifier { return next.text }
+    if next.kind == .leftBracket, index + 2 < tokens.count, tokens[index + 2].kind == .identifier {
+      return "[\(tokens[index + 2].text)]"
+    }
+    return nil
+  }
+
+  /// The type of a simple initializer: a literal, or a call of a
+  /// capitalised name (`VM()`).
+  func inferredType(at index: Int) -> String? {
+    let token = tokens[index]
+    switch token.kind {
+    case .integer: return "Int"
+    case .double: return "Double"
+    case .string, .stringHead: return "String"
+    case .true, .false: return "Bool"
+    case .duration: return "Duration"
+    case .leftBracket: return "Array"
+    case .identifier:
+      if let first = token.text.first, first.isUppercase, index + 1 < tokens.count, tokens[index + 1].kind == .leftParen {
+        return token.text
+      }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Whether the statement holding the token at `index` starts with
+  /// `bind`, `observe` or `on` (whose `as NAME` names a connection).
+  func statementKeyword(before index: Int) -> Bool {
+    var position = index - 1
+    while position >= 0 {
+      let kind = tokens[position].kind
+      if kind == .bind || kind == .observe || kind == .on { return true }
+      if tokens[position].range.start.line != tokens[index].range.start.line { return false }
+      position -= 1
+    }
+    return false
+  }
+
+  func symbol(
+    _ name: Int, kind: Symbol.Kind, from start: Int, container: String?, scope: Range<Int>, typeName: String?
+  ) -> Symbol {
+    let nameToken = tokens[name]
+    let end = declarationEnd(from: start)
+    return Symbol(
+      name: nameToken.text, kind: kind,
+      nameRange: nameToken.range.start.offset..<nameToken.range.end.offset,
+      declarationRange: tokens[start].range.start.offset..<max(tokens[start].range.start.offset, end),
+      scope: scope, container: container, signature: signature(from: start, kind: kind),
+      typeName: typeName)
+  }
+
+  /// The end of a declaration: its block's `}` when it has one on its first
+  /// line, else the end of that line.
+  func declarationEnd(from start: Int) -> Int {
+    let line = tokens[start].range.start.line
+    var index = start
+    var end = tokens[start].range.end.offset
+    while index < tokens.count, tokens[index].range.start.line == line {
+      if tokens[index].kind == .leftBrace, let close = closer[index] { return tokens[close].range.end.offset }
+      end = tokens[index].range.end.offset
+      index += 1
+    }
+    return end
+  }
+
+  /// The declaration's first line, up to its body's `{`, as a reader sees it.
+  func signature(from start: Int, kind: Symbol.Kind) -> String {
+    let line = tokens[start].range.start.line
+    var parts: [String] = []
+    var index = start
+    var previousEnd = -1
+    var depth = 0
+    while index < tokens.count, tokens[index].range.start.line == line {
+      let token = tokens[index]
+      if token.kind == .leftBrace && depth == 0 && kind != .property { break }
+      if token.kind == .leftBrace { depth += 1 }
+      if token.kind == .rightBrace { depth -= 1 }
+      if previousEnd >= 0, token.range.start.offset > previousEnd { parts.append(" ") }
+      parts.append(token.text)
+      previousEnd = token.range.end.offset
+      index += 1
+    }
+    return parts.joined()
+  }
+}

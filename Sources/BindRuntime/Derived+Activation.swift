@@ -1,0 +1,231 @@
+/// Lazy derived values (issue #14, feature 6).
+///
+/// A derived value that nothing observes, binds or reads is *inactive*: its
+/// sources hold no edge to it, so their writes neither queue nor re-evaluate
+/// it, and a thousand unread derived values cost a write nothing. It keeps
+/// what its last evaluation read (`readSources`, unowned as ever) and a
+/// passive link at each source's end (`passiveReaders`), which only tells it
+/// when a source completes or goes away, as an edge would.
+///
+/// Reading an inactive value checks, without evaluating, whether any source
+/// changed after the value was last known to be current (`changedAt` against
+/// `verifiedAt`, both in the graph's `writeGeneration`, which counts property
+/// writes only; inactive sources are checked first, recursively), and
+/// evaluates it only then: Preact's and alien-signals' "pull when
+/// unobserved". With no write anywhere since the last check, a read is one
+/// comparison, so pulling a deep graph checks each node once per write
+/// (a derived change does not move the generation: if it did, every later
+/// read would check its whole upstream again, O(depth²) for cellx).
+///
+/// It becomes *active* (edges from its sources, updated by propagation in
+/// rank order, as before) when it gains an observer or an edge to a reader
+/// (a binding, an effect, an active derived value that read it), catching up
+/// first; it goes inactive again when its last observer and its last reader
+/// leave. Activation and deactivation cascade through chains of derived values.
+///
+/// Invariants (lock held): an inactive node has no edge from its read
+/// sources and no observers; its `readSources` are mirrored by
+/// `passiveReaders` entries, an active node's by `upstream` edges.
+extension ReactiveGraph {
+  /// Records a new derived value's first reads as passive links: it starts
+  /// inactive and current. Lock held.
+  func startInactive(_ owner: GraphNode, sources: [GraphNode]) {
+    owner.isInactive = true
+    relinkPassive(owner, to: sources)
+    owner.verifiedAt = verificationStamp
+  }
+
+  /// The `writeGeneration` up to which a value checked now is known to be
+  /// current. Changes carry the generation of the write that caused them,
+  /// and derived values change after that write, inside its propagation: a
+  /// check made while one is under way (work still queued) is good only up
+  /// to the previous generation, so the next read checks again.
+  var verificationStamp: Int {
+    (isPropagating || batchDepth > 0) && !queue.isEmpty ? writeGeneration &- 1 : writeGeneration
+  }
+
+  /// Replaces an inactive node's passive links with links to `new`.
+  func relinkPassive(_ owner: GraphNode, to new: [GraphNode]) {
+    for edge in owner.readSources { edge.node.passiveReaders.removeFirst(node: owner) }
+    for source in new { source.passiveReaders.append(NodeRef(owner)) }
+    owner.readSources = EdgeList(new.lazy.map(NodeRef.init))
+  }
+
+  /// Runs an inactive node's computation recording what it reads; relinks it
+  /// passively when that differs from last time. Lock held.
+  ///
+  /// As ``evaluateTracked(owner:_:)``: a failed evaluation is relinked to what
+  /// it read before it threw, and a failed derived value read through
+  /// `value` fails it too (issue 14, errors as a derived value's state).
+  func evaluatePassive<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
+    let tracking = beginTracking(owner: owner)
+    defer { endTracking(tracking) }
+    let outerFailedRead = failedRead
+    failedRead = nil
+    defer { failedRead = outerFailedRead }
+    func relink() {
+      let tracker = tracking.tracker
+      if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
+        relinkPassive(owner, to: tracker.takeUnretainedValue().newSources)
+      }
+    }
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      relink()
+      throw error
+    }
+    relink()
+    if let failedRead { throw failedRead }
+    return result
+  }
+}
+
+extension GraphNode {
+  /// Removes the passive links at both ends: an inactive node's to its
+  /// sources, and those of the inactive readers of this one (which forget
+  /// it, as readers do when an edge goes). Part of ``detachFromGraph()``.
+  func detachPassiveLinks() {
+    if isInactive {
+      while let edge = readSources.popLast() { edge.node.passiveReaders.removeFirst(node: self) }
+    }
+    while let edge = passiveReaders.popLast() { edge.node.forgetSource(self) }
+  }
+}
+
+extension Derived {
+  /// The current value, throwing what its evaluation throws (an inactive
+  /// value evaluates when read, so the error surfaces at the read).
+  /// The same as ``get()``, which also rethrows a kept error.
+  public func checkedValue() throws -> Value {
+    try get()
+  }
+
+  /// Whether nothing subscribes to it any more (no observers, no readers):
+  /// a node it would cost writes to keep current for nobody.
+  private var isUnsubscribed: Bool {
+    downstream.count == deadDownstreamCount && liveObserverCount == 0
+  }
+
+  /// Re-evaluates an inactive value if a source changed since it was last
+  /// current. Lock held.
+  func refreshDerivedIfStale() throws {
+    guard isInactive, !isCompleted else { return }
+    let graph = ReactiveGraph.shared
+    // No write anywhere since the last check: nothing can have changed.
+    if verifiedAt == graph.writeGeneration { return }
+    var isStale = verifiedAt < 0
+    var index = 0
+    // By index: a source's own refresh may end a temporary node that this
+    // one read, which then leaves `readSources` at once.
+    while !isStale && index < readSources.count {
+      let source = readSources[index]
+      // Unretained for the flags (the node is alive while it is listed).
+      if source.withNode({ $0.isInactive }) { try source.node.refreshIfStale() }
+      if source.withNode({ $0.changedAt }) > verifiedAt { isStale = true }
+      index += 1
+    }
+    if isStale {
+      let new: Value
+      do {
+        new = try graph.evaluatePassive(owner: self, compute)
+      } catch {
+        // The error is the value's state (issue 14): kept, and rethrown by
+        // reads until a source changes, as for an active value.
+        failure = error
+        changedAt = graph.writeGeneration
+        verifiedAt = graph.verificationStamp
+        graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
+        throw error
+      }
+      graph.trace(.evaluate(node: displayName, value: String(describing: new)))
+      let recovered = failure != nil
+      failure = nil
+      if !isSame(storage, new) || recovered {
+        if !isSame(storage, new) { storage = new }
+        changedAt = graph.writeGeneration
+      }
+    }
+    verifiedAt = graph.verificationStamp
+    if let failure { throw failure }
+  }
+
+  /// `value`'s refresh, which cannot throw: inside a propagation the error is
+  /// thrown by the propagation, elsewhere it goes to the error handler.
+  func refreshReportingErrors() {
+    do {
+      try refreshDerivedIfStale()
+    } catch {
+      let graph = ReactiveGraph.shared
+      if graph.isPropagating {
+        graph.deferredError = graph.deferredError ?? error
+      } else {
+        graph.errorHandlerUnderLock(error)
+      }
+    }
+  }
+
+  /// Catches up and subscribes to its sources, before something subscribes
+  /// to it. Lock held.
+  func activateDerived() {
+    guard isInactive, !isCompleted else { return }
+    let graph = ReactiveGraph.shared
+    do {
+      try refreshDerivedIfStale()
+    } catch {
+      // Active, it re-evaluates when a source changes; the error is the
+      // propagation's under way, or the error handler's.
+      if graph.isPropagating {
+        graph.deferredError = graph.deferredError ?? error
+      } else {
+        graph.errorHandlerUnderLock(error)
+      }
+    }
+    isInactive = false
+    // A copy: adding an edge may activate a source, which changes only its
+    // own lists, but the loop must not depend on that.
+    let sources = readSources
+    for edge in sources {
+      let source = edge.node
+      source.passiveReaders.removeFirst(node: self)
+      graph.addEdge(from: source, to: self)
+    }
+  }
+
+  /// Goes inactive once the last observer and the last reader have left.
+  /// Lock held.
+  func deactivateIfUnsubscribed() {
+    guard !isInactive, !isCompleted, isUnsubscribed else { return }
+    let graph = ReactiveGraph.shared
+    // Not while its own evaluation is under way (its last reader let go from
+    // inside it): that evaluation rewires it as an active node when it ends.
+    if graph.isEvaluating(self) { return }
+    isInactive = true
+    // Queued means a source changed and the update has not run yet.
+    verifiedAt = isQueued ? -1 : graph.verificationStamp
+    let sources = readSources
+    for edge in sources {
+      let source = edge.node
+      // May deactivate the source in turn (a chain of derived values).
+      graph.removeEdge(from: source, to: self)
+      source.passiveReaders.append(NodeRef(self))
+    }
+  }
+}
+
+extension ReactiveGraph {
+  /// Whether a tracked evaluation of `node` is under way (on the stack).
+  func isEvaluating(_ node: GraphNode) -> Bool {
+    for index in 0..<trackingDepth where trackerPool[index]._withUnsafeGuaranteedRef({ $0.owner === node }) {
+      return true
+    }
+    return false
+  }
+
+  /// Hands an error to the error handler from code that holds the lock and
+  /// cannot throw (a lazy value caught up by a read or a subscription).
+  func errorHandlerUnderLock(_ error: Error) {
+    storedErrorHandler(error)
+  }
+}

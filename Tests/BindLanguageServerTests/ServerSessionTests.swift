@@ -1,0 +1,79 @@
+import BindLanguage
+import Foundation
+import XCTest
+
+@testable import BindLanguageServer
+
+/// Whole sessions through the server's own loop: messages written to a file
+/// as a client would send them, the answers read back from another file.
+final class ServerSessionTests: XCTestCase {
+  private func frame(_ json: String) -> [UInt8] {
+    Array("Content-Length: \(json.utf8.count)\r\n\r\n".utf8) + Array(json.utf8)
+  }
+
+  /// Runs a server over `input`; returns its exit code and the messages it sent.
+  private func session(_ input: [UInt8]) throws -> (Int32, [JSON]) {
+    let folder = NSTemporaryDirectory() + "lsp-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = FileManager.default.createFile(atPath: folder + "/in", contents: Data(input))
+    _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+    let inputDescriptor = open(folder + "/in", O_RDONLY)
+    let outputDescriptor = open(folder + "/out", O_WRONLY)
+    let logDescriptor = open("/dev/null", O_WRONLY)
+    let server = LanguageServer(input: inputDescriptor, output: outputDescriptor, log: logDescriptor) { Interpreter() }
+    let code = server.run()
+    close(inputDescriptor)
+    close(outputDescriptor)
+    close(logDescriptor)
+    var bytes = Array(FileManager.default.contents(atPath: folder + "/out") ?? Data())
+    var messages: [JSON] = []
+    while let headerEnd = bytes.firstRange(of: Array("\r\n\r\n".utf8)) {
+      let header = String(decoding: bytes[..<headerEnd.lowerBound], as: UTF8.self)
+      let length = Int(header.split(separator: " ").last ?? "") ?? 0
+      let body = Array(bytes[headerEnd.upperBound..<headerEnd.upperBound + length])
+      messages.append(try JSON.parse(body))
+      bytes.removeFirst(headerEnd.upperBound + length)
+    }
+    return (code, messages)
+  }
+
+  private let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+  private let shutdown = #"{"jsonrpc":"2.0","id":99,"method":"shutdown"}"#
+  private let exit = #"{"jsonrpc":"2.0","method":"exit"}"#
+
+  private func response(_ id: Int, in messages: [JSON]) -> JSON? {
+    messages.first { $0["id"]?.intValue == id }
+  }
+
+  func testDiagnosticsCompletionAndACleanExit() throws {
+    let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/a.bind","languageId":"bindscript","version":1,"text":"type VM { var title: String = \"\" }\nlet vm = VM()\nprint(vn.title)\nvm."}}}"#
+    let complete = #"{"jsonrpc":"2.0","id":2,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///tmp/a.bind"},"position":{"line":3,"character":3}}}"#
+    let (code, messages) = try session(
+      frame(initialize) + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#) + frame(open) + frame(complete)
+        + frame(shutdown) + frame(exit))
+    XCTAssertEqual(code, 0)
+    XCTAssertNotNil(response(1, in: messages)?["result"]?["capabilities"])
+    let labels = response(2, in: messages)?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+    XCTAssertEqual(labels, ["title"])
+    let diagnostics = messages.first { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+    XCTAssertNotNil(diagnostics?["params"]?["diagnostics"]?.arrayValue?.first)
+    XCTAssertEqual(response(99, in: messages)?["result"], .null)
+  }
+
+  func testBadInputGetsProtocolErrors() throws {
+    let (code, messages) = try session(
+      frame("{not json") + frame(initialize) + frame(#"{"jsonrpc":"2.0","id":5,"method":"no/such"}"#)
+        + Array("Content-Length: nonsense\r\n\r\n".utf8)
+        + frame(#"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{}}"#))
+    XCTAssertEqual(code, 1, "input closed without shutdown")
+    XCTAssertEqual(messages.first?["error"]?["code"]?.intValue, -32700)
+    XCTAssertEqual(response(5, in: messages)?["error"]?["code"]?.intValue, -32601)
+    XCTAssertEqual(response(6, in: messages)?["error"]?["code"]?.intValue, -32602)
+  }
+
+  func testRequestsBeforeInitializeAreRefused() throws {
+    let (_, messages) = try session(frame(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{}}"#))
+    XCTAssertEqual(response(3, in: messages)?["error"]?["code"]?.intValue, -32002)
+  }
+}

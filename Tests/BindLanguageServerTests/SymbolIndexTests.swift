@@ -1,0 +1,69 @@
+import BindLanguage
+import BindSyntax
+import XCTest
+
+@testable import BindLanguageServer
+
+/// Declarations and scopes found from tokens, and the analysis behind
+/// diagnostics and quick fixes.
+final class SymbolIndexTests: XCTestCase {
+  private func index(_ text: String) -> SymbolIndex {
+    let file = SourceFile(text: text)
+    return SymbolIndex(tokens: Lexer.tokenize(file).tokens, fileSize: file.bytes.count)
+  }
+
+  func testDeclarationsAndScopes() {
+    let text = """
+      type User { var name: String = ""; event saved }
+      let vm = User()
+      func greet(person, label other: Int) {
+        let inner = 1
+        print(person)
+      }
+      on vm.saved as saving { value in print(value) }
+      for item in [1] { print(item) }
+      """
+    let index = index(text)
+    let byName = Dictionary(index.symbols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(byName["User"]?.kind, .type)
+    XCTAssertEqual(byName["name"]?.container, "User")
+    XCTAssertEqual(byName["name"]?.typeName, "String")
+    XCTAssertEqual(byName["saved"]?.kind, .event)
+    XCTAssertEqual(byName["vm"]?.typeName, "User")
+    XCTAssertEqual(byName["greet"]?.signature, "func greet(person, other)")
+    XCTAssertEqual(byName["other"]?.typeName, "Int")
+    XCTAssertEqual(byName["saving"]?.kind, .connection)
+    XCTAssertEqual(byName["value"]?.kind, .parameter)
+    XCTAssertEqual(byName["item"]?.kind, .constant)
+    let insideGreet = text.utf8.count - text.split(separator: "\n").dropFirst(4).joined(separator: "\n").utf8.count
+    let visible = Set(index.visible(at: insideGreet).map(\.name))
+    XCTAssertTrue(visible.isSuperset(of: ["person", "other", "inner", "vm", "greet", "User"]))
+    XCTAssertFalse(Set(index.visible(at: 0).map(\.name)).contains("inner"))
+  }
+
+  func testNewSyntaxDoesNotStopTheIndex() {
+    // `struct`, `enum` and `case` are names to this grammar, keywords to newer ones.
+    let index = index("struct Point { let x: Int }\nenum Color { case red, green }\nlet p = Point(x: 1)\n")
+    XCTAssertEqual(index.type(named: "Point")?.kind, .type)
+    XCTAssertEqual(index.members(of: "Point").map(\.name), ["x"])
+    XCTAssertEqual(index.members(of: "Color").map(\.name), ["red", "green"])
+  }
+
+  func testDiagnosticsAreThoseOfCheckWithAFix() {
+    let document = TextDocument(uri: "file:///tmp/x.bind", version: 1, text: "type VM { var title: String = \"\" }\nlet vm = VM()\nprint(vn.title)\n")
+    let analysis = DocumentAnalysis(document) { Interpreter() }
+    let parsed = Parser.parse(document.sourceFile)
+    let expected = Interpreter().check(parsed).map(\.diagnostic)
+    XCTAssertEqual(analysis.diagnostics, expected)
+    guard analysis.diagnostics.count == 1 else { return XCTFail("\(analysis.diagnostics)") }
+    let fix = analysis.fix(for: analysis.diagnostics[0])
+    XCTAssertEqual(fix?.replacement, "vm")
+    XCTAssertEqual(fix.map { String(decoding: document.bytes[$0.range], as: UTF8.self) }, "vn")
+  }
+
+  func testSyntaxErrorsComeFromTheParser() {
+    let document = TextDocument(uri: "file:///tmp/x.bind", version: 1, text: "let = 1\n")
+    let analysis = DocumentAnalysis(document) { Interpreter() }
+    XCTAssertEqual(analysis.diagnostics, Parser.parse(document.sourceFile).diagnostics)
+  }
+}

@@ -1,0 +1,115 @@
+import BindRuntime
+import BindScriptable
+import BindSyntax
+import Foundation
+import XCTest
+@testable import BindLanguage
+
+// The kind of declarations `ScriptableValueExpansionTests` expands,
+// compiled for real: what their registration lets a script do.
+
+@ScriptableValue
+struct ScriptedHit: Equatable {
+  var title: String
+  let score: Int
+  var tags: [String] = []
+}
+
+@ScriptableValue("Status")
+enum ScriptedStatus: Equatable {
+  case idle, submitting
+  case failed(String)
+  case done(id: Int, at: Date?)
+}
+
+@ScriptableValue
+enum ScriptedTheme: String {
+  case light
+  case dark = "Dark"
+}
+
+@ScriptableValue
+struct ScriptedNode {
+  var name: String
+  var children: [ScriptedNode]
+}
+
+@Scriptable
+final class ScriptedSearch {
+  @Observed var hits: [ScriptedHit] = []
+  @Observed var status: ScriptedStatus = .idle
+  @Observed var theme: ScriptedTheme = .light
+  @Observed var tree = ScriptedNode(name: "root", children: [])
+  var received: [ScriptedHit] = []
+
+  init() {}
+
+  func best() -> ScriptedHit? { hits.max { $0.score < $1.score } }
+  func receive(_ hit: ScriptedHit) { received.append(hit) }
+  func fail(because reason: String) { status = .failed(reason) }
+}
+
+final class ScriptableValueBehaviourTests: XCTestCase {
+  /// Runs `source` statement by statement and returns what it printed, each
+  /// bare expression's value, and each error as `error: MESSAGE`.
+  private func run(_ source: String, in interpreter: Interpreter) -> [String] {
+    var lines: [String] = []
+    interpreter.output = { lines += $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    let parsed = Parser.parse(source)
+    XCTAssertEqual(parsed.diagnostics.map(\.message), [])
+    interpreter.hoist(parsed)
+    for statement in parsed.statements {
+      do {
+        if let value = try interpreter.execute(statement, in: parsed.file) { lines.append(value.literal) }
+      } catch let error as ScriptError {
+        lines.append("error: \(error.message)")
+      } catch {
+        lines.append("error: \(error)")
+      }
+    }
+    return lines
+  }
+
+  /// Registering the class registers the value types its members use.
+  func testValueTypesRegisterWithTheClassThatUsesThem() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try interpreter.register(ScriptedSearch.self)
+    let search = ScriptedSearch()
+    search.hits = [ScriptedHit(title: "Swift", score: 5, tags: ["apple"]), ScriptedHit(title: "Rust", score: 4)]
+    try interpreter.inject(search, as: "vm")
+    XCTAssertEqual(
+      run(
+        """
+        vm.hits[0]
+        vm.best()
+        vm.best() == ScriptedHit(title: "Swift", score: 5, tags: ["apple"])
+        vm.receive(ScriptedHit(title: "Go", score: 2, tags: []))
+        vm.status
+        vm.fail(because: "timeout")
+        vm.status
+        vm.status == Status.failed("timeout")
+        vm.status = Status.done(id: 3, at: nil)
+        vm.theme = ScriptedTheme.dark
+        vm.theme.rawValue
+        vm.tree = ScriptedNode(name: "top", children: [vm.tree])
+        vm.tree.children[0].name
+        """, in: interpreter),
+      [
+        #"ScriptedHit(title: "Swift", score: 5, tags: ["apple"])"#, #"ScriptedHit(title: "Swift", score: 5, tags: ["apple"])"#,
+        "true", ".idle", #".failed("timeout")"#, "true", #""Dark""#, #""root""#,
+      ])
+    XCTAssertEqual(search.received, [ScriptedHit(title: "Go", score: 2)])
+    XCTAssertEqual(search.status, .done(id: 3, at: nil))
+    XCTAssertEqual(search.theme, .dark)
+    XCTAssertEqual(search.tree.children.map(\.name), ["root"])
+  }
+
+  func testAValueTypeRegistersOnItsOwnToo() throws {
+    let interpreter = Interpreter()
+    try interpreter.register(ScriptedStatus.self)
+    XCTAssertThrowsError(try interpreter.register(ScriptedStatus.self)) { error in
+      XCTAssertTrue("\(error)".contains("is already registered as 'Status'"), "\(error)")
+    }
+  }
+}
