@@ -85,7 +85,7 @@ final class ParserErrorTests: XCTestCase {
     ("x = 1e999", ["1:5: floating-point literal '1e999' overflows Double"]),
     ("x = @", ["1:5: unexpected character '@'"]),
     ("print(\"abc", ["1:7: unterminated string literal"]),
-    ("{", ["1:1: expected expression, found '{'"]),
+    ("{", ["1:2: expected '}' to close '{' at line 1"]),
     ("if x { y ) }", ["1:10: unexpected ')' without a matching '('"]),
     ("a\nfoo)\nb = \nlet = 2\nbind x", ["2:4: unexpected ')' without a matching '('", "4:1: expected expression after '=', found keyword 'let'", "5:7: expected '->' or '<->' after bind source"]),
   ]

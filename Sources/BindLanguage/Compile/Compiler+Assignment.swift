@@ -122,11 +122,14 @@ extension Compiler {
 
   /// A closure that stores a value into an assignable expression: a
   /// variable, a stored property, or an array element (written back whole).
-  func compileStore(into target: Expression) throws -> (Frame, Value) throws -> Void {
+  ///
+  /// `checksDeclaredType: false` skips the check of a typed variable, for
+  /// the moment a mutating method takes the value out of its variable.
+  func compileStore(into target: Expression, checksDeclaredType: Bool = true) throws -> (Frame, Value) throws -> Void {
     let file = self.file
     switch target {
     case .parenthesized(let inner, _):
-      return try compileStore(into: inner)
+      return try compileStore(into: inner, checksDeclaredType: checksDeclaredType)
     case .name(let name, let range):
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
       if case .selfMember(let member, _) = resolution {
@@ -146,6 +149,16 @@ extension Compiler {
         }
       }
       let write = try writer(for: resolution, name: name, range: range)
+      if checksDeclaredType, let type = declaredType(of: name) {
+        return { frame, value in
+          guard let converted = type.coerce(value) else {
+            throw ScriptError(
+              "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
+              at: range, in: file)
+          }
+          write(frame, converted)
+        }
+      }
       return { frame, value in write(frame, value) }
     case .member(let base, let name, let range):
       let object = try compileExpression(base)
@@ -169,11 +182,43 @@ extension Compiler {
       let array = try compileExpression(base)
       let position = try compileExpression(index)
       let storeBase = try compileStore(into: base)
+      // A variable's dictionary is taken out of its slot while it changes,
+      // so its storage is unique and one write does not copy it whole (as
+      // `append` does for arrays); a property keeps its value.
+      let takeOut: ((Frame, Value) throws -> Void)?
+      if case .name = base.unparenthesized {
+        takeOut = try compileStore(into: base, checksDeclaredType: false)
+      } else {
+        takeOut = nil
+      }
       return { frame, value in
         var elements: [Value]
         let offset: Int
         do {
-          let container = try array(frame)
+          var container = try array(frame)
+          if case .dictionary(var dictionary) = container {
+            // `d[key] = value` sets or adds; `d[key] = nil` removes, as in Swift.
+            let key = try position(frame)
+            try Operators.checkNesting([value])
+            container = .null
+            try takeOut?(frame, .null)
+            let old: Value?
+            do {
+              old = try dictionary.setValue(value.isNull ? nil : value, forKey: key)
+            } catch {
+              try takeOut?(frame, .dictionary(dictionary))
+              throw error
+            }
+            do {
+              try storeBase(frame, .dictionary(dictionary))
+            } catch {
+              // A typed variable refused the value: put the old one back.
+              try dictionary.setValue(old, forKey: key)
+              try takeOut?(frame, .dictionary(dictionary))
+              throw error
+            }
+            return
+          }
           guard case .array(let items) = container else {
             throw ScriptError("cannot assign through a subscript of a value of type '\(container.typeName)'")
           }

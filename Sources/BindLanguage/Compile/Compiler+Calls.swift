@@ -25,7 +25,7 @@ extension Compiler {
     case .optionalMember(let base, let name, _):
       return try compileMethodCall(base, name, arguments, range: range, optional: true)
     default:
-      return try compileFunctionCall(try compileExpression(callee), arguments, range: range)
+      return try compileFunctionCall(try compileChainBase(callee), arguments, range: range)
     }
   }
 
@@ -47,7 +47,7 @@ extension Compiler {
       let evaluated = try values.map { try $0(frame) }
       if let arity = callable.arity, arity != evaluated.count {
         throw ScriptError(
-          "'\(callable.name)' takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
+          "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
           at: range, in: file)
       }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
@@ -75,16 +75,24 @@ extension Compiler {
       case .failure(let error): throw error
       }
     }
-    let receiver = try compileExpression(base)
+    let receiver = try compileChainBase(base)
     let values = try arguments.map { try compileExpression($0.value) }
     let method = name.name
     let interpreter = self.interpreter
+    if let collectionMethod = CollectionMethod(name: method, arguments: arguments),
+      knownHostObject(base) == nil
+    {
+      return try compileCollectionMethod(
+        collectionMethod, base: base, receiver: receiver, arguments: arguments, values: values, site: site,
+        range: range, optional: optional)
+    }
     if Builtins.mutatingArrayMethods.contains(method), knownHostObject(base) == nil {
       guard !optional else { throw error("'\(method)' cannot be called through '?.'", at: name.range) }
       guard base.isAssignable else {
         throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
       }
       let store = try compileStore(into: base)
+      let takeOut = try compileStore(into: base, checksDeclaredType: false)
       // A variable's array is taken out of its slot while it changes, so the
       // buffer is unique and `append` does not copy the whole array (which
       // made building an array element by element O(n²)). A property keeps
@@ -96,30 +104,80 @@ extension Compiler {
         if case .object(let object) = value, object.type.host != nil {
           return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
         }
+        if case .dictionary(var dictionary) = value {
+          let arguments = try values.map { try $0(frame) }
+          value = .null
+          if takesFromVariable { try takeOut(frame, .null) }
+          let result: Value
+          do {
+            result = try Builtins.mutate(&dictionary, method: method, arguments: arguments)
+          } catch {
+            if takesFromVariable { try takeOut(frame, .dictionary(dictionary)) }
+            throw error
+          }
+          try store(frame, .dictionary(dictionary))
+          interpreter.lastCallProducedValue = method == "removeValue"
+          return result
+        }
         guard case .array(var elements) = value else {
+          if value.isNull {
+            throw ScriptError("cannot call '\(method)' on nil; unwrap the value first")
+          }
           throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
         }
         let arguments = try values.map { try $0(frame) }
         value = .null
-        if takesFromVariable { try store(frame, .null) }
+        if takesFromVariable { try takeOut(frame, .null) }
         let result: Value
         do {
           result = try Builtins.mutate(&elements, method: method, arguments: arguments)
         } catch {
-          if takesFromVariable { try store(frame, .array(elements)) }
+          if takesFromVariable { try takeOut(frame, .array(elements)) }
           throw error
         }
-        try store(frame, .array(elements))
+        do {
+          try store(frame, .array(elements))
+        } catch {
+          // A typed variable refused the new element: undo it and put the
+          // array back as it was (only `append` and `insert` add one).
+          if takesFromVariable {
+            if method == "append" {
+              elements.removeLast()
+            } else if method == "insert", case .int(let index) = arguments[1] {
+              elements.remove(at: index)
+            }
+            try takeOut(frame, .array(elements))
+          }
+          throw error
+        }
         interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
         return result
       }
     }
+    let file = self.file
+    let argumentRanges = arguments.map(\.range)
+    let cache = MemberCache(file: file, range: name.range)
     return locating(range) { frame in
       let value = try receiver(frame)
-      if case .object(let object) = value, object.type.host != nil {
-        return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+      if case .object(let object) = value {
+        if object.type.host != nil {
+          return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+        }
+        // A property of function type: `vm.onSelect(3)` calls the closure it holds.
+        let member = try cache.member(method, of: object.type)
+        let held = try interpreter.read(member, of: object, name: method)
+        guard case .function(let callable) = held else {
+          throw ScriptError("cannot call '\(method)' of \(object.type.name): it holds a value of type '\(held.typeName)'")
+        }
+        let evaluated = try values.map { try $0(frame) }
+        if let arity = callable.arity, arity != evaluated.count {
+          throw ScriptError(
+            "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given")
+        }
+        let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
+        return try callable.body(evaluated, context)
       }
-      if optional && value.isNull { return .null }
+      if optional && value.isNull { throw OptionalChainEnded() }
       return try Builtins.callMethod(method, on: value, arguments: try values.map { try $0(frame) })
     }
   }

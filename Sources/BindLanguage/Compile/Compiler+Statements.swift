@@ -35,6 +35,7 @@ extension Compiler {
     case .effect(let effect): return try compileEffect(effect)
     case .onCleanup(let block, let range): return try compileCleanup(block, range: range)
     case .notify(let target, let range): return try compileNotify(target, range: range)
+    case .guardStatement(let statement): return try compileGuard(statement)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)
@@ -59,10 +60,26 @@ extension Compiler {
     }
   }
 
-  /// variableDeclaration -> ('let' | 'var') NAME '=' expression
+  /// variableDeclaration -> ('let' | 'var') NAME (':' type)? '=' expression
+  ///
+  /// With a type, the initial value and every later write must convert to
+  /// it (`T` to `T?`, `Int` to `Double`); an empty literal takes the type.
   private func compileVariable(_ declaration: VariableDeclaration) throws -> Execution {
-    let initializer = try compileExpression(declaration.initializer)
-    let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable)
+    var initializer = try compileExpression(declaration.initializer)
+    let type = try declaration.type.map(valueType)
+    if let type {
+      let (name, range, file) = (declaration.name.name, declaration.initializer.range, self.file)
+      let uncheckedInitializer = initializer
+      initializer = { frame in
+        let value = try uncheckedInitializer(frame)
+        guard let converted = type.coerce(value) else {
+          throw ScriptError(
+            "cannot initialize '\(name)' of type '\(type)' with a value of type '\(value.typeName)'", at: range, in: file)
+        }
+        return converted
+      }
+    }
+    let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable, type: type)
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
       let globals = interpreter.globalFrame
@@ -107,9 +124,10 @@ extension Compiler {
     }
   }
 
-  /// ifStatement -> 'if' expression block ('else' (ifStatement | block))?
-  private func compileIf(_ statement: IfStatement) throws -> Execution {
-    let condition = try compileCondition(statement.condition)
+  /// ifStatement -> 'if' conditionList block ('else' (ifStatement | block))?
+  func compileIf(_ statement: IfStatement) throws -> Execution {
+    guard let plainCondition = statement.condition else { return try compileIfWithClauses(statement) }
+    let condition = try compileCondition(plainCondition)
     let thenBlock = try compileBlock(statement.thenBlock)
     let elseBlock: Execution
     switch statement.elseBranch {
@@ -154,7 +172,9 @@ extension Compiler {
   /// forStatement -> 'for' NAME 'in' expression block
   private func compileFor(_ loop: ForLoop) throws -> Execution {
     // A literal range loops over integers without building an array.
-    if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange {
+    if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange,
+      loop.secondVariable == nil
+    {
       return try compileRangeFor(loop, from: lower, to: upper, closed: op == .closedRange)
     }
     return try compileArrayFor(loop)
@@ -226,16 +246,45 @@ extension Compiler {
     let parts = try compileLoopParts(loop)
     return { frame in
       let value = try sequence(frame)
+      if case .dictionary(let dictionary) = value {
+        guard let secondSlot = parts.secondSlot else {
+          throw ScriptError(
+            "go through a dictionary with 'for (key, value) in \(file.text(in: loop.sequence.range))'",
+            at: loop.variable.range, in: file)
+        }
+        defer { parts.releaseVariable(in: frame) }
+        for (key, item) in dictionary.entries {
+          try interpreter.step(at: range, in: file)
+          let iteration = parts.iterationFrame(in: frame)
+          let holder = parts.variableFrame(iteration)
+          holder.slots[parts.slot] = key
+          holder.slots[secondSlot] = item
+          if let exit = try parts.body(iteration).loopExit { return exit }
+        }
+        return .next
+      }
       guard case .array(let elements) = value else {
         throw ScriptError(
-          "'for' needs an array or a range like '1...10', not '\(value.typeName)'", at: loop.sequence.range, in: file)
+          "'for' needs an array, a dictionary or a range like '1...10', not '\(value.typeName)'",
+          at: loop.sequence.range, in: file)
       }
       // The last element is let go with the loop, as Swift's variable would be.
       defer { parts.releaseVariable(in: frame) }
       for element in elements {
         try interpreter.step(at: range, in: file)
         let iteration = parts.iterationFrame(in: frame)
-        parts.variableFrame(iteration).slots[parts.slot] = element
+        let holder = parts.variableFrame(iteration)
+        if let secondSlot = parts.secondSlot {
+          guard case .array(let pair) = element, pair.count == 2 else {
+            throw ScriptError(
+              "'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs, such as 'xs.enumerated()' gives, not '\(element.literal)'",
+              at: loop.sequence.range, in: file)
+          }
+          holder.slots[parts.slot] = pair[0]
+          holder.slots[secondSlot] = pair[1]
+        } else {
+          holder.slots[parts.slot] = element
+        }
         if let exit = try parts.body(iteration).loopExit { return exit }
       }
       return .next
@@ -248,6 +297,8 @@ extension Compiler {
     /// then holds the variable too); nil: the enclosing frame.
     let iterationScope: BlockScope?
     let slot: Int
+    /// The second name's slot, for `for (key, value) in`.
+    var secondSlot: Int? = nil
     /// Set when the variable is a global (a top-level loop without closures).
     let globals: Frame?
     let body: Execution
@@ -257,7 +308,10 @@ extension Compiler {
 
     /// Lets go of the variable's last value when its slot outlives the loop.
     func releaseVariable(in frame: Frame) {
-      if iterationScope == nil { variableFrame(frame).slots[slot] = .null }
+      if iterationScope == nil {
+        variableFrame(frame).slots[slot] = .null
+        if let secondSlot { variableFrame(frame).slots[secondSlot] = .null }
+      }
     }
   }
 
@@ -268,17 +322,26 @@ extension Compiler {
   private func compileLoopParts(_ loop: ForLoop) throws -> LoopParts {
     loopDepth += 1
     defer { loopDepth -= 1 }
+    var names = [loop.variable.name]
+    if let second = loop.secondVariable {
+      guard second.name != loop.variable.name else {
+        throw error("'\(second.name)' is named twice in the loop's pattern", at: second.range)
+      }
+      names.append(second.name)
+    }
     if makesClosures(loop.body.statements) {
-      let (iterationScope, slot, body) = try compileInBlockScope(loop.body.statements, declaring: loop.variable.name)
-      return LoopParts(iterationScope: iterationScope, slot: slot!, globals: nil, body: body)
+      let (iterationScope, slots, body) = try compileInBlockScope(loop.body.statements, declaring: names)
+      return LoopParts(iterationScope: iterationScope, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil, globals: nil, body: body)
     }
     scope.pushBlock()
     defer { scope.popBlock() }
-    let slot = scope.declare(loop.variable.name, isMutable: false)
+    let slots = names.map { scope.declare($0, isMutable: false) }
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
     let body = try compileBlock(loop.body)
-    return LoopParts(iterationScope: nil, slot: slot, globals: isGlobal ? interpreter.globalFrame : nil, body: body)
+    return LoopParts(
+      iterationScope: nil, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil,
+      globals: isGlobal ? interpreter.globalFrame : nil, body: body)
   }
 
   /// An expression that must produce an Int (range bounds).

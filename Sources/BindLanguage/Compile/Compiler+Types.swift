@@ -76,6 +76,16 @@ extension Compiler {
     switch annotation {
     case .optional(let wrapped, _): return .optional(try valueType(wrapped))
     case .array(let element, _): return .array(try valueType(element))
+    case .dictionary(let key, let value, let range):
+      let keyType = try valueType(key)
+      guard keyType == .string || keyType == .int || keyType == .bool else {
+        throw error("a dictionary's key type must be String, Int or Bool, not '\(keyType)'", at: range)
+      }
+      return .dictionary(key: keyType, value: try valueType(value))
+    case .function(let parameters, let result, _):
+      let resultType: ValueType?
+      if case .named("Void", _) = result { resultType = nil } else { resultType = try valueType(result) }
+      return .function(parameters: try parameters.map(valueType), result: resultType)
     case .named(let name, let range):
       switch name {
       case "Int": return .int

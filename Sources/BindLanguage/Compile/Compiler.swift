@@ -18,6 +18,13 @@ final class Compiler {
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.
   var chainsPropagateNil = false
+  /// Set just before compiling the base of a postfix link, so that the base
+  /// joins its optional chain instead of starting one (see `compileExpression`).
+  var compilingChainBase = false
+  /// Set by `compileFunctionBody(…implicitReturn: true)` when the body is
+  /// one expression that is not a call: that expression, which a collection
+  /// method may evaluate per element without a call (see `ClosureInvocation`).
+  var implicitReturnEvaluation: Evaluation?
   /// Set while compiling the operand of `await`: async host calls there run
   /// to completion.
   var isAwaiting = false
@@ -95,6 +102,16 @@ final class Compiler {
     return nil
   }
 
+  /// The declared type of the variable `name` resolves to, if it has one.
+  func declaredType(of name: String) -> ValueType? {
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      if let variable = candidate.lookup(name) { return variable.type }
+      current = candidate.parent
+    }
+    return nil
+  }
+
   /// Every name visible here, for "did you mean" suggestions.
   var visibleNames: [String] {
     var names: [String] = []
@@ -159,7 +176,7 @@ final class Compiler {
   /// Compiles a block: its variables exist from their declaration to the
   /// block's end (see ``BlockScope``).
   func compileBlock(_ block: Block) throws -> Execution {
-    let (blockScope, _, body) = try compileInBlockScope(block.statements)
+    let (blockScope, _, body) = try compileInBlockScope(block.statements, declaring: [])
     switch blockScope {
     case .ownFrame:
       return { frame in try body(blockScope.enter(frame)) }
@@ -185,21 +202,21 @@ final class Compiler {
   /// Not generic over what it compiles: a closure passed through a generic
   /// value is called through reabstraction thunks, here at every run of
   /// every block.
-  func compileInBlockScope(_ statements: [Statement], declaring variable: String? = nil) throws
-    -> (BlockScope, variableSlot: Int?, body: Execution)
+  func compileInBlockScope(_ statements: [Statement], declaring variables: [String]) throws
+    -> (BlockScope, variableSlots: [Int], body: Execution)
   {
     let enclosing = scope
     if makesClosures(statements) {
       let own = FunctionScope(parent: enclosing)
       scope = own
       defer { scope = enclosing }
-      let slot = variable.map { scope.declare($0, isMutable: false) }
+      let slots = variables.map { scope.declare($0, isMutable: false) }
       let body = try compileSequence(statements)
-      return (.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal), slot, body)
+      return (.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal), slots, body)
     }
     scope.pushBlock()
     defer { scope.popBlock() }
-    let slot = variable.map { scope.declare($0, isMutable: false) }
+    let slot = variables.map { scope.declare($0, isMutable: false) }
     let body = try compileSequence(statements)
     let globals = scope.isGlobal ? interpreter.globalFrame : nil
     return (.sharesFrame(releasedSlots: scope.slotsOfInnermostBlock, globals: globals), slot, body)
@@ -209,7 +226,10 @@ final class Compiler {
   /// `func`), directly or in a nested block: such a closure captures the
   /// variables it names by reference.
   func makesClosures(_ statements: [Statement]) -> Bool {
-    statements.contains { statement in
+    if SyntaxWalk.contains(statements, where: { if case .closure = $0 { return true } else { return false } }) {
+      return true
+    }
+    return statements.contains { statement in
       switch statement {
       case .function, .on, .effect, .onCleanup: return true
       case .observe(let observe): return observe.handler != nil
@@ -256,7 +276,12 @@ final class Compiler {
   ///
   /// `keepsParent` says whether the body reaches into the enclosing frame;
   /// when it does not, the body's frames need no parent at all.
-  func compileFunctionBody(parameters: [Identifier], body: Block, selfType: ObjectType? = nil) throws
+  ///
+  /// With `implicitReturn`, a body that is one expression returns its value
+  /// (a closure's `{ $0 + 1 }`); a call that returns nothing still returns nothing.
+  func compileFunctionBody(
+    parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false
+  ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
     let inner = FunctionScope(parent: scope, selfType: selfType)
@@ -273,6 +298,22 @@ final class Compiler {
     loopDepth = 0
     (isAwaiting, cannotAwait) = (false, nil)
     defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait) = saved }
+    if implicitReturn, body.statements.count == 1, case .expression(let expression) = body.statements[0] {
+      let evaluate = try compileExpression(expression)
+      let interpreter = self.interpreter
+      let compiled: Execution
+      if expression.isCall {
+        compiled = { frame in
+          interpreter.lastCallProducedValue = true
+          let value = try evaluate(frame)
+          return value.isNull && !interpreter.lastCallProducedValue ? .returned(nil) : .returned(value)
+        }
+      } else {
+        compiled = { frame in .returned(try evaluate(frame)) }
+        implicitReturnEvaluation = evaluate
+      }
+      return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
+    }
     let compiled = try compileSequence(body.statements)
     return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
   }

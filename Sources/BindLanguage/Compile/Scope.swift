@@ -8,6 +8,8 @@ final class FunctionScope {
   struct Variable {
     let slot: Int
     let isMutable: Bool
+    /// The declared type (`var n: Int = 0`): every write is checked against it.
+    var type: ValueType? = nil
   }
 
   let parent: FunctionScope?
@@ -36,14 +38,14 @@ final class FunctionScope {
   /// Declares `name` in the innermost block, reusing its slot if the same
   /// block declared it before (a REPL redeclaring a variable).
   @discardableResult
-  func declare(_ name: String, isMutable: Bool) -> Int {
+  func declare(_ name: String, isMutable: Bool, type: ValueType? = nil) -> Int {
     if let existing = blocks[blocks.count - 1][name] {
-      blocks[blocks.count - 1][name] = Variable(slot: existing.slot, isMutable: isMutable)
+      blocks[blocks.count - 1][name] = Variable(slot: existing.slot, isMutable: isMutable, type: type)
       return existing.slot
     }
     let slot = slotCount
     slotCount += 1
-    blocks[blocks.count - 1][name] = Variable(slot: slot, isMutable: isMutable)
+    blocks[blocks.count - 1][name] = Variable(slot: slot, isMutable: isMutable, type: type)
     return slot
   }
 

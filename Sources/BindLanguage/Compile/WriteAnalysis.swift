@@ -29,7 +29,13 @@ enum WriteAnalysis {
   }
 
   private static func mayWrite(_ statement: IfStatement) -> Bool {
-    if mayWrite(statement.condition) || mayWrite(statement.thenBlock.statements) { return true }
+    let conditionsMayWrite = statement.conditions.contains { clause in
+      switch clause {
+      case .expression(let condition): return mayWrite(condition)
+      case .optionalBinding(let binding): return binding.value.map(mayWrite) ?? false
+      }
+    }
+    if conditionsMayWrite || mayWrite(statement.thenBlock.statements) { return true }
     switch statement.elseBranch {
     case nil: return false
     case .block(let block): return mayWrite(block.statements)

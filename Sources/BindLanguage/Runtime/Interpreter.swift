@@ -67,6 +67,8 @@ public final class Interpreter {
   /// The Swift structs and enums the host registered (`registerStruct`,
   /// `registerEnum`), by script name and by Swift type.
   var hostValueTypes = HostValueTypes()
+  /// The Swift closure types that bridge to script closures (``bridgeClosures(_:)-…``).
+  var closureShapes: [ObjectIdentifier: ClosureShape] = ClosureShape.standard
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
@@ -335,6 +337,108 @@ public final class Interpreter {
     }
     lastCallProducedValue = false
     return .null
+  }
+
+  /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
+  /// reusing the closure's spare frame when its body cannot let one escape.
+  func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
+        at: context.range, in: context.file)
+    }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame: Frame
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      frame = spare
+    } else {
+      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, arguments.count))
+    }
+    defer {
+      if closure.reusesFrame {
+        frame.slots.withUnsafeMutableBufferPointer { slots in
+          for index in slots.indices { slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
+    if case .returned(let value?) = try body(closure.body, frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  @inline(__always) private func body(_ body: Execution, _ frame: Frame) throws -> Flow { try body(frame) }
+
+  /// Calls a one- or two-parameter closure without an argument array: the
+  /// per-element call of `map`, `filter`, `reduce` and their kin.
+  ///
+  /// The parameters stay in the closure's spare frame after the call (the
+  /// next call overwrites them); the method calls ``releaseArguments(of:)``
+  /// when it is done, so the last element is not kept. The body's own
+  /// variables are cleared after each call, as Swift releases them.
+  func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
+        at: context.range, in: context.file)
+    }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame: Frame
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      frame = spare
+    } else {
+      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, 2))
+    }
+    frame.slots[0] = first
+    if let second {
+      if frame.slots.count < 2 { frame.slots.append(.null) }
+      frame.slots[1] = second
+    }
+    defer {
+      if closure.reusesFrame {
+        if closure.slotCount > closure.parameterCount {
+          for index in closure.parameterCount..<closure.slotCount { frame.slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    if case .returned(let value?) = try closure.body(frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  /// Counts one call level for a run of calls made in place (a collection
+  /// method evaluating a one-expression closure per element); the caller
+  /// MUST call ``leaveCalls()`` when the run ends.
+  func enterCalls(at context: CallContext) throws {
+    guard callDepth < options.maxCallDepth else {
+      throw ScriptError(
+        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
+        at: context.range, in: context.file)
+    }
+    callDepth += 1
+  }
+
+  /// Ends a run begun with ``enterCalls(at:)``.
+  func leaveCalls() { callDepth -= 1 }
+
+  /// Clears the parameters a collection method left in a closure's spare frame.
+  func releaseArguments(of closure: ClosureInvocation) {
+    guard let spare = closure.spare else { return }
+    for index in spare.slots.indices { spare.slots[index] = .null }
   }
 
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an

@@ -153,6 +153,7 @@ enum Operators {
   }
 
   static func element(of container: Value, at index: Value) throws -> Value {
+    if case .dictionary(let dictionary) = container { return try dictionary.value(forKey: index) ?? .null }
     guard case .array(let elements) = container else {
       if container.isNull { throw ScriptError("cannot subscript nil") }
       throw ScriptError("cannot subscript a value of type '\(container.typeName)'")
@@ -171,12 +172,22 @@ enum Operators {
 
 extension Value {
   /// How many arrays deep the value is, counted up to `limit`.
+  ///
+  /// Dictionaries count as levels too: they print, compare and free the same way.
   func arrayDepth(limit: Int) -> Int {
-    guard case .array(let elements) = self else { return 0 }
+    let elements: [Value]
+    switch self {
+    case .array(let items): elements = items
+    case .dictionary(let dictionary): elements = dictionary.values
+    default: return 0
+    }
     guard limit > 0 else { return 1 }
     var deepest = 0
     for element in elements {
-      if case .array = element { deepest = max(deepest, element.arrayDepth(limit: limit - 1)) }
+      switch element {
+      case .array, .dictionary: deepest = max(deepest, element.arrayDepth(limit: limit - 1))
+      default: break
+      }
       if deepest >= limit - 1 { break }
     }
     return 1 + deepest

@@ -16,7 +16,8 @@ public enum ASTDump {
     switch statement {
     case .expression(let e): return dump(e)
     case .variable(let v):
-      return "(\(v.isMutable ? "var" : "let") \(v.name.name) \(dump(v.initializer)))"
+      let type = v.type.map { " : \($0)" } ?? ""
+      return "(\(v.isMutable ? "var" : "let") \(v.name.name)\(type) \(dump(v.initializer)))"
     case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
     case .typeDeclaration(let t):
       return list(["type", t.name.name] + t.members.map(dump))
@@ -36,7 +37,8 @@ public enum ASTDump {
     case .batch(let block, _): return "(batch \(dump(block)))"
     case .ifStatement(let i): return dump(i)
     case .forLoop(let f):
-      return "(for \(f.variable.name) \(dump(f.sequence)) \(dump(f.body)))"
+      let pattern = f.secondVariable.map { "(\(f.variable.name) \($0.name))" } ?? f.variable.name
+      return "(for \(pattern) \(dump(f.sequence)) \(dump(f.body)))"
     case .whileLoop(let w): return "(while \(dump(w.condition)) \(dump(w.body)))"
     case .returnStatement(let value, _): return list(["return"] + (value.map { [dump($0)] } ?? []))
     case .breakStatement: return "(break)"
@@ -48,6 +50,8 @@ public enum ASTDump {
     case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
     case .onCleanup(let block, _): return "(onCleanup \(dump(block)))"
     case .notify(let target, _): return "(notify \(dump(target)))"
+    case .guardStatement(let g):
+      return list(["guard"] + g.conditions.map(dump) + ["(else \(dump(g.elseBlock)))"])
     }
   }
 
@@ -84,6 +88,15 @@ public enum ASTDump {
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
     case .await(let operand, _): return "(await \(dump(operand)))"
     case .untracked(let operand, _): return "(untracked \(dump(operand)))"
+    case .dictionary(let entries, _):
+      return list(["dict"] + entries.map { "(\(dump($0.key)): \(dump($0.value)))" })
+    case .closure(let closure):
+      var parts = ["closure"]
+      if let parameters = closure.parameters {
+        parts.append(list(["params"] + parameters.map { p in p.type.map { "\(p.name.name): \($0)" } ?? p.name.name }))
+      }
+      if let result = closure.resultType { parts.append("-> \(result)") }
+      return list(parts + closure.body.statements.map(dump))
     }
   }
 
@@ -98,13 +111,21 @@ public enum ASTDump {
   }
 
   private static func dump(_ statement: IfStatement) -> String {
-    var parts = ["if", dump(statement.condition), dump(statement.thenBlock)]
+    var parts = ["if"] + statement.conditions.map(dump) + [dump(statement.thenBlock)]
     switch statement.elseBranch {
     case .block(let block): parts.append("(else \(dump(block)))")
     case .elseIf(let nested): parts.append("(else \(dump(nested)))")
     case nil: break
     }
     return list(parts)
+  }
+
+  private static func dump(_ clause: ConditionClause) -> String {
+    switch clause {
+    case .expression(let e): return dump(e)
+    case .optionalBinding(let b):
+      return list([b.isMutable ? "var" : "let", b.name.name] + (b.value.map { [dump($0)] } ?? []))
+    }
   }
 
   private static func dump(_ member: TypeDeclaration.Member) -> String {

@@ -6,11 +6,17 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   case optional(TypeAnnotation, SourceRange)
   /// `[T]`.
   case array(TypeAnnotation, SourceRange)
+  /// `[K: V]`.
+  case dictionary(TypeAnnotation, TypeAnnotation, SourceRange)
+  /// `(A, B) -> R`, `() -> Void`.
+  case function([TypeAnnotation], TypeAnnotation, SourceRange)
 
   /// Where the annotation is written.
   public var range: SourceRange {
     switch self {
-    case .named(_, let range), .optional(_, let range), .array(_, let range): return range
+    case .named(_, let range), .optional(_, let range), .array(_, let range), .dictionary(_, _, let range),
+      .function(_, _, let range):
+      return range
     }
   }
 
@@ -18,8 +24,13 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .named(let name, _): return name
-    case .optional(let wrapped, _): return "\(wrapped)?"
+    case .optional(let wrapped, _):
+      if case .function = wrapped { return "(\(wrapped))?" }
+      return "\(wrapped)?"
     case .array(let element, _): return "[\(element)]"
+    case .dictionary(let key, let value, _): return "[\(key): \(value)]"
+    case .function(let parameters, let result, _):
+      return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(result)"
     }
   }
 }

@@ -127,6 +127,11 @@ public struct Lexer {
       position += 1
       close(byte == Ascii.rightBracket ? .bracket : .brace)
       emit(byte == Ascii.rightBracket ? .rightBracket : .rightBrace, from: start)
+    case UInt8(ascii: "$") where position + 1 < bytes.count && Lexer.isDigit(bytes[position + 1]):
+      // `$0`, `$1`: a closure's anonymous parameters, names to the parser.
+      position += 1
+      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+      emit(.identifier, from: start)
     default:
       if Lexer.isIdentifierStart(byte) || byte >= 0x80 {
         identifierOrKeyword()

@@ -24,7 +24,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   /// Time keywords.
   case wait, after, every, timeline
   /// Control-flow keywords.
-  case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`
+  case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`, `guard`
   /// Concurrency keywords.
   case await
   /// Literal keywords.
@@ -60,7 +60,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
     let all: [TokenKind] = [
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
       .wait, .after, .every, .timeline,
-      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .await,
+      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .guard, .await,
       .true, .false, .nil,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })

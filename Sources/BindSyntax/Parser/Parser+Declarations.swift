@@ -78,15 +78,41 @@ extension Parser {
       name: name, payloadType: payload, range: keyword.range.union(payload?.range ?? name.range))
   }
 
-  /// typeAnnotation → (IDENTIFIER | '[' typeAnnotation ']') ('?' | '??')*
+  /// typeAnnotation → ( IDENTIFIER | '[' typeAnnotation ( ':' typeAnnotation )? ']'
+  ///                  | '(' ( typeAnnotation ( ',' typeAnnotation )* )? ')' ( '->' typeAnnotation )? )
+  ///                  ( '?' | '??' )*
+  ///
+  /// `(T)` without an arrow is `T` parenthesized (`((Int) -> Void)?`).
   func typeAnnotation(after context: String) throws -> TypeAnnotation {
     try nested {
       var type: TypeAnnotation
       if check(.leftBracket) {
         let open = advance()
         let element = try typeAnnotation(after: "'['")
-        let close = try self.close(.rightBracket, opener: open)
-        type = .array(element, open.range.union(close.range))
+        if match(.colon) != nil {
+          let value = try typeAnnotation(after: "':'")
+          let close = try self.close(.rightBracket, opener: open)
+          type = .dictionary(element, value, open.range.union(close.range))
+        } else {
+          let close = try self.close(.rightBracket, opener: open)
+          type = .array(element, open.range.union(close.range))
+        }
+      } else if check(.leftParen) {
+        let open = advance()
+        var parameters: [TypeAnnotation] = []
+        while !check(.rightParen), !check(.eof) {
+          parameters.append(try typeAnnotation(after: parameters.isEmpty ? "'('" : "','"))
+          if match(.comma) == nil { break }
+        }
+        let close = try self.close(.rightParen, opener: open)
+        if match(.arrow) != nil {
+          let result = try typeAnnotation(after: "'->'")
+          type = .function(parameters, result, open.range.union(result.range))
+        } else if parameters.count == 1 {
+          type = parameters[0]
+        } else {
+          throw error("expected '->' and a result type after a function type's parameters", at: close.range)
+        }
       } else {
         let name = try expect(.identifier, "expected type after \(context)")
         type = .named(name.text, name.range)
@@ -151,7 +177,7 @@ extension Parser {
   }
 
   /// Whether the tokens from `start` places ahead are `name (, name)* in`.
-  private func startsParameterList(at start: Int) -> Bool {
+  func startsParameterList(at start: Int) -> Bool {
     var ahead = start
     while peek(ahead).kind == .identifier {
       switch peek(ahead + 1).kind {
@@ -164,7 +190,7 @@ extension Parser {
   }
 
   /// The statements of a block, up to (not including) its `}`.
-  private func blockStatements() -> [Statement] {
+  func blockStatements() -> [Statement] {
     var statements: [Statement] = []
     skipSeparators()
     while !check(.rightBrace), !check(.eof) {
