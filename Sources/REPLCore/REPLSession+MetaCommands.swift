@@ -132,6 +132,7 @@ extension REPLSession {
       case .observer: keyword = "observe "
       case .handler: keyword = "on "
       case .timer: keyword = ""  // the summary starts with `after` or `every`
+      case .effect: keyword = ""  // the summary is `effect`
       }
       let name = entry.name.map { " as \($0)" } ?? ""
       console.line("\(keyword)\(entry.summary)\(name)")

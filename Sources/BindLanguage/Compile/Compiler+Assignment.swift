@@ -134,8 +134,21 @@ extension Compiler {
       return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
-      if case .selfMember = resolution {
-        throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+      if case .selfMember(let member, _) = resolution {
+        guard writesSelfMembers else {
+          throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+        }
+        // A setter (`set { fahrenheit = newValue * 1.8 + 32 }`) writes the
+        // object's own member.
+        let interpreter = self.interpreter
+        return { frame, value in
+          guard let object = frame.selfObject else { throw ScriptError("'\(name)' needs an object", at: range, in: file) }
+          do {
+            try interpreter.write(value, to: member, of: object, name: name)
+          } catch let error as ScriptError {
+            throw error.located(at: range, in: file)
+          }
+        }
       }
       let write = try writer(for: resolution, name: name, range: range)
       if name == "self", case .local = resolution, let selfType = scope.selfValueType {

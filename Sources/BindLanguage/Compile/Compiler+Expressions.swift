@@ -104,6 +104,8 @@ extension Compiler {
       return try compileCall(callee, arguments, range: range)
     case .await(let operand, let range):
       return try compileAwait(operand, range: range)
+    case .untracked(let inner, _):
+      return try compileUntracked(inner)
     case .index(let base, let index, let range):
       let array = try compileChainBase(base)
       let position = try compileExpression(index)

@@ -37,7 +37,9 @@ extension Compiler {
         switch property.value {
         case .stored(let defaultExpression):
           let defaultValue = try defaultExpression.map { try compileExpression($0) }
-          stored.append(.init(name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue))
+          stored.append(.init(
+            name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
+            isSame: try sameness(property.attributes)))
         case .derived(let expression):
           derivedSpecs.append((property, expression, type))
         }
@@ -65,12 +67,15 @@ extension Compiler {
       defer { scope = saved }
       let body = try withoutAwaiting(in: "a derived property") { try compileExpression(spec.1) }
       let slotCount = inner.slotCount
+      scope = saved
+      let write = try spec.0.setter.map { try compileSetter($0, of: type) }
       type.derived[index] = .init(
         name: spec.0.name.name, type: spec.2,
         compute: { frame in
           if slotCount > 0 { frame.slots = ContiguousArray(repeating: .null, count: slotCount) }
           return try body(frame)
-        })
+        },
+        write: write, isSame: try sameness(spec.0.attributes))
     }
     try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
     replaceType(named: name)
@@ -117,6 +122,66 @@ extension Compiler {
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + Array(interpreter.types.keys)
         if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
         throw error(message, at: range)
+      }
+    }
+  }
+}
+
+extension Compiler {
+  /// The setter of a writable derived property: its block, with the type's
+  /// members as bare names and the written value as `newValue` (or the name
+  /// given in `set(name)`), as in Swift.
+  func compileSetter(_ setter: PropertySetter, of type: ObjectType) throws
+    -> (_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void
+  {
+    let parameter = setter.parameter ?? Identifier("newValue", range: setter.range)
+    let savedWrites = writesSelfMembers
+    writesSelfMembers = true
+    defer { writesSelfMembers = savedWrites }
+    let (body, slots, _) = try compileFunctionBody(parameters: [parameter], body: setter.body, selfType: type)
+    return { globals, object, newValue in
+      let frame = Frame(parent: globals, slotCount: max(slots(), 1), selfObject: object)
+      frame.slots[0] = newValue
+      _ = try body(frame)
+    }
+  }
+}
+
+extension Compiler {
+  /// The change test `@equal(…)` asks for; nil for the default.
+  ///
+  /// `@equal(by: \.a.b)` compares the keys at that path (a `nil` link gives
+  /// `nil`, as `?.` does); `@equal(never)` makes every write a change. Keys
+  /// are read untracked: the test runs inside writes and evaluations, and
+  /// must not make them depend on what it reads.
+  func sameness(_ attributes: [PropertyAttribute]) throws -> ((Value, Value) -> Bool)? {
+    guard let attribute = attributes.last else { return nil }
+    if attributes.count > 1 {
+      throw error("a property takes one '@equal' attribute", at: {
+        switch attributes[1] {
+        case .equalBy(_, let range), .equalNever(let range): return range
+        }
+      }())
+    }
+    switch attribute {
+    case .equalNever:
+      return { _, _ in false }
+    case .equalBy(let path, _):
+      let readers = path.map { memberReader($0) }
+      let key = { (value: Value) -> Value? in
+        var current = value
+        for read in readers {
+          if current.isNull { return .null }
+          guard let next = try? read(current) else { return nil }
+          current = next
+        }
+        return current
+      }
+      return { old, new in
+        ReactiveGraph.shared.untracked {
+          guard let oldKey = key(old), let newKey = key(new) else { return false }
+          return Value.isSameForChange(oldKey, newKey)
+        }
       }
     }
   }

@@ -13,6 +13,9 @@ final class Compiler {
   var loopDepth = 0
   /// `switch` nesting within the current function: `break` ends a switch.
   var switchDepth = 0
+  /// Set while compiling the setter of a writable derived property, whose
+  /// block writes the type's members by their bare names.
+  var writesSelfMembers = false
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.
@@ -231,7 +234,7 @@ final class Compiler {
     }
     return statements.contains { statement in
       switch statement {
-      case .function, .on: return true
+      case .function, .on, .effect, .onCleanup: return true
       case .observe(let observe): return observe.handler != nil
       case .batch(let block, _): return makesClosures(block.statements)
       case .switchStatement(let statement): return statement.cases.contains { makesClosures($0.body.statements) }

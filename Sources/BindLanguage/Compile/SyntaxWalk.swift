@@ -53,6 +53,9 @@ package enum SyntaxWalk {
     case .returnStatement(let e, _): return expression(e)
     case .wait(let e, _): return expression(e)
     case .timeline(let t): return expression(t.source) || expression(t.duration) || expression(t.frame)
+    case .effect(let e): return block(e.body)
+    case .onCleanup(let b, _): return block(b)
+    case .notify(let e, _): return expression(e)
     }
   }
 
@@ -66,7 +69,7 @@ package enum SyntaxWalk {
     case .array(let elements, _): return elements.contains(where: sub)
     case .dictionary(let entries, _): return entries.contains { sub($0.key) || sub($0.value) }
     case .parenthesized(let e, _), .unary(_, let e, _), .member(let e, _, _), .optionalMember(let e, _, _),
-      .await(let e, _):
+      .await(let e, _), .untracked(let e, _):
       return sub(e)
     case .binary(_, let a, let b, _), .index(let a, let b, _): return sub(a) || sub(b)
     case .ternary(let a, let b, let c, _): return sub(a) || sub(b) || sub(c)

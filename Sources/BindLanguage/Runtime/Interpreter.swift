@@ -96,7 +96,7 @@ public final class Interpreter {
   // Counters the hot path updates on every step and call; one thread runs
   // an interpreter at a time, so exclusivity checks would only cost time.
   @exclusivity(unchecked) private var steps = 0
-  @exclusivity(unchecked) private var callDepth = 0
+  @exclusivity(unchecked) var callDepth = 0
   @exclusivity(unchecked) private var statementDepth = 0
   /// The stack address below which a call stops with an error rather than
   /// overflow: the thread's lowest stack address plus ``stackReserve``; 0

@@ -17,6 +17,9 @@ public final class ObjectType {
     let isConstant: Bool
     /// Evaluated in the global frame at construction, when no argument is given.
     let defaultValue: Evaluation?
+    /// Whether a write is no change, from `@equal(…)`; nil for the default
+    /// (`Value.isSameForChange`).
+    var isSame: ((Value, Value) -> Bool)? = nil
   }
 
   struct DerivedProperty {
@@ -24,6 +27,11 @@ public final class ObjectType {
     let type: ValueType
     /// Evaluated with `self` bound to the object.
     let compute: Evaluation
+    /// The setter of a writable derived property (`get { } set { }`): runs
+    /// its block for the object, given the global frame and the new value.
+    var write: ((_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void)? = nil
+    /// Whether a new result is no change, from `@equal(…)`.
+    var isSame: ((Value, Value) -> Bool)? = nil
   }
 
   struct EventSpec {

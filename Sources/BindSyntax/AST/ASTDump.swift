@@ -52,6 +52,9 @@ public enum ASTDump {
     case .wait(let duration, _): return list(["wait"] + (duration.map { [dump($0)] } ?? []))
     case .timeline(let t):
       return list(["timeline", dump(t.source), dump(t.duration)] + (t.frame.map { [dump($0)] } ?? []))
+    case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
+    case .onCleanup(let block, _): return "(onCleanup \(dump(block)))"
+    case .notify(let target, _): return "(notify \(dump(target)))"
     case .guardStatement(let g):
       return list(["guard"] + g.conditions.map(dump) + ["(else \(dump(g.elseBlock)))"])
     }
@@ -89,6 +92,7 @@ public enum ASTDump {
     case .timer(let timer):
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
     case .await(let operand, _): return "(await \(dump(operand)))"
+    case .untracked(let operand, _): return "(untracked \(dump(operand)))"
     case .dictionary(let entries, _):
       return list(["dict"] + entries.map { "(\(dump($0.key)): \(dump($0.value)))" })
     case .closure(let closure):
@@ -160,11 +164,18 @@ public enum ASTDump {
     switch member {
     case .property(let p):
       let keyword = p.isConstant ? "let" : "var"
+      let attributes = p.attributes.map { attribute -> String in
+        switch attribute {
+        case .equalBy(let path, _): return "@equal(by: \\.\(path.map(\.name).joined(separator: ".")))"
+        case .equalNever: return "@equal(never)"
+        }
+      }
       switch p.value {
       case .stored(let initial):
-        return list([keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
+        return list(attributes + [keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
       case .derived(let e):
-        return list(["derived", p.name.name, p.type.description, dump(e)])
+        let setter = p.setter.map { ["(set \($0.parameter?.name ?? "newValue") \(dump($0.body)))"] } ?? []
+        return list(attributes + ["derived", p.name.name, p.type.description, dump(e)] + setter)
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))

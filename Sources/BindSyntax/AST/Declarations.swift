@@ -124,17 +124,41 @@ public struct PropertyDeclaration: Equatable, Sendable {
   public var type: TypeAnnotation
   /// Stored (with an optional default) or derived.
   public var value: Value
+  /// For a derived property written `{ get { … } set { … } }`: its setter.
+  public var setter: PropertySetter?
+  /// The attributes written before `var` (`@equal(by: \.id)`).
+  public var attributes: [PropertyAttribute] = []
   /// From `var` to the end of the declaration.
   public var range: SourceRange
 
   /// Creates a property declaration.
   public init(
-    isConstant: Bool, name: Identifier, type: TypeAnnotation, value: Value, range: SourceRange
+    isConstant: Bool, name: Identifier, type: TypeAnnotation, value: Value, setter: PropertySetter? = nil,
+    range: SourceRange
   ) {
     self.isConstant = isConstant
     self.name = name
     self.type = type
     self.value = value
+    self.setter = setter
+    self.range = range
+  }
+}
+
+/// `set { … }` or `set(name) { … }` of a writable derived property, Swift's
+/// computed-property setter: the written value is `newValue`, or `name`.
+public struct PropertySetter: Equatable, Sendable {
+  /// The name given in parentheses; nil for `newValue`.
+  public var parameter: Identifier?
+  /// The statements that write what the getter reads.
+  public var body: Block
+  /// From `set` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a setter.
+  public init(parameter: Identifier?, body: Block, range: SourceRange) {
+    self.parameter = parameter
+    self.body = body
     self.range = range
   }
 }
@@ -234,4 +258,13 @@ public struct HandlerBlock: Equatable, Sendable {
 
   /// From `{` to `}`.
   public var range: SourceRange { body.range }
+}
+
+/// An attribute of a property declaration, written before `var`.
+public enum PropertyAttribute: Equatable, Sendable {
+  /// `@equal(by: \.a.b)`: a write is a change only when the key at that
+  /// path differs (compare users by `id`).
+  case equalBy(path: [Identifier], SourceRange)
+  /// `@equal(never)`: every write is a change, even of an equal value.
+  case equalNever(SourceRange)
 }

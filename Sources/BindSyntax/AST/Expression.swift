@@ -107,6 +107,9 @@ public indirect enum Expression: Equatable, Sendable {
   /// `await expression`: the host's async calls in `expression` run to
   /// completion before the statement goes on.
   case await(Expression, SourceRange)
+  /// `untracked { expression }`: reads in `expression` do not become
+  /// dependencies of the derived value, effect or binding evaluating it.
+  case untracked(Expression, SourceRange)
   /// A closure: `{ x in x + 1 }`, `{ $0 + 1 }`, `{ (x: Int) -> Int in … }`.
   case closure(ClosureExpression)
   /// `["a": 1, "b": 2]` or `[:]`: key-value pairs in order.
@@ -123,7 +126,7 @@ public indirect enum Expression: Equatable, Sendable {
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
       .index(_, _, let range), .duration(_, let range), .await(_, let range), .dictionary(_, let range),
-      .implicitMember(_, let range):
+      .implicitMember(_, let range), .untracked(_, let range):
       return range
     case .timer(let timer):
       return timer.range

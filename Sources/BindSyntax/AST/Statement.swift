@@ -42,6 +42,14 @@ public enum Statement: Equatable, Sendable {
   /// `timeline vm.query for 1s every 100ms`: lets the time pass and prints
   /// what the source did, one character per frame.
   case timeline(TimelineStatement)
+  /// `effect [as name] { … }`: runs now and again when what it read changes.
+  case effect(EffectStatement)
+  /// `onCleanup { … }`: inside an effect's run, runs before the next run and
+  /// when the effect is disposed.
+  case onCleanup(Block, SourceRange)
+  /// `notify obj.prop`: tells observers and dependents of a change, even
+  /// though the value compares equal (Vue's `triggerRef`).
+  case notify(Expression, SourceRange)
   /// `guard let x = opt, x > 0 else { return }`.
   case guardStatement(GuardStatement)
   /// `switch subject { case …: … }`.
@@ -63,6 +71,8 @@ public enum Statement: Equatable, Sendable {
     case .forLoop(let f): return f.range
     case .whileLoop(let w): return w.range
     case .timeline(let t): return t.range
+    case .effect(let e): return e.range
+    case .onCleanup(_, let range), .notify(_, let range): return range
     case .guardStatement(let g): return g.range
     case .switchStatement(let s): return s.range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
@@ -396,6 +406,24 @@ public struct TimelineStatement: Equatable, Sendable {
     self.source = source
     self.duration = duration
     self.frame = frame
+    self.range = range
+  }
+}
+
+/// `effect [as name] { … }`: a block that runs at once, and again whenever a
+/// value it read on its last run changes (see Grammar.md, "Effects").
+public struct EffectStatement: Equatable, Sendable {
+  /// The name given with `as`, for `dispose` and `:bindings`.
+  public var name: Identifier?
+  /// The body.
+  public var body: Block
+  /// From `effect` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates an effect statement.
+  public init(name: Identifier?, body: Block, range: SourceRange) {
+    self.name = name
+    self.body = body
     self.range = range
   }
 }

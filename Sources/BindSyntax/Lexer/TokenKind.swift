@@ -47,6 +47,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case arrow = "->", twoWayArrow = "<->"
   case equal = "=", plusEqual = "+=", minusEqual = "-="
   case dotDotDot = "...", dotDotLess = "..<"
+  /// Attributes (`@equal(by: \.id)`) and key paths (`\.id`).
+  case at = "@", backslash = "\\"
 
   // Layout.
   /// The end of a line that ends a statement (see `Lexer` for when a newline

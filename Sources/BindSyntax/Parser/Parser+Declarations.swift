@@ -35,6 +35,7 @@ extension Parser {
   func typeMember() throws -> TypeDeclaration.Member {
     switch peek().kind {
     case .var, .let: return .property(try propertyDeclaration())
+    case .at: return .property(try attributedPropertyDeclaration())
     case .event: return .event(try eventDeclaration())
     case .func: return .method(try methodDeclaration())
     case .identifier where peek().text == "mutating" && peek(1).kind == .func: return .method(try methodDeclaration())
@@ -58,11 +59,18 @@ extension Parser {
     } else if check(.leftBrace) {
       let open = advance()
       skipSeparators()
-      let derived = try expression()
+      var setter: PropertySetter?
+      let derived: Expression
+      if startsAccessor("get") {
+        (derived, setter) = try accessors(of: name)
+      } else {
+        derived = try expression()
+      }
       skipSeparators()
       let close = try self.close(.rightBrace, opener: open)
-      value = .derived(derived)
-      end = close.range
+      return PropertyDeclaration(
+        isConstant: keyword.kind == .let, name: name, type: type, value: .derived(derived), setter: setter,
+        range: keyword.range.union(close.range))
     }
     return PropertyDeclaration(
       isConstant: keyword.kind == .let, name: name, type: type, value: value,

@@ -97,6 +97,8 @@ extension Parser {
     case .nil:
       advance()
       return .nilLiteral(token.range)
+    case .identifier where startsUntrackedExpression:
+      return try untrackedExpression()
     case .identifier:
       advance()
       return .name(token.text, token.range)

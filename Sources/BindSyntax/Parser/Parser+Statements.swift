@@ -42,6 +42,9 @@ extension Parser {
     case .import: return try importStatement()
     case .wait: return try waitStatement()
     case .timeline: return try timelineStatement()
+    case .identifier where startsEffectStatement: return try effectStatement()
+    case .identifier where startsCleanupStatement: return try cleanupStatement()
+    case .identifier where startsNotifyStatement: return try notifyStatement()
     default: return try expressionStatement()
     }
   }
