@@ -100,9 +100,9 @@ final class ClosureInvocation {
 
   init(
     body: @escaping Execution, slotCount: Int, parameterCount: Int, parent: Frame?, reusesFrame: Bool,
-    expression: Evaluation?
+    expression: CompiledExpression?
   ) {
-    self.expression = reusesFrame && slotCount == parameterCount ? expression.map(CompiledExpression.init) : nil
+    self.expression = reusesFrame && slotCount == parameterCount ? expression : nil
     self.body = body
     self.slotCount = slotCount
     self.parameterCount = parameterCount

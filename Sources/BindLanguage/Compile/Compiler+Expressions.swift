@@ -182,93 +182,14 @@ extension Compiler {
         let value = try left(frame)
         return value.isNull ? try right(frame) : value
       }
-    case .equal, .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
+    case .equal where lhs.isImplicitMember || rhs.isImplicitMember,
+      .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
+      // (A `where` guards only the pattern it follows: written once, after
+      // `.notEqual`, it sent every `==` here, past the Int fast path.)
       return compileImplicitMemberComparison(left, right, implicitOnLeft: lhs.isImplicitMember, negated: op == .notEqual, range: range)
     default:
       let general = locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
-      return integerFastPath(op, left, right, range: range) ?? general
-    }
-  }
-
-  /// `Int op Int` without going through `Operators.apply` (the operators of
-  /// `{ $0 * 2 }`, `{ $0 % 2 == 0 }`, loop counters): one closure per
-  /// operator, which falls back to the general path, and its errors, for
-  /// anything else (other types, an overflow, a zero divisor).
-  private func integerFastPath(
-    _ op: BinaryOperator, _ left: @escaping Evaluation, _ right: @escaping Evaluation, range: SourceRange
-  ) -> Evaluation? {
-    let file = self.file
-    func general(_ a: Value, _ b: Value) throws -> Value {
-      do {
-        return try Operators.apply(op, a, b)
-      } catch let error as ScriptError where error.range == nil {
-        throw error.located(at: range, in: file)
-      }
-    }
-    // Each operator spelled out: a closure per operation (`{ $0 * $1 }`)
-    // would cost a call per evaluation.
-    switch op {
-    case .add:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b {
-          let (result, overflow) = x.addingReportingOverflow(y)
-          if !overflow { return .int(result) }
-        }
-        return try general(a, b)
-      }
-    case .subtract:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b {
-          let (result, overflow) = x.subtractingReportingOverflow(y)
-          if !overflow { return .int(result) }
-        }
-        return try general(a, b)
-      }
-    case .multiply:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b {
-          let (result, overflow) = x.multipliedReportingOverflow(by: y)
-          if !overflow { return .int(result) }
-        }
-        return try general(a, b)
-      }
-    case .remainder:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b, y != 0 {
-          let (result, overflow) = x.remainderReportingOverflow(dividingBy: y)
-          if !overflow { return .int(result) }
-        }
-        return try general(a, b)
-      }
-    case .equal:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b { return .bool(x == y) }
-        return try general(a, b)
-      }
-    case .notEqual:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b { return .bool(x != y) }
-        return try general(a, b)
-      }
-    case .less:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b { return .bool(x < y) }
-        return try general(a, b)
-      }
-    case .greater:
-      return { frame in
-        let a = try left(frame), b = try right(frame)
-        if case .int(let x) = a, case .int(let y) = b { return .bool(x > y) }
-        return try general(a, b)
-      }
-    default: return nil
+      return integerFastPath(op, lhs, rhs, left, right, range: range, otherwise: general)
     }
   }
 

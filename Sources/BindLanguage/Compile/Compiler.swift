@@ -26,7 +26,9 @@ final class Compiler {
   /// Set by `compileFunctionBody(…implicitReturn: true)` when the body is
   /// one expression that is not a call: that expression, which a collection
   /// method may evaluate per element without a call (see `ClosureInvocation`).
-  var implicitReturnEvaluation: Evaluation?
+  /// In a struct: an `Evaluation` kept directly in an Optional is called
+  /// through two reabstraction thunks once taken out.
+  var implicitReturnEvaluation: CompiledExpression?
   /// Set while compiling the operand of `await`: async host calls there run
   /// to completion.
   var isAwaiting = false
@@ -328,7 +330,7 @@ final class Compiler {
         }
       } else {
         compiled = { frame in .returned(try evaluate(frame)) }
-        implicitReturnEvaluation = evaluate
+        implicitReturnEvaluation = CompiledExpression(evaluate: evaluate)
       }
       return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
     }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Instructions under callgrind for the closure scenarios (issue 15):
+# map-filter.bind against map-filter.py per element call, and a closure call
+# against a func call. Exact and repeatable, unlike wall-clock time on a
+# busy machine.
+#
+#   Benchmarks/Language/profile-closures.sh [BINDSCRIPT_BIN] [N]
+#
+# map-filter runs with 5 and 10 rounds (each round: map and filter over
+# 10,000 elements, 20,000 element calls); the difference over 100,000
+# element calls leaves out start-up and setup. The call scenarios run with
+# N and 2N calls (N default 100000). valgrind 3.19 cannot read the DWARF 5
+# Swift 6 emits, so a copy of the binary without debug info is profiled.
+# Set FUNCTIONS=1 for bindscript's instructions per element by function.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+bin="${1:-$root/.build-langbench/release/bindscript}"
+n="${2:-100000}"
+python="${PYTHON311:-/usr/bin/python3.11}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp "$bin" "$work/bindscript"
+strip -g "$work/bindscript"
+
+instructions() { # callgrind output file -> total instructions
+  grep -E '^(summary|totals):' "$1" | head -1 | awk '{print $2}'
+}
+per() { # small-file large-file units -> instructions per unit
+  python3 -c "print(round(($(instructions "$2") - $(instructions "$1")) / $3))"
+}
+
+for rounds in 5 10; do
+  sed "s/1\.\.\.50/1...$rounds/" "$here/map-filter.bind" > "$work/map-filter-$rounds.bind"
+  sed "s/range(50)/range($rounds)/" "$here/map-filter.py" > "$work/map-filter-$rounds.py"
+  valgrind --tool=callgrind --callgrind-out-file="$work/bind.$rounds" \
+    "$work/bindscript" run "$work/map-filter-$rounds.bind" >/dev/null 2>&1
+  valgrind --tool=callgrind --callgrind-out-file="$work/py.$rounds" \
+    "$python" "$work/map-filter-$rounds.py" >/dev/null 2>&1
+done
+bind="$(per "$work/bind.5" "$work/bind.10" 100000)"
+py="$(per "$work/py.5" "$work/py.10" 100000)"
+printf 'map-filter, per element call:  bindscript %d, CPython %d: %s\n' "$bind" "$py" \
+  "$(python3 -c "print(f'{$bind / $py:.2f}×')")"
+
+for scenario in closure-call func-call; do
+  for k in "$n" "$((n * 2))"; do
+    sed "s/1_000_000/$k/g" "$here/$scenario.bind" > "$work/$scenario-$k.bind"
+    valgrind --tool=callgrind --callgrind-out-file="$work/$scenario.$k" \
+      "$work/bindscript" run "$work/$scenario-$k.bind" >/dev/null 2>&1
+  done
+done
+closure="$(per "$work/closure-call.$n" "$work/closure-call.$((n * 2))" "$n")"
+func="$(per "$work/func-call.$n" "$work/func-call.$((n * 2))" "$n")"
+printf 'closure call %d, func call %d instructions per iteration: %s\n' "$closure" "$func" \
+  "$(python3 -c "print(f'{$closure / $func:.2f}×')")"
+
+if [ -n "${FUNCTIONS:-}" ]; then
+  echo
+  echo "bindscript map-filter, instructions per element call by function (self):"
+  python3 - "$work" <<'PY' | { command -v swift >/dev/null && swift demangle --simplified || cat; }
+import re, subprocess, sys
+work = sys.argv[1]
+def flat(path):
+    out = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
+    table = {}
+    for line in out.splitlines():
+        m = re.match(r"^\s*([0-9,]+) \(\s*[0-9.]+%\)\s+(.*)$", line)
+        if m and "PROGRAM TOTALS" not in line:
+            name = re.sub(r" \[[^\]]*\]$", "", m.group(2))
+            table[name] = table.get(name, 0) + int(m.group(1).replace(",", ""))
+    return table
+small, large = flat(f"{work}/bind.5"), flat(f"{work}/bind.10")
+per = {k: (large.get(k, 0) - small.get(k, 0)) / 100000 for k in set(small) | set(large)}
+for name, value in sorted(per.items(), key=lambda item: -item[1])[:25]:
+    if value >= 2:
+        print(f"{value:8.1f}  {name[:160]}")
+PY
+fi
