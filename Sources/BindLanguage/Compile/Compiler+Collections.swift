@@ -140,20 +140,25 @@ enum CollectionMethods {
     if inPlace != nil, method != .reduce, method != .sortedBy, !elements.isEmpty {
       try interpreter.step(at: context.range, in: context.file, cost: elements.count)
     }
+    // Taken out of `inPlace` once: `if let inPlace` per element copies the
+    // struct, a retain and a release of both the frame and the closure.
+    let inPlaceFrame = inPlace?.frame
+    let evaluate: Evaluation
+    if let inPlace { evaluate = inPlace.evaluate } else { evaluate = { _ in .null } }
     func apply(_ element: Value) throws -> Value {
-      if let inPlace {
-        inPlace.frame.slots[0] = element
-        return try inPlace.evaluate(inPlace.frame)
+      if let frame = inPlaceFrame {
+        frame.slots[0] = element
+        return try evaluate(frame)
       }
       if let invocation { return try interpreter.call(invocation, element, at: context) }
       return try closure!.body([element], context)
     }
     func apply(_ first: Value, _ second: Value) throws -> Value {
-      if let inPlace {
+      if let frame = inPlaceFrame {
         try interpreter.step(at: context.range, in: context.file)
-        inPlace.frame.slots[0] = first
-        inPlace.frame.slots[1] = second
-        return try inPlace.evaluate(inPlace.frame)
+        frame.slots[0] = first
+        frame.slots[1] = second
+        return try evaluate(frame)
       }
       if let invocation { return try interpreter.call(invocation, first, second, at: context) }
       return try closure!.body([first, second], context)
