@@ -194,6 +194,23 @@ def main():
                    f"| {ratio(ccpu, cpu['lua'])} | {ratio(ccpu, cpu['python'])} |")
         out.append(f"| cellx script, whole process (ms, median) | {ms(cellx)} | {ms(ccellx)} | | |")
         out.append(f"| cellx script, CPU time (ms, mean) | {ms(cellx_cpu)} | {ms(cpu_seconds('candidate-cellx'))} | | |")
+        if "candidate-map-filter" in results and "bindscript-map-filter" in results:
+            # The closure scenarios for both builds, each net of its own
+            # empty program (CPython's map-filter is the one baseline).
+            theirs = seconds("python-map-filter") - s["python"]
+            theirs_cpu = cpu_seconds("python-map-filter") - sc["python"]
+            for prefix, empty, empty_cpu in (("bindscript", s["bindscript"], sc["bindscript"]),
+                                             ("candidate", cs, ccs)):
+                closure = seconds(f"{prefix}-closure-call") - empty
+                func = seconds(f"{prefix}-func-call") - empty
+                ours = seconds(f"{prefix}-map-filter") - empty
+                ours_cpu = cpu_seconds(f"{prefix}-map-filter") - empty_cpu
+                out.append(f"| {prefix}: closure call / `func` call | {closure / 1e6 * 1e9:.0f} ns "
+                           f"| {func / 1e6 * 1e9:.0f} ns | {ratio(closure, func)} | |")
+                out.append(f"| {prefix}: `map` + `filter` / CPython, wall (ms) | {ms(ours)} | {ms(theirs)} "
+                           f"| {ratio(ours, theirs)} | |")
+                out.append(f"| {prefix}: `map` + `filter` / CPython, CPU time (ms) | {ms(ours_cpu)} "
+                           f"| {ms(theirs_cpu)} | {ratio(ours_cpu, theirs_cpu)} | |")
     print("\n".join(out))
 
     relative_spread = max((r["max"] - r["min"]) / r["median"] for r in results.values())

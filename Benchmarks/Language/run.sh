@@ -121,6 +121,10 @@ if [ -n "${CANDIDATE_BIN:-}" ]; then
   add "candidate-empty" "$CANDIDATE_BIN run empty.bind"
   add "candidate-loop"  "$CANDIDATE_BIN run loop.bind"
   add "candidate-cellx" "$CANDIDATE_BIN run cellx.bind"
+  check "500000 250000" "$CANDIDATE_BIN" run map-filter.bind
+  add "candidate-closure-call" "$CANDIDATE_BIN run closure-call.bind"
+  add "candidate-func-call"    "$CANDIDATE_BIN run func-call.bind"
+  add "candidate-map-filter"   "$CANDIDATE_BIN run map-filter.bind"
 fi
 
 args=()

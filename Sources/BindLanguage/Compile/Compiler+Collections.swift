@@ -163,14 +163,40 @@ enum CollectionMethods {
       if let invocation { return try interpreter.call(invocation, first, second, at: context) }
       return try closure!.body([first, second], context)
     }
+    func notBool(_ result: Value) -> ScriptError {
+      ScriptError(
+        "the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'",
+        at: closureRange, in: context.file)
+    }
     func test(_ element: Value) throws -> Bool {
       let result = try apply(element)
-      guard case .bool(let holds) = result else {
-        throw ScriptError(
-          "the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'",
-          at: closureRange, in: context.file)
-      }
+      guard case .bool(let holds) = result else { throw notBool(result) }
       return holds
+    }
+    // `map` and `filter` in place: the loops with the frame and the
+    // expression in locals (through `apply`, a retain and a release of the
+    // frame per element).
+    if let inPlace, method == .map || method == .filter {
+      let frame = inPlace.frame
+      let evaluate = inPlace.evaluate
+      var result: [Value] = []
+      if method == .map {
+        result.reserveCapacity(elements.count)
+        for element in elements {
+          frame.slots[0] = element
+          let mapped = try evaluate(frame)
+          try checkNesting(mapped)
+          result.append(mapped)
+        }
+      } else {
+        for element in elements {
+          frame.slots[0] = element
+          let kept = try evaluate(frame)
+          guard case .bool(let holds) = kept else { throw notBool(kept) }
+          if holds { result.append(element) }
+        }
+      }
+      return .array(result)
     }
     switch method {
     case .map:
