@@ -28,6 +28,11 @@ extension Compiler {
     }
     let leftOperand = fastOperand(lhs, compiled: left, literals: false)
     let rightOperand = fastOperand(rhs, compiled: right, literals: true)
+    if case .integer(let bound) = rightOperand,
+      let fused = fusedComparison(op, lhs, bound: bound, left: left, general: general)
+    {
+      return fused
+    }
     switch op {
     case .add: return Self.integerOperation(IntegerAdd.self, leftOperand, rightOperand, general: general)
     case .subtract: return Self.integerOperation(IntegerSubtract.self, leftOperand, rightOperand, general: general)
@@ -38,6 +43,57 @@ extension Compiler {
     case .less: return Self.integerOperation(IntegerLess.self, leftOperand, rightOperand, general: general)
     case .greater: return Self.integerOperation(IntegerGreater.self, leftOperand, rightOperand, general: general)
     default: return otherwise
+    }
+  }
+
+  /// `$0 % 2 == 0`, `x * 3 < 10`: a comparison with an integer literal of
+  /// a frame variable's arithmetic with an integer literal, as one closure
+  /// (one call per evaluation, not two). When the arithmetic does not give
+  /// an Int (another type, an overflow, a zero divisor), its own compiled
+  /// closure (`left`, which only reads a variable) is evaluated for the
+  /// value or the error, and the comparison goes the general way.
+  private func fusedComparison(
+    _ op: BinaryOperator, _ lhs: Expression, bound: Int, left: @escaping Evaluation,
+    general: @escaping (Value, Value) throws -> Value
+  ) -> Evaluation? {
+    guard case .binary(let inner, let innerLeft, let innerRight, _) = lhs.unparenthesized,
+      case .local(let slot) = fastOperand(innerLeft, compiled: left, literals: false),
+      case .integer(let operand) = fastOperand(innerRight, compiled: left, literals: true)
+    else { return nil }
+    let parts = FusedParts(slot: slot, operand: operand, bound: bound, left: left, general: general)
+    switch op {
+    case .equal: return Self.fused(IntegerEqual.self, inner, parts)
+    case .notEqual: return Self.fused(IntegerNotEqual.self, inner, parts)
+    case .less: return Self.fused(IntegerLess.self, inner, parts)
+    case .greater: return Self.fused(IntegerGreater.self, inner, parts)
+    default: return nil
+    }
+  }
+
+  private static func fused<Comparison: IntegerOperation>(
+    _: Comparison.Type, _ inner: BinaryOperator, _ parts: FusedParts
+  ) -> Evaluation? {
+    switch inner {
+    case .add: return fused(IntegerAdd.self, Comparison.self, parts)
+    case .subtract: return fused(IntegerSubtract.self, Comparison.self, parts)
+    case .multiply: return fused(IntegerMultiply.self, Comparison.self, parts)
+    case .remainder: return fused(IntegerRemainder.self, Comparison.self, parts)
+    default: return nil
+    }
+  }
+
+  private static func fused<Arithmetic: IntegerOperation, Comparison: IntegerOperation>(
+    _: Arithmetic.Type, _: Comparison.Type, _ parts: FusedParts
+  ) -> Evaluation {
+    let (slot, operand, bound, left, general) = (parts.slot, parts.operand, parts.bound, parts.left, parts.general)
+    let boundValue = Value.int(bound)
+    return { frame in
+      if case .int(let x) = frame.slots[slot], case .int(let value)? = Arithmetic.apply(x, operand),
+        let result = Comparison.apply(value, bound)
+      {
+        return result
+      }
+      return try general(try left(frame), boundValue)
     }
   }
 
@@ -105,6 +161,15 @@ extension Compiler {
       }
     }
   }
+}
+
+/// What a fused comparison (`fusedComparison`) reads and falls back to.
+private struct FusedParts {
+  let slot: Int
+  let operand: Int
+  let bound: Int
+  let left: Evaluation
+  let general: (Value, Value) throws -> Value
 }
 
 /// Where an operand of an integer fast path comes from.
