@@ -100,6 +100,23 @@ def main():
     out.append(f"| `bindscript run cellx.bind` (whole process) | {ms(cellx)} | {ms(seconds('bindscript-cellx', 'min'))} |")
     out.append("")
 
+    # Value types and methods (issue 15): ns per operation over the empty
+    # program, and the two comparisons the issue asks for, in this same run.
+    value_names = ["calls-function", "calls-untyped-function", "calls-method",
+                   "read-object-property", "read-struct-field"]
+    if all(f"bindscript-{name}" in results for name in value_names):
+        per_op = {name: (seconds(f"bindscript-{name}") - s["bindscript"]) / ITERATIONS * 1e9 for name in value_names}
+        out.append("| value types and methods, 10⁶ operations | ms (median) | ns per operation (− empty) |")
+        out.append("|---|--:|--:|")
+        for name in value_names:
+            out.append(f"| `{name}.bind` | {ms(seconds(f'bindscript-{name}'))} | {per_op[name]:.0f} |")
+        out.append(f"| method call / free function call | | {ratio(per_op['calls-method'], per_op['calls-function'])} |")
+        out.append(f"| typed function call / untyped function call | | "
+                   f"{ratio(per_op['calls-function'], per_op['calls-untyped-function'])} |")
+        out.append(f"| struct field read / object property read (whole loop) | | "
+                   f"{ratio(per_op['read-struct-field'], per_op['read-object-property'])} |")
+        out.append("")
+
     def verdict(met):
         return "met" if met else "**missed**"
 
@@ -128,6 +145,33 @@ def main():
     out.append("|---|---|---|---|---|")
     for goal, result, met, cpu_result, cpu_met in goals:
         out.append(f"| {goal} | {result} | {verdict(met)} | {cpu_result} | {verdict(cpu_met)} |")
+
+    if "bindscript-closure-call" in results:
+        # Issue 15: a closure call at most 1.2x a func call; map/filter over
+        # 10,000 elements within 2x CPython's list comprehensions. Net of
+        # each interpreter's startup (its empty program), same run.
+        closure = seconds("bindscript-closure-call") - s["bindscript"]
+        func = seconds("bindscript-func-call") - s["bindscript"]
+        ours = seconds("bindscript-map-filter") - s["bindscript"]
+        theirs = seconds("python-map-filter") - s["python"]
+        calls = 1_000_000
+        out.append("")
+        out.append("| closures (median − empty program) | bindscript | baseline | ratio | goal |")
+        out.append("|---|--:|--:|--:|---|")
+        out.append(f"| closure call vs `func` call (ns per call, 10⁶ calls) | {closure / calls * 1e9:.0f} "
+                   f"| {func / calls * 1e9:.0f} | {ratio(closure, func)} | ≤ 1.20×: {verdict(closure <= 1.2 * func)} |")
+        out.append(f"| `map` + `filter` over 10,000 elements ×50 vs CPython list comprehensions (ms) "
+                   f"| {ms(ours)} | {ms(theirs)} | {ratio(ours, theirs)} | ≤ 2×: {verdict(ours <= 2 * theirs)} |")
+        # CPU time (user+sys, mean − empty): leaves out waiting for a core.
+        closure_cpu = cpu_seconds("bindscript-closure-call") - sc["bindscript"]
+        func_cpu = cpu_seconds("bindscript-func-call") - sc["bindscript"]
+        ours_cpu = cpu_seconds("bindscript-map-filter") - sc["bindscript"]
+        theirs_cpu = cpu_seconds("python-map-filter") - sc["python"]
+        out.append(f"| closure call vs `func` call, CPU time (ns per call) | {closure_cpu / calls * 1e9:.0f} "
+                   f"| {func_cpu / calls * 1e9:.0f} | {ratio(closure_cpu, func_cpu)} "
+                   f"| ≤ 1.20×: {verdict(closure_cpu <= 1.2 * func_cpu)} |")
+        out.append(f"| `map` + `filter` vs CPython, CPU time (ms) | {ms(ours_cpu)} | {ms(theirs_cpu)} "
+                   f"| {ratio(ours_cpu, theirs_cpu)} | ≤ 2×: {verdict(ours_cpu <= 2 * theirs_cpu)} |")
 
     if "candidate-loop" in results:
         cs = seconds("candidate-empty")

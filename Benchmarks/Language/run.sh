@@ -85,6 +85,13 @@ check "1000000" "$lua" loop.lua
 check "1000000" "$python" loop.py
 check "$(printf 'after build: [-3, -6, -2, 2]\nafter update: [-2, -4, 2, 3]')" "$bin" run cellx.bind
 check "" "$bin" run empty.bind
+check "500000500000" "$bin" run closure-call.bind
+check "500000500000" "$bin" run func-call.bind
+check "500000 250000" "$bin" run map-filter.bind
+check "500000 250000" "$python" map-filter.py
+# Value types and methods (issue 15): each 10⁶ operations in the same loop.
+value_scenarios=(calls-function calls-untyped-function calls-method read-object-property read-struct-field)
+for scenario in "${value_scenarios[@]}"; do check "1000000" "$bin" run "$scenario.bind"; done
 
 # --- One hyperfine run --------------------------------------------------------
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -101,6 +108,13 @@ add "bindscript-loop"   "$bin run loop.bind"
 add "lua-loop"          "$lua loop.lua"
 add "python-loop"       "$python loop.py"
 add "bindscript-cellx"  "$bin run cellx.bind"
+# Closures (issue 15): a closure call against a func call, and map/filter
+# over 10,000 elements against CPython's list comprehensions.
+add "bindscript-closure-call" "$bin run closure-call.bind"
+add "bindscript-func-call"    "$bin run func-call.bind"
+add "bindscript-map-filter"   "$bin run map-filter.bind"
+add "python-map-filter"       "$python map-filter.py"
+for scenario in "${value_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
   check "1000000" "$CANDIDATE_BIN" run loop.bind

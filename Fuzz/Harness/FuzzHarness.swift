@@ -174,8 +174,13 @@ public enum FuzzHarness {
       switch type {
       case .named(let name, _): return !["Int", "Double", "String", "Bool"].contains(name)
       case .optional(let wrapped, _), .array(let wrapped, _): return holdsObjects(wrapped)
+      case .dictionary(_, let value, _): return holdsObjects(value)
+      case .function: return true
       }
     }
+    // A closure stored where its own frame holds it (`inner = { inner }`
+    // in a function) is a cycle in Swift too.
+    if SyntaxWalk.mayStoreCapturingClosures(statements) { return true }
     return statements.contains { statement in
       guard case .typeDeclaration(let declaration) = statement else { return false }
       return declaration.properties.contains { holdsObjects($0.type) }

@@ -36,7 +36,9 @@ public enum FormatError: Error, CustomStringConvertible {
 /// - each line is indented by two spaces per open `(`, `[` or `{` (several
 ///   opened on one line count once), plus one level for a line that
 ///   continues a statement after a trailing operator, `=`, `->` or `:`;
-///   a line starting with a closer goes back to its opener's line;
+///   a line starting with a closer goes back to its opener's line; in a
+///   `switch`, the `case` and `default` lines stay at the `switch`'s level
+///   and their statements go one deeper, as Swift lays them out;
 /// - one space around binary operators, arrows and `=`, after `,`, `;` and
 ///   `:`, inside `{ }`; none inside `( )` and `[ ]`, before `,` and `:`,
 ///   around `.` and range operators, after a prefix `-` or `!`, before a

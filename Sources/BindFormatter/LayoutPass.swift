@@ -11,6 +11,9 @@ struct LayoutPass {
     var contentLevel: Int
     /// The source line of the bracket.
     var line: Int
+    /// The `{` of a `switch`: its `case` and `default` lines sit at the
+    /// `switch`'s level and their statements one deeper, as Swift lays them out.
+    var isSwitchBody = false
   }
 
   private let bytes: [UInt8]
@@ -39,6 +42,11 @@ struct LayoutPass {
   private var openers: [Opener] = []
   /// The bracket depths of the ternary `?`s still waiting for their `:`.
   private var ternaries: [Int] = []
+  /// The bracket depths of the `switch`es still waiting for their `{`.
+  private var switches: [Int] = []
+  /// Whether the last token placed is the `:` of a `case` label, which a
+  /// line break after does not continue (the case's statements follow).
+  private var endsCaseLabel = false
 
   init(bytes: [UInt8], tokens: [Token]) {
     self.bytes = bytes
@@ -158,9 +166,12 @@ struct LayoutPass {
     let isCloser = kind == .rightBrace || kind == .rightParen || kind == .rightBracket
     if isCloser {
       lineLevel = max(0, (openers.last?.contentLevel ?? 1) - 1)
+    } else if let innermost = openers.last, innermost.isSwitchBody, kind == .case || kind == .default {
+      lineLevel = innermost.contentLevel - 1
     } else {
       let innermost = openers.last?.kind
-      let continues = index > 0 && !statementEndsBefore[index] && (innermost == nil || innermost == .leftBrace)
+      let continues =
+        index > 0 && !statementEndsBefore[index] && !endsCaseLabel && (innermost == nil || innermost == .leftBrace)
       lineLevel = (openers.last?.contentLevel ?? 0) + (continues ? 1 : 0)
     }
     openingLevel = lineLevel
@@ -179,9 +190,15 @@ struct LayoutPass {
   private mutating func place(_ index: Int) {
     let token = code[index]
     line += token.text
+    endsCaseLabel = false
     switch token.kind {
+    case .switch:
+      switches.append(openers.count)
     case .leftParen, .leftBracket, .leftBrace:
-      openers.append(Opener(kind: token.kind, contentLevel: openingLevel + 1, line: token.range.start.line))
+      let isSwitchBody = token.kind == .leftBrace && switches.last == openers.count
+      if isSwitchBody { switches.removeLast() }
+      openers.append(
+        Opener(kind: token.kind, contentLevel: openingLevel + 1, line: token.range.start.line, isSwitchBody: isSwitchBody))
     case .rightParen, .rightBracket, .rightBrace:
       if let opener = openers.popLast(), opener.line != token.range.start.line {
         // `func f(a,\n  b) {`: what opens after the `)` belongs to the
@@ -192,7 +209,11 @@ struct LayoutPass {
     case .question where !isPostfix[index]:
       ternaries.append(openers.count)
     case .colon:
-      if let last = ternaries.last, last == openers.count { ternaries.removeLast() }
+      if let last = ternaries.last, last == openers.count {
+        ternaries.removeLast()
+      } else {
+        endsCaseLabel = openers.last?.isSwitchBody == true
+      }
     default: break
     }
     lineEndsWithOpener = token.kind == .leftParen || token.kind == .leftBracket || token.kind == .leftBrace

@@ -165,7 +165,7 @@ extension LanguageServer {
       }
     }
     if typeName == "String" {
-      for name in Interpreter.builtinMemberNames(of: .string("")) { add(name, kind: 10, detail: nil) }
+      for name in Interpreter.memberNames(of: .string("")) { add(name, kind: 10, detail: nil) }
     }
     if typeName == "Array" {
       for name in ["count", "isEmpty", "first", "last", "contains", "joined", "append", "removeLast", "removeAll", "insert", "remove"] {

@@ -162,13 +162,15 @@ private struct Builder {
             scope: container == nil ? tokens[name].range.start.offset..<blockScope.upperBound : blockScope,
             typeName: typeAnnotation(after: name + 1)))
         }
-      } else if token.kind == .type || (token.kind == .identifier && Builder.isTypeKeyword(text, at: index, in: tokens)) {
+      } else if token.kind == .type || token.kind == .struct || token.kind == .enum
+        || (token.kind == .identifier && Builder.isTypeKeyword(text, at: index, in: tokens))
+      {
         if let name = name(after: index) {
           symbols.append(symbol(name, kind: .type, from: index, container: nil, scope: blockScope, typeName: tokens[name].text))
           pendingBodyType = tokens[name].text
         }
-      } else if token.kind == .identifier && text == "case" && container != nil {
-        enumCases(after: index, container: container!, scope: blockScope)
+      } else if token.kind == .case || (token.kind == .identifier && text == "case"), let container {
+        enumCases(after: index, container: container, scope: blockScope)
       } else if token.kind == .for, let name = name(after: index), name + 1 < tokens.count, tokens[name + 1].kind == .in {
         pendingBodyParameters = [symbol(name, kind: .constant, from: index, container: nil, scope: 0..<0, typeName: nil)]
       } else if token.kind == .as, let name = name(after: index), statementKeyword(before: index) {

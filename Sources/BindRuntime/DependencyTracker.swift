@@ -7,7 +7,7 @@
 /// retain and no allocation. The first read that differs switches to
 /// collecting a new list. Collected reads are deduplicated by a linear scan,
 /// and the set (which hashes every read) is built only past `linearLimit`.
-final class DependencyTracker {
+@usableFromInline final class DependencyTracker {
   private static let linearLimit = 16
   /// The node whose evaluation this is; nil for a node under construction.
   /// Unretained: the evaluation holds it.
@@ -84,8 +84,31 @@ final class DependencyTracker {
     return owner.map { Array($0.readSources.prefix(matched).map(\.node)) } ?? []
   }
 
+  /// The name of a derived value under construction (whose evaluation has
+  /// no owner node yet), for the error of a write it must not make.
+  var constructionLabel: String?
+
+  /// The derived value this evaluation computes, by name, if the evaluation
+  /// read `node` so far; nil for effects and for what it did not read. Only
+  /// writes ask (``Property/set(_:)`` inside an evaluation), so a scan is fine.
+  func derivedReader(of node: GraphNode) -> String? {
+    let name: String
+    if let owner {
+      guard owner.kind == .derived else { return nil }
+      name = owner.displayName
+    } else {
+      guard let constructionLabel else { return nil }
+      name = constructionLabel
+    }
+    if isCollecting { return sources.contains { $0 === node } ? name : nil }
+    guard let owner else { return nil }
+    for index in 0..<min(matched, owner.readSources.count) where owner.readSources[index].node === node { return name }
+    return nil
+  }
+
   /// Empties the tracker for reuse, keeping its storage.
   func reset() {
+    constructionLabel = nil
     ownerRef = nil
     matched = 0
     isCollecting = true
@@ -97,15 +120,34 @@ final class DependencyTracker {
 extension ReactiveGraph {
   /// Runs `body` recording what it reads, then rewires `owner`'s upstream
   /// edges to exactly those nodes. Lock held.
-  func evaluateTracked<T>(owner: GraphNode, _ body: () throws -> T) rethrows -> T {
+  ///
+  /// An evaluation that throws is rewired too: what it read before it failed
+  /// are its dependencies, so a change to one of them retries it. A failed
+  /// derived value read through its non-throwing `value` fails the
+  /// evaluation as well (``failedRead``).
+  func evaluateTracked<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
     let tracking = beginTracking(owner: owner)
     defer { endTracking(tracking) }
-    let result = try body()
+    let outerFailedRead = failedRead
+    failedRead = nil
+    defer { failedRead = outerFailedRead }
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      rewireAfterEvaluation(owner, tracking)
+      throw error
+    }
+    rewireAfterEvaluation(owner, tracking)
+    if let failedRead { throw failedRead }
+    return result
+  }
+
+  @inline(__always) private func rewireAfterEvaluation(_ owner: GraphNode, _ tracking: Tracking) {
     let tracker = tracking.tracker
     if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
       rewire(owner, to: tracker.takeUnretainedValue().newSources)
     }
-    return result
   }
 
   /// One tracked evaluation: its tracker, and the one it replaced as current.

@@ -53,14 +53,31 @@ extension ReactiveGraph {
 
   /// Runs an inactive node's computation recording what it reads; relinks it
   /// passively when that differs from last time. Lock held.
-  func evaluatePassive<T>(owner: GraphNode, _ body: () throws -> T) rethrows -> T {
+  ///
+  /// As ``evaluateTracked(owner:_:)``: a failed evaluation is relinked to what
+  /// it read before it threw, and a failed derived value read through
+  /// `value` fails it too (issue 14, errors as a derived value's state).
+  func evaluatePassive<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
     let tracking = beginTracking(owner: owner)
     defer { endTracking(tracking) }
-    let result = try body()
-    let tracker = tracking.tracker
-    if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
-      relinkPassive(owner, to: tracker.takeUnretainedValue().newSources)
+    let outerFailedRead = failedRead
+    failedRead = nil
+    defer { failedRead = outerFailedRead }
+    func relink() {
+      let tracker = tracking.tracker
+      if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
+        relinkPassive(owner, to: tracker.takeUnretainedValue().newSources)
+      }
     }
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      relink()
+      throw error
+    }
+    relink()
+    if let failedRead { throw failedRead }
     return result
   }
 }
@@ -80,15 +97,9 @@ extension GraphNode {
 extension Derived {
   /// The current value, throwing what its evaluation throws (an inactive
   /// value evaluates when read, so the error surfaces at the read).
+  /// The same as ``get()``, which also rethrows a kept error.
   public func checkedValue() throws -> Value {
-    let graph = ReactiveGraph.shared
-    graph.lock.lock()
-    defer { graph.lock.unlock() }
-    if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
-      return try computeFresh()
-    }
-    if isInactive { try refreshDerivedIfStale() }
-    return trackedValue()
+    try get()
   }
 
   /// Whether nothing subscribes to it any more (no observers, no readers):
@@ -116,15 +127,28 @@ extension Derived {
       index += 1
     }
     if isStale {
-      // On a throw `verifiedAt` stays behind, so the next read tries again.
-      let new = try graph.evaluatePassive(owner: self, compute)
+      let new: Value
+      do {
+        new = try graph.evaluatePassive(owner: self, compute)
+      } catch {
+        // The error is the value's state (issue 14): kept, and rethrown by
+        // reads until a source changes, as for an active value.
+        failure = error
+        changedAt = graph.writeGeneration
+        verifiedAt = graph.verificationStamp
+        graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
+        throw error
+      }
       graph.trace(.evaluate(node: displayName, value: String(describing: new)))
-      if !isSame(storage, new) {
-        storage = new
+      let recovered = failure != nil
+      failure = nil
+      if !isSame(storage, new) || recovered {
+        if !isSame(storage, new) { storage = new }
         changedAt = graph.writeGeneration
       }
     }
     verifiedAt = graph.verificationStamp
+    if let failure { throw failure }
   }
 
   /// `value`'s refresh, which cannot throw: inside a propagation the error is

@@ -24,6 +24,11 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// values have none or one, which needs no array.
   private let lifetimeID: Int?
   private let moreLifetimeIDs: [Int]
+  /// What the last re-evaluation threw, if it failed: the value's state
+  /// until a dependency changes. Reads rethrow it (``get()``).
+  @exclusivity(unchecked) var failure: Error?
+  /// Where writes go, for a writable derived value (``init(label:lifetime:isSame:get:set:)``).
+  let writeBack: ((Value) throws -> Void)?
 
   /// Creates a derived value whose changes are decided by `isSame`.
   ///
@@ -32,9 +37,17 @@ public final class Derived<Value>: ObservableValue<Value> {
   ///     of a key-path chain).
   ///   - lifetimes: more such nodes: the value completes when any of them does.
   ///   - compute: evaluated at once and after each change of what it read.
-  public init(
+  public convenience init(
     label: String? = nil, lifetime: GraphNode? = nil, lifetimes: [GraphNode] = [],
     isSame: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value
+  ) rethrows {
+    try self.init(
+      label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil)
+  }
+
+  init(
+    label: String?, lifetime: GraphNode?, lifetimes: [GraphNode], isSame: @escaping (Value, Value) -> Bool,
+    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?
   ) rethrows {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
@@ -43,12 +56,20 @@ public final class Derived<Value>: ObservableValue<Value> {
     // so that it keeps its storage for the next evaluation.
     let tracking = graph.beginTracking(owner: nil)
     defer { graph.endTracking(tracking) }
+    tracking.tracker._withUnsafeGuaranteedRef { $0.constructionLabel = label ?? "a derived value" }
+    let outerFailedRead = graph.failedRead
+    graph.failedRead = nil
+    defer { graph.failedRead = outerFailedRead }
     let initial = try compute()
+    // A failed derived value read through `value`: this one starts failed too.
+    let initialFailure = graph.failedRead
     graph.trackerRef = tracking.saved
     self.compute = compute
+    self.writeBack = writeBack
     self.lifetimeID = lifetime?.id
     self.moreLifetimeIDs = lifetimes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
+    failure = initialFailure
     let sources = tracking.tracker.takeUnretainedValue().sources
     // Lazy: inactive until something observes, binds or reads it
     // (Derived+Activation.swift), so its sources hold no edge to it yet.
@@ -70,20 +91,61 @@ public final class Derived<Value>: ObservableValue<Value> {
 
   /// The current value. Inside an unfinished ``ReactiveGraph/transaction(_:)``
   /// it is computed fresh, so reads see the transaction's writes.
+  ///
+  /// If the last evaluation threw, this is the last value computed without
+  /// error, and the error goes where a non-throwing read can send it: to the
+  /// evaluation reading this value (which fails with it), or to
+  /// ``ReactiveGraph/errorHandler``. Call ``get()`` to receive it.
   override public var value: Value {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
-    defer { graph.lock.unlock() }
-    if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
-      do {
-        return try computeFresh()
-      } catch {
+    do {
+      let current = try read()
+      graph.lock.unlock()
+      return current
+    } catch {
+      let last = storage
+      if graph.trackerRef != nil {
+        graph.failedRead = graph.failedRead ?? error
+      } else if graph.isPropagating {
         graph.deferredError = graph.deferredError ?? error
+      } else {
+        graph.lock.unlock()
+        graph.report(error)
+        return last
       }
+      graph.lock.unlock()
+      return last
     }
-    // Lazy derived values: an inactive one catches up first.
-    if isInactive { refreshReportingErrors() }
-    return trackedValue()
+  }
+
+  /// The current value, or the error its evaluation threw: a derived value
+  /// that failed rethrows the same error on every read, without evaluating
+  /// again, until one of the values it read changes (TC39 signals' and
+  /// Preact's rule). Reading it inside a ``Derived`` or ``Effect`` makes
+  /// that computation depend on it, and fail with it.
+  public func get() throws -> Value {
+    let graph = ReactiveGraph.shared
+    graph.lock.lock()
+    defer { graph.lock.unlock() }
+    return try read()
+  }
+
+  /// ``get()`` with the lock held.
+  private func read() throws -> Value {
+    let graph = ReactiveGraph.shared
+    if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
+      if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+      return try computeFresh()
+    }
+    // Recorded first: a reader depends on this value even when the read
+    // fails, so that it is retried when this value recovers.
+    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    // Lazy derived values: an inactive one catches up first (and fails, or
+    // keeps its error, as an active one does).
+    if isInactive { try refreshDerivedIfStale() }
+    if let failure { throw failure }
+    return storage
   }
 
   /// Computes the value without tracking, for reads mid-transaction. The
@@ -108,9 +170,31 @@ public final class Derived<Value>: ObservableValue<Value> {
     // An inactive value (lazy) is brought up to date when it is read.
     guard !isCompleted, !isInactive else { return }
     let graph = ReactiveGraph.shared
-    let new = try graph.evaluateTracked(owner: self, compute)
+    let new: Value
+    do {
+      new = try graph.evaluateTracked(owner: self, compute)
+    } catch {
+      // The error is the value's state: readers rethrow it, and those
+      // downstream evaluate again to fail with it (or to recover).
+      failure = error
+      graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
+      graph.evaluationFailure = graph.evaluationFailure ?? error
+      changedAt = graph.writeGeneration
+      graph.enqueueDownstream(of: self)
+      return
+    }
     graph.trace(.evaluate(node: displayName, value: String(describing: new)))
-    guard !isSame(storage, new) else { return }
+    let recovered = failure != nil
+    failure = nil
+    guard !isSame(storage, new) else {
+      // Back to the value it had before it failed: no change to report, but
+      // readers that failed with it must evaluate again.
+      if recovered {
+        changedAt = graph.writeGeneration
+        graph.enqueueDownstream(of: self)
+      }
+      return
+    }
     try graph.willChange(self, hasObservers: !observers.isEmpty, old: storage)
     storage = new
     // For inactive derived values that read this one.

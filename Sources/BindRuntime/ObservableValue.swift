@@ -30,6 +30,8 @@ public class ObservableValue<Value>: GraphNode {
   /// Every element is a `CompletionWatcher<Value>` (``observeCompletion(capturing:completed:)``).
   /// Kept apart from `observers`, so that a write never looks at them.
   @exclusivity(unchecked) var completionWatchers: ContiguousArray<AnyObserverEntry> = []
+  /// The propagation in which ``notifyChange()`` forced a notification.
+  @exclusivity(unchecked) var forcedNotificationEpoch = -1
 
   init(storage: Value, kind: NodeKind, label: String?, isSame: @escaping (Value, Value) -> Bool) {
     self.storage = storage
@@ -177,7 +179,7 @@ public class ObservableValue<Value>: GraphNode {
 
   override func appendNotifications(old: Any, to notifications: inout [PendingNotification]) {
     let old = old as! Value
-    guard !isSame(old, storage) else { return }
+    guard !isSame(old, storage) || forcedNotificationEpoch == ReactiveGraph.shared.epoch else { return }
     let new: Any = storage
     for entry in observers {
       notifications.append(PendingNotification(entry: entry, old: old, new: new))

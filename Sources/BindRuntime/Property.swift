@@ -85,7 +85,7 @@ public final class Property<Value>: ObservableValue<Value> {
     graph.writeGeneration &+= 1
     // Read by inactive derived values to tell whether they are stale.
     changedAt = graph.writeGeneration
-    if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil {
+    if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil && graph.trackerRef == nil {
       // The fast path: nothing to propagate, only observers to call, after
       // the unlock as everywhere (`ReactiveGraph.withPropagation`).
       let old = storage
@@ -109,6 +109,15 @@ public final class Property<Value>: ObservableValue<Value> {
   @usableFromInline
   func setPropagating(_ newValue: Value) throws {
     let graph = ReactiveGraph.shared
+    if let tracker = graph.trackerRef {
+      // A derived value may not write what it read: its result would be
+      // stale as soon as it is made (Grammar.md, "Writes during evaluation").
+      if let reader = tracker._withUnsafeGuaranteedRef({ $0.derivedReader(of: self) }) {
+        let error = ReactiveError.writeDuringEvaluation(written: displayName, reader: reader)
+        graph.lock.unlock()
+        throw error
+      }
+    }
     if let writer = graph.currentWriter, !writer.downstream.contains(node: self) {
       graph.addEdge(from: writer, to: self)
     }

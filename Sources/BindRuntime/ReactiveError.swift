@@ -5,6 +5,12 @@ public enum ReactiveError: Error, Equatable, CustomStringConvertible {
   case cycle(path: [String], limit: Int)
   /// Observers that write kept triggering observers that write, `depth` deep.
   case observerFeedback(depth: Int)
+  /// A derived value's evaluation wrote `written`, a value that same
+  /// evaluation had read: the result would be stale the moment it is made.
+  /// `reader` names the derived value.
+  case writeDuringEvaluation(written: String, reader: String)
+  /// A write to a derived value that has no setter.
+  case readOnly(String)
 
   public var description: String {
     switch self {
@@ -12,6 +18,11 @@ public enum ReactiveError: Error, Equatable, CustomStringConvertible {
       return "binding cycle: \(path.joined(separator: " -> ")) (the change fed back into itself \(limit) times)"
     case .observerFeedback(let depth):
       return "observer feedback loop: observers that write triggered each other \(depth) levels deep"
+    case .writeDuringEvaluation(let written, let reader):
+      return "cannot write '\(written)' while computing '\(reader)', which read it: "
+        + "the derived value would be stale at once (move the write into an effect or an observer)"
+    case .readOnly(let name):
+      return "cannot assign to '\(name)': it is a derived value without a setter"
     }
   }
 }

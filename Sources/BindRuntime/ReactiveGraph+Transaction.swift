@@ -55,8 +55,14 @@ extension ReactiveGraph {
     }
     settle(true)
     let depthLimit = storedObserverDepthLimit
+    // A derived value that failed kept its error as its state; the rest of
+    // the graph is up to date and its observers hear of it, then the writer
+    // learns of the failure.
+    let failure = isBusy ? nil : evaluationFailure
+    if failure != nil { evaluationFailure = nil }
     lock.unlock()
     try deliver(deliveries, depthLimit: depthLimit)
+    if let failure { throw failure }
     return result
   }
 

@@ -62,7 +62,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var epoch = 0
   /// The evaluation that records what it reads, if any. Unretained (every
   /// read checks it): whoever sets it holds the tracker for as long as it is set.
-  @exclusivity(unchecked) var trackerRef: Unmanaged<DependencyTracker>?
+  @usableFromInline @exclusivity(unchecked) var trackerRef: Unmanaged<DependencyTracker>?
   var tracker: DependencyTracker? {
     @inline(__always) get { trackerRef?.takeUnretainedValue() }
     @inline(__always) set { trackerRef = newValue.map { Unmanaged.passUnretained($0) } }
@@ -85,6 +85,16 @@ public final class ReactiveGraph: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var writeGeneration = 0
   /// An error raised where it could not be thrown (a non-throwing setter).
   @exclusivity(unchecked) var deferredError: Error?
+  /// The first error a derived value's re-evaluation threw in this
+  /// propagation. The value keeps it as its state (readers rethrow it); the
+  /// propagation finishes, delivers, and then throws it to the writer.
+  @exclusivity(unchecked) var evaluationFailure: Error?
+  /// A failed derived value read through its non-throwing `value` inside a
+  /// tracked evaluation: that evaluation throws it when its body returns.
+  @exclusivity(unchecked) var failedRead: Error?
+  /// The effect whose body is running on the thread that holds the lock:
+  /// what is made or registered now belongs to its current run.
+  @exclusivity(unchecked) var currentEffectRef: Unmanaged<Effect>?
   @exclusivity(unchecked) private var searchMark = 0
   @usableFromInline let observerDepth = ThreadLocalCounter()
 
@@ -232,6 +242,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   func abandonPropagation() {
     for node in queue.removeAll() { node.isQueued = false }
     changes.removeAll()
+    evaluationFailure = nil
     isPropagating = false
     currentWriter = nil
     epoch += 1
@@ -467,6 +478,9 @@ public final class ReactiveGraph: @unchecked Sendable {
       // A node whose deinit waits for the lock is still registered; holding
       // it until the lock is released (before that deinit goes on) is safe.
       let nodes = liveNodes.map(\.node).sorted { $0.id < $1.id }
+      // A lazy derived value shows what a read would give now, not the
+      // value of its last read; one that fails keeps its last value.
+      for node in nodes where node.isInactive { try? node.refreshIfStale() }
       var snapshot = GraphSnapshot()
       // A time operator's observer of its source is shown as its edge instead.
       var followers: [Int: Int] = [:]

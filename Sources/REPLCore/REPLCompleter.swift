@@ -71,7 +71,7 @@ public struct REPLCompleter {
       }
     }
     if let type { return type.memberNames + type.methodCompletions }
-    return Interpreter.builtinMemberNames(of: value)
+    return Interpreter.memberNames(of: value)
   }
 
   /// `:` commands; those taking an argument complete with a trailing space.

@@ -99,6 +99,12 @@ extension REPLSession {
     let types = interpreter.typesByName
     let builtIn = interpreter.preludeTypeNames
     let declared = types.keys.filter { !builtIn.contains($0) }.sorted()
+    for valueType in interpreter.valueTypeSummaries {
+      console.line(valueType.heading + (valueType.members.isEmpty ? " {}" : " {"))
+      guard !valueType.members.isEmpty else { continue }
+      for member in valueType.members { console.line("  " + member) }
+      console.line("}")
+    }
     for name in declared + builtIn.sorted() {
       guard let type = types[name] else { continue }
       if name == builtIn.sorted().first {
@@ -126,6 +132,7 @@ extension REPLSession {
       case .observer: keyword = "observe "
       case .handler: keyword = "on "
       case .timer: keyword = ""  // the summary starts with `after` or `every`
+      case .effect: keyword = ""  // the summary is `effect`
       }
       let name = entry.name.map { " as \($0)" } ?? ""
       console.line("\(keyword)\(entry.summary)\(name)")

@@ -54,11 +54,21 @@ final class CycleTests: RuntimeTestCase {
     _ = forward
   }
 
-  func testAnEffectThatWritesWhatItReadsIsACycle() {
+  func testAnEffectThatWritesWhatItReadsRunsOnceNotACycle() throws {
+    // Issue 14: a run's own writes do not schedule it again.
     let n = Property(0, label: "n")
-    XCTAssertThrowsError(try Effect { n.value = n.value + 1 }) { error in
-      XCTAssertEqual(error as? ReactiveError, .cycle(path: ["n", "n"], limit: 10))
+    let effect = try Effect { n.value = n.value + 1 }
+    XCTAssertEqual(n.value, 1)
+    _ = effect
+  }
+
+  func testTwoEffectsFeedingEachOtherAreACycle() throws {
+    let a = Property(0, label: "a"), b = Property(0, label: "b")
+    let forward = try Effect { b.value = a.value + 1 }
+    XCTAssertThrowsError(try Effect { a.value = b.value + 1 }) { error in
+      guard case .cycle? = error as? ReactiveError else { return XCTFail("\(error)") }
     }
+    _ = forward
   }
 
   func testAnObserverThatWritesItsOwnPropertyForeverStops() {

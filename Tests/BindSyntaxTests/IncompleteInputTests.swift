@@ -12,6 +12,8 @@ final class IncompleteInputTests: XCTestCase {
       "while true {", "if a { } else {", "foo(", "foo(1,", "foo(1,\n  2", "[1, 2", "xs[",
       "(1 +", "let x =", "let x = ", "x = 1 +", "a &&", "a ??", "bind a ->", "bind a <->",
       "x +=", "c ? a :", "let s = \"a\" +\n", "print(\"\\(a)\",", "if x { if y { if z {",
+      // A `{` where an expression starts opens a closure.
+      "{ {", "let f = { x in", "xs.map {", "xs.filter { $0 >", "let d = [\"a\":", "guard let x = y else {",
     ]
     for source in incomplete {
       let result = Parser.parse(source)
@@ -23,7 +25,7 @@ final class IncompleteInputTests: XCTestCase {
   func testWrongInputIsNotIncomplete() {
     let wrong = [
       "print(\"abc", "print(\"abc\n", "\"a \\(b", "let", "let\n", "if x", "bind a", "foo)",
-      "if x { foo) ", "x = 1 2 +", "let x = @ +", "}", "a < b < c (", "{ {",
+      "if x { foo) ", "x = 1 2 +", "let x = @ +", "}", "a < b < c (", "{ ) {",
       String(repeating: "(", count: 1_000),
     ]
     for source in wrong {

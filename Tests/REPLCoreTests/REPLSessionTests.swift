@@ -182,6 +182,26 @@ final class REPLSessionTests: XCTestCase {
     XCTAssertEqual(captured.output, "every 1s as ticker\nafter 1min\n")
   }
 
+  func testBindingsListEffectsAndWhatTheirCurrentRunMade() {
+    session.evaluate("type C { var n: Int = 0; var m: Int = 0 }")
+    session.evaluate("let c = C()")
+    session.evaluate("effect as counter { let seen = c.n; observe c.m }")
+    session.evaluate("effect { print(c.m) }")
+    captured.clear()
+    _ = session.perform(.bindings)
+    // The first run happens as the effect is made, so what it made comes first.
+    XCTAssertEqual(captured.output, "observe c.m\neffect as counter\neffect\n")
+    // A new run ended the observer of the old one and made its own.
+    session.evaluate("c.n = 1")
+    captured.clear()
+    _ = session.perform(.bindings)
+    XCTAssertEqual(captured.output, "effect as counter\neffect\nobserve c.m\n")
+    session.evaluate("dispose counter")
+    captured.clear()
+    _ = session.perform(.bindings)
+    XCTAssertEqual(captured.output, "effect\n")
+  }
+
   func testResetReleasesTheOldSessionsObjects() {
     session.evaluate("type Node { var next: Node?; var name: String = \"\" }")
     session.evaluate("let a = Node(name: \"a\"); let label = Label()")

@@ -122,25 +122,66 @@ extension Compiler {
 
   /// A closure that stores a value into an assignable expression: a
   /// variable, a stored property, or an array element (written back whole).
-  func compileStore(into target: Expression) throws -> (Frame, Value) throws -> Void {
+  ///
+  /// `checksDeclaredType: false` skips the check of a typed variable, for
+  /// the moment a mutating method takes the value out of its variable.
+  func compileStore(into target: Expression, checksDeclaredType: Bool = true) throws -> (Frame, Value) throws -> Void {
     let file = self.file
     switch target {
     case .parenthesized(let inner, _):
-      return try compileStore(into: inner)
+      return try compileStore(into: inner, checksDeclaredType: checksDeclaredType)
+    case .name(let name, let range) where implicitSelfMember(name):
+      return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
-      if case .selfMember = resolution {
-        throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+      if case .selfMember(let member, _) = resolution {
+        guard writesSelfMembers else {
+          throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+        }
+        // A setter (`set { fahrenheit = newValue * 1.8 + 32 }`) writes the
+        // object's own member.
+        let interpreter = self.interpreter
+        return { frame, value in
+          guard let object = frame.selfObject else { throw ScriptError("'\(name)' needs an object", at: range, in: file) }
+          do {
+            try interpreter.write(value, to: member, of: object, name: name)
+          } catch let error as ScriptError {
+            throw error.located(at: range, in: file)
+          }
+        }
       }
       let write = try writer(for: resolution, name: name, range: range)
+      if name == "self", case .local = resolution, let selfType = scope.selfValueType {
+        // `self = .off` in a mutating method: the value takes self's type.
+        return { frame, value in
+          guard let converted = selfType.coerce(value) else {
+            throw ScriptError.typeMismatch(value: value, expected: selfType, what: "'self'").located(at: range, in: file)
+          }
+          write(frame, converted)
+        }
+      }
+      if checksDeclaredType, let type = declaredType(of: name) {
+        return { frame, value in
+          guard let converted = type.coerce(value) else {
+            throw ScriptError(
+              "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
+              at: range, in: file)
+          }
+          write(frame, converted)
+        }
+      }
       return { frame, value in write(frame, value) }
     case .member(let base, let name, let range):
       let object = try compileExpression(base)
       let interpreter = self.interpreter
       let cache = MemberCache(file: file, range: name.range)
+      let storeField = try compileFieldStore(base, name, range: range)
       return { frame, value in
         do {
           let receiver = try object(frame)
+          if case .structValue(let structValue) = receiver {
+            return try storeField(frame, structValue, value)
+          }
           guard case .object(let target) = receiver else {
             if receiver.isNull { throw ScriptError("cannot assign to '\(name.name)' of nil") }
             throw ScriptError("cannot assign to '\(name.name)' of a value of type '\(receiver.typeName)'")
@@ -156,11 +197,43 @@ extension Compiler {
       let array = try compileExpression(base)
       let position = try compileExpression(index)
       let storeBase = try compileStore(into: base)
+      // A variable's dictionary is taken out of its slot while it changes,
+      // so its storage is unique and one write does not copy it whole (as
+      // `append` does for arrays); a property keeps its value.
+      let takeOut: ((Frame, Value) throws -> Void)?
+      if case .name = base.unparenthesized {
+        takeOut = try compileStore(into: base, checksDeclaredType: false)
+      } else {
+        takeOut = nil
+      }
       return { frame, value in
         var elements: [Value]
         let offset: Int
         do {
-          let container = try array(frame)
+          var container = try array(frame)
+          if case .dictionary(var dictionary) = container {
+            // `d[key] = value` sets or adds; `d[key] = nil` removes, as in Swift.
+            let key = try position(frame)
+            try Operators.checkNesting([value])
+            container = .null
+            try takeOut?(frame, .null)
+            let old: Value?
+            do {
+              old = try dictionary.setValue(value.isNull ? nil : value, forKey: key)
+            } catch {
+              try takeOut?(frame, .dictionary(dictionary))
+              throw error
+            }
+            do {
+              try storeBase(frame, .dictionary(dictionary))
+            } catch {
+              // A typed variable refused the value: put the old one back.
+              try dictionary.setValue(old, forKey: key)
+              try takeOut?(frame, .dictionary(dictionary))
+              throw error
+            }
+            return
+          }
           guard case .array(let items) = container else {
             throw ScriptError("cannot assign through a subscript of a value of type '\(container.typeName)'")
           }

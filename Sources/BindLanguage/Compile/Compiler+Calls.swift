@@ -8,6 +8,18 @@ extension Compiler {
   /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     switch callee {
+    case .name(let name, let nameRange) where implicitSelfMember(name):
+      // A method of `self` called by its bare name, as Swift allows.
+      let base = Expression.name("self", nameRange)
+      return try compileMethodCall(base, Identifier(name, range: nameRange), arguments, range: range, optional: false)
+    case .name(let name, _) where resolve(name) == nil && interpreter.isValueType(name, .structure):
+      return try compileMemberwiseInitializer(name, arguments, range: range)
+    case .name(let name, _) where resolve(name) == nil && interpreter.isValueType(name, .enumeration):
+      return try compileRawValueInitializer(name, arguments, range: range)
+    case .implicitMember(let name, _):
+      return try compileEnumCase(typeName: nil, name, arguments, range: range)
+    case .member(.name(let typeName, _), let name, _) where isEnumTypeName(typeName):
+      return try compileEnumCase(typeName: typeName, name, arguments, range: range)
     case .name(let name, let nameRange) where resolve(name) == nil:
       if name == "assert" { return try compileAssert(arguments, range: range) }
       if let host = interpreter.hostValueTypes[name] { return try compileStructConstruction(host, arguments, range: range) }
@@ -25,29 +37,41 @@ extension Compiler {
     case .optionalMember(let base, let name, _):
       return try compileMethodCall(base, name, arguments, range: range, optional: true)
     default:
-      return try compileFunctionCall(try compileExpression(callee), arguments, range: range)
+      return try compileFunctionCall(try compileChainBase(callee), arguments, range: range)
     }
   }
 
   private func compileFunctionCall(_ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange) throws
     -> Evaluation
   {
-    if let labeled = arguments.first(where: { $0.label != nil }), let label = labeled.label {
-      throw error("unexpected argument label '\(label.name):'; functions take their arguments without labels", at: label.range)
-    }
     let values = try arguments.map { try compileExpression($0.value) }
     let interpreter = self.interpreter
     let file = self.file
     let argumentRanges = arguments.map(\.range)
+    let labeled = arguments.first { $0.label != nil }?.label
+    let call = CallArguments(labels: arguments.map { $0.label?.name }, ranges: argumentRanges, range: range, file: file)
+    let plans = ArgumentPlanCache()
     return { frame in
       let function = try callee(frame)
       guard case .function(let callable) = function else {
         throw ScriptError("cannot call a value of type '\(function.typeName)'", at: range, in: file)
       }
-      let evaluated = try values.map { try $0(frame) }
+      var evaluated = try values.map { try $0(frame) }
+      if let signature = callable.signature {
+        // A Swift signature: labels and types are checked, defaults filled in.
+        let given = evaluated
+        evaluated = []
+        evaluated = try signature.arrange(
+          call, values: given, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
+          plan: plans.plan(for: callable, signature, labels: call.labels))
+      } else if let labeled {
+        throw ScriptError(
+          "unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels",
+          at: labeled.range, in: file)
+      }
       if let arity = callable.arity, arity != evaluated.count {
         throw ScriptError(
-          "'\(callable.name)' takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
+          "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
           at: range, in: file)
       }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
@@ -64,9 +88,14 @@ extension Compiler {
   /// `Compiler+HostCalls.swift`), string and array methods. Mutating array
   /// methods write the new array back to `base`, so `vm.items.append(x)` is
   /// one write of `vm.items` whose observers see the old and the new array.
-  private func compileMethodCall(
+  func compileMethodCall(
     _ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange, optional: Bool
   ) throws -> Evaluation {
+    // `items.append(x)` in a method is `self.items.append(x)`.
+    if case .name(let member, let memberRange) = base, implicitSelfMember(member) {
+      let explicit = Expression.member(.name("self", memberRange), Identifier(member, range: memberRange), memberRange)
+      return try compileMethodCall(explicit, name, arguments, range: range, optional: optional)
+    }
     let site = hostCallSite(name.name, arguments, range: range)
     if let object = knownHostObject(base), let candidates = object.type.host!.methodsByName[name.name] {
       // Checked now, so `bindscript check` finds wrong labels and types too.
@@ -75,16 +104,24 @@ extension Compiler {
       case .failure(let error): throw error
       }
     }
-    let receiver = try compileExpression(base)
+    let receiver = try compileChainBase(base)
     let values = try arguments.map { try compileExpression($0.value) }
     let method = name.name
     let interpreter = self.interpreter
+    if let collectionMethod = CollectionMethod(name: method, arguments: arguments),
+      knownHostObject(base) == nil
+    {
+      return try compileCollectionMethod(
+        collectionMethod, base: base, receiver: receiver, arguments: arguments, values: values, site: site,
+        range: range, optional: optional)
+    }
     if Builtins.mutatingArrayMethods.contains(method), knownHostObject(base) == nil {
       guard !optional else { throw error("'\(method)' cannot be called through '?.'", at: name.range) }
       guard base.isAssignable else {
         throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
       }
       let store = try compileStore(into: base)
+      let takeOut = try compileStore(into: base, checksDeclaredType: false)
       // A variable's array is taken out of its slot while it changes, so the
       // buffer is unique and `append` does not copy the whole array (which
       // made building an array element by element O(n²)). A property keeps
@@ -96,30 +133,82 @@ extension Compiler {
         if case .object(let object) = value, object.type.host != nil {
           return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
         }
+        if case .dictionary(var dictionary) = value {
+          let arguments = try values.map { try $0(frame) }
+          value = .null
+          if takesFromVariable { try takeOut(frame, .null) }
+          let result: Value
+          do {
+            result = try Builtins.mutate(&dictionary, method: method, arguments: arguments)
+          } catch {
+            if takesFromVariable { try takeOut(frame, .dictionary(dictionary)) }
+            throw error
+          }
+          try store(frame, .dictionary(dictionary))
+          interpreter.lastCallProducedValue = method == "removeValue"
+          return result
+        }
         guard case .array(var elements) = value else {
+          if value.isNull {
+            throw ScriptError("cannot call '\(method)' on nil; unwrap the value first")
+          }
           throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
         }
         let arguments = try values.map { try $0(frame) }
         value = .null
-        if takesFromVariable { try store(frame, .null) }
+        if takesFromVariable { try takeOut(frame, .null) }
         let result: Value
         do {
           result = try Builtins.mutate(&elements, method: method, arguments: arguments)
         } catch {
-          if takesFromVariable { try store(frame, .array(elements)) }
+          if takesFromVariable { try takeOut(frame, .array(elements)) }
           throw error
         }
-        try store(frame, .array(elements))
+        do {
+          try store(frame, .array(elements))
+        } catch {
+          // A typed variable refused the new element: undo it and put the
+          // array back as it was (only `append` and `insert` add one).
+          if takesFromVariable {
+            if method == "append" {
+              elements.removeLast()
+            } else if method == "insert", case .int(let index) = arguments[1] {
+              elements.remove(at: index)
+            }
+            try takeOut(frame, .array(elements))
+          }
+          throw error
+        }
         interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
         return result
       }
     }
+    let file = self.file
+    let argumentRanges = arguments.map(\.range)
+    let cache = MemberCache(file: file, range: name.range)
+    let scriptCall = try scriptMethodCall(base, name, arguments, range: range)
     return locating(range) { frame in
       let value = try receiver(frame)
       if case .object(let object) = value, object.type.host != nil {
         return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
       }
-      if optional && value.isNull { return .null }
+      if optional && value.isNull { throw OptionalChainEnded() }
+      if let result = try scriptCall(value, frame, values) { return result }
+      if case .object(let object) = value, object.type.members[method] != nil {
+        // A property of function type: `vm.onSelect(3)` calls the closure it holds.
+        let member = try cache.member(method, of: object.type)
+        let held = try interpreter.read(member, of: object, name: method)
+        guard case .function(let callable) = held else {
+          throw ScriptError("cannot call '\(method)' of \(object.type.name): it holds a value of type '\(held.typeName)'")
+        }
+        let evaluated = try values.map { try $0(frame) }
+        if let arity = callable.arity, arity != evaluated.count {
+          throw ScriptError(
+            "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given")
+        }
+        let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
+        return try callable.body(evaluated, context)
+      }
       return try Builtins.callMethod(method, on: value, arguments: try values.map { try $0(frame) })
     }
   }

@@ -3,7 +3,32 @@ import BindSyntax
 
 extension Compiler {
   /// expression -> ternaryExpression (see Grammar.md for the precedence levels)
+  ///
+  /// An optional chain (`vm.user?.name.count`) is compiled whole here: a
+  /// `nil` before a `?.` ends the chain, as in Swift, so the result is `nil`
+  /// rather than an error from the links after it.
   func compileExpression(_ expression: Expression) throws -> Evaluation {
+    let continuesChain = compilingChainBase
+    compilingChainBase = false
+    if !continuesChain, expression.hasOptionalChainLink {
+      compilingChainBase = false
+      let chain = try compileLink(expression)
+      return { frame in
+        do { return try chain(frame) } catch is OptionalChainEnded { return .null }
+      }
+    }
+    return try compileLink(expression)
+  }
+
+  /// The base of a postfix link (`a` in `a.b`, `a?.b`, `a[i]`, `a.m()`):
+  /// part of the same optional chain.
+  func compileChainBase(_ base: Expression) throws -> Evaluation {
+    compilingChainBase = true
+    defer { compilingChainBase = false }
+    return try compileExpression(base)
+  }
+
+  private func compileLink(_ expression: Expression) throws -> Evaluation {
     switch expression {
     case .integer(let value, let range):
       guard let int = Int(exactly: value) else { throw error("integer literal overflows Int", at: range) }
@@ -29,6 +54,10 @@ extension Compiler {
       return try compileInterpolation(segments)
     case .name(let name, let range):
       return try compileName(name, range: range)
+    case .closure(let closure):
+      return try compileClosure(closure)
+    case .dictionary(let entries, let range):
+      return try compileDictionaryLiteral(entries, range: range)
     case .array(let elements, let range):
       let compiled = try elements.map(compileExpression)
       return locating(range) { frame in
@@ -48,9 +77,13 @@ extension Compiler {
       let thenValue = try compileExpression(then)
       let elseValue = try compileExpression(otherwise)
       return { frame in try test(frame) ? thenValue(frame) : elseValue(frame) }
+    case .member(.name(let typeName, _), let name, let range) where isEnumTypeName(typeName):
+      return try compileEnumCase(typeName: typeName, name, nil, range: range)
+    case .implicitMember(let name, let range):
+      return try compileEnumCase(typeName: nil, name, nil, range: range)
     case .member(let base, let name, let range):
       if let host = hostValueType(named: base) { return try compileEnumCase(host, name, nil, range: range) }
-      let object = try compileExpression(base)
+      let object = try compileChainBase(base)
       let read = memberReader(name)
       if chainsPropagateNil {
         return locating(range) { frame in
@@ -60,18 +93,21 @@ extension Compiler {
       }
       return locating(range) { frame in try read(try object(frame)) }
     case .optionalMember(let base, let name, let range):
-      let object = try compileExpression(base)
+      let object = try compileChainBase(base)
       let read = memberReader(name)
       return locating(range) { frame in
         let value = try object(frame)
-        return value.isNull ? .null : try read(value)
+        if value.isNull { throw OptionalChainEnded() }
+        return try read(value)
       }
     case .call(let callee, let arguments, let range):
       return try compileCall(callee, arguments, range: range)
     case .await(let operand, let range):
       return try compileAwait(operand, range: range)
+    case .untracked(let inner, _):
+      return try compileUntracked(inner)
     case .index(let base, let index, let range):
-      let array = try compileExpression(base)
+      let array = try compileChainBase(base)
       let position = try compileExpression(index)
       return locating(range) { frame in try Operators.element(of: try array(frame), at: try position(frame)) }
     }
@@ -98,6 +134,9 @@ extension Compiler {
   }
 
   private func compileName(_ name: String, range: SourceRange) throws -> Evaluation {
+    if implicitSelfMember(name) {
+      return try compileExpression(.member(.name("self", range), Identifier(name, range: range), range))
+    }
     if name == "self", scope.selfType != nil || scope.parent?.selfType != nil {
       return { frame in frame.selfObject.map(Value.object) ?? .null }
     }
@@ -112,6 +151,9 @@ extension Compiler {
     if name == "now" {
       let scheduler = interpreter.scheduler
       return { _ in .duration(scheduler.now) }
+    }
+    if name.hasPrefix("$") {
+      throw error("anonymous closure argument '\(name)' is not inside a closure; it names a parameter of '{ … }'", at: range)
     }
     throw unknownName(name, at: range)
   }
@@ -140,8 +182,94 @@ extension Compiler {
         let value = try left(frame)
         return value.isNull ? try right(frame) : value
       }
+    case .equal where lhs.isImplicitMember || rhs.isImplicitMember,
+      .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
+      return compileImplicitMemberComparison(left, right, implicitOnLeft: lhs.isImplicitMember, negated: op == .notEqual, range: range)
     default:
-      return locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
+      let general = locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
+      return integerFastPath(op, left, right, range: range) ?? general
+    }
+  }
+
+  /// `Int op Int` without going through `Operators.apply` (the operators of
+  /// `{ $0 * 2 }`, `{ $0 % 2 == 0 }`, loop counters): one closure per
+  /// operator, which falls back to the general path, and its errors, for
+  /// anything else (other types, an overflow, a zero divisor).
+  private func integerFastPath(
+    _ op: BinaryOperator, _ left: @escaping Evaluation, _ right: @escaping Evaluation, range: SourceRange
+  ) -> Evaluation? {
+    let file = self.file
+    func general(_ a: Value, _ b: Value) throws -> Value {
+      do {
+        return try Operators.apply(op, a, b)
+      } catch let error as ScriptError where error.range == nil {
+        throw error.located(at: range, in: file)
+      }
+    }
+    // Each operator spelled out: a closure per operation (`{ $0 * $1 }`)
+    // would cost a call per evaluation.
+    switch op {
+    case .add:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b {
+          let (result, overflow) = x.addingReportingOverflow(y)
+          if !overflow { return .int(result) }
+        }
+        return try general(a, b)
+      }
+    case .subtract:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b {
+          let (result, overflow) = x.subtractingReportingOverflow(y)
+          if !overflow { return .int(result) }
+        }
+        return try general(a, b)
+      }
+    case .multiply:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b {
+          let (result, overflow) = x.multipliedReportingOverflow(by: y)
+          if !overflow { return .int(result) }
+        }
+        return try general(a, b)
+      }
+    case .remainder:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b, y != 0 {
+          let (result, overflow) = x.remainderReportingOverflow(dividingBy: y)
+          if !overflow { return .int(result) }
+        }
+        return try general(a, b)
+      }
+    case .equal:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b { return .bool(x == y) }
+        return try general(a, b)
+      }
+    case .notEqual:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b { return .bool(x != y) }
+        return try general(a, b)
+      }
+    case .less:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b { return .bool(x < y) }
+        return try general(a, b)
+      }
+    case .greater:
+      return { frame in
+        let a = try left(frame), b = try right(frame)
+        if case .int(let x) = a, case .int(let y) = b { return .bool(x > y) }
+        return try general(a, b)
+      }
+    default: return nil
     }
   }
 
@@ -150,6 +278,7 @@ extension Compiler {
   func memberReader(_ name: Identifier) -> (Value) throws -> Value {
     let interpreter = self.interpreter
     let cache = MemberCache(file: file, range: name.range)
+    let valueMembers = ValueMemberCache(file: file, range: name.range)
     let memberName = name.name
     return { value in
       switch value {
@@ -158,9 +287,29 @@ extension Compiler {
         return try interpreter.read(member, of: object, name: memberName)
       case .null:
         throw ScriptError("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil")
+      case .structValue, .enumValue:
+        return try valueMembers.read(memberName, of: value, interpreter: interpreter)
       default:
         if let member = try value.compositeMember(memberName) { return member }
         return try Builtins.property(memberName, of: value)
+      }
+    }
+  }
+}
+
+/// Thrown by a `?.` link whose base is `nil`: the chain it is part of ends
+/// there, and the whole chain's value is `nil`.
+struct OptionalChainEnded: Error {}
+
+extension Expression {
+  /// Whether this postfix chain (following bases, not arguments) has a `?.` link.
+  var hasOptionalChainLink: Bool {
+    var current = self
+    while true {
+      switch current {
+      case .optionalMember: return true
+      case .member(let base, _, _), .index(let base, _, _), .call(let base, _, _): current = base
+      default: return false
       }
     }
   }
@@ -193,6 +342,9 @@ final class MemberCache {
 extension ScriptError {
   static func unknownMember(_ name: String, on type: ObjectType) -> ScriptError {
     var message = "no property '\(name)' on \(type.name)"
+    if let method = type.scriptMethods[name] {
+      return ScriptError("'\(method.signature.fullName)' is a method of \(type.name); call it, as in '\(name)(…)'")
+    }
     if let method = type.host?.methodsByName[name]?.first {
       return ScriptError("'\(method.name)' is a method of \(type.name); call it, as in '\(name)(…)'")
     }

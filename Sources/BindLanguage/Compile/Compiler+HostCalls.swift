@@ -42,9 +42,13 @@ extension Compiler {
 
   /// The call site of `base.name(arguments)` or `name(arguments)`, as a host call sees it.
   func hostCallSite(_ name: String, _ arguments: [Argument], range: SourceRange) -> HostCallSite {
-    HostCallSite(
+    let site = HostCallSite(
       signature: HostSignature(baseName: name, labels: arguments.map { $0.label?.name }),
       range: range, argumentRanges: arguments.map(\.value.range), file: file, mode: asyncMode)
+    if let last = arguments.last, case .closure(let closure) = last.value, closure.isTrailing {
+      site.hasTrailingClosure = true
+    }
+    return site
   }
 
   /// The host object a receiver expression names now, if the compiler can
@@ -79,6 +83,8 @@ final class HostCallSite {
   let argumentRanges: [SourceRange]
   let file: SourceFile
   let mode: AsyncMode
+  /// Whether the last argument is a trailing closure, whose label may be any.
+  var hasTrailingClosure = false
   @exclusivity(unchecked) private var cachedType: ObjectType?
   @exclusivity(unchecked) private var cachedMethod: HostFunction?
 
@@ -128,6 +134,16 @@ final class HostCallSite {
   /// The candidate whose labels match, or an error naming what was expected.
   func resolve(among candidates: [HostFunction], owner: String?) -> Result<HostFunction, ScriptError> {
     if let exact = candidates.first(where: { $0.signature == signature }) { return .success(exact) }
+    // A trailing closure takes its parameter's label, as in Swift:
+    // `list.removeAll { … }` calls `removeAll(where:)`.
+    if hasTrailingClosure, let last = signature.labels.indices.last, signature.labels[last] == nil,
+      let labelled = candidates.first(where: {
+        $0.signature.baseName == signature.baseName && $0.signature.labels.count == signature.labels.count
+          && Array($0.signature.labels.dropLast()) == Array(signature.labels.dropLast())
+      })
+    {
+      return .success(labelled)
+    }
     let have = signature.fullName
     guard candidates.count == 1, let expected = candidates.first else {
       let names = candidates.map(\.name)

@@ -15,6 +15,8 @@ enum ReactiveSource {
 enum BindingTarget {
   case property(ScriptObject, index: Int)
   case event(ScriptEvent)
+  /// A derived property with a setter (`get { } set { }`): a write runs it.
+  case writableDerived(ScriptObject, index: Int)
 }
 
 // Callbacks registered here capture the interpreter `unowned(unsafe)`: a
@@ -95,7 +97,7 @@ extension Compiler {
       let expression = CapturedExpression(evaluate, in: snapshot)
       let derived: Derived<Value>
       do {
-        derived = try Derived(label: label, lifetime: lifetime, lifetimes: moreLifetimes, isSame: ==) {
+        derived = try Derived(label: label, lifetime: lifetime, lifetimes: moreLifetimes, isSame: Value.isSameForChange) {
           try expression.value()
         }
       } catch {
@@ -152,8 +154,11 @@ extension Compiler {
             throw ScriptError("cannot bind into '\(name.name)': it is a 'let' property of \(target.type.name)")
           }
           return .property(target, index: index)
-        case .derived:
-          throw ScriptError("cannot bind into '\(name.name)': it is a derived property, computed from other properties")
+        case .derived(let index):
+          guard target.type.derived[index].write != nil else {
+            throw ScriptError("cannot bind into '\(name.name)': it is a derived property, computed from other properties")
+          }
+          return .writableDerived(target, index: index)
         case .event(let index): return .event(target.event(index))
         }
       } catch let error as ScriptError {
@@ -190,10 +195,17 @@ extension Compiler {
     _ bind: BindStatement, into target: @escaping (Frame) throws -> BindingTarget, summary: String
   ) throws -> (Frame) throws -> (Disposable, Connections.Ends) {
     let file = self.file
+    let interpreter = self.interpreter
     let left = try compileBindingTarget(bind.source)
     return { frame in
-      guard case .property(let leftObject, let leftIndex) = try left(frame),
-        case .property(let rightObject, let rightIndex) = try target(frame)
+      let (leftTarget, rightTarget) = (try left(frame), try target(frame))
+      if let link = try Self.bindWritableDerived(
+        leftTarget, rightTarget, at: SourceSite(bind.range, in: file), summary: summary, interpreter: interpreter)
+      {
+        return (link, .none)
+      }
+      guard case .property(let leftObject, let leftIndex) = leftTarget,
+        case .property(let rightObject, let rightIndex) = rightTarget
       else { throw ScriptError("'<->' binds two properties; events cannot be bound both ways", at: bind.range, in: file) }
       let leftType = leftObject.type.stored[leftIndex].type
       let rightType = rightObject.type.stored[rightIndex].type
@@ -237,6 +249,19 @@ extension Compiler {
       case (let value, .property(let object, let index)):
         // The runtime's binding node is what the graph draws.
         return (try Self.bindValue(value, toProperty: index, of: object, at: site, summary: summary), .none)
+      case (.event(let event), .writableDerived(let object, let index)):
+        throw ScriptError(
+          "cannot bind event '\(event.displayName)' into derived property '\(object.type.derived[index].name)'; bind it into a stored property",
+          at: site.range, in: site.file)
+      case (.value(let node), .writableDerived(let object, let index)):
+        let token = try Self.bindValue(
+          node, intoDerived: index, of: object, at: site, summary: summary, interpreter: interpreter)
+        return (token, .none)
+      case (.host(_, let source, let sourceIndex), .writableDerived(let object, let index)):
+        let token = try Self.bindValue(
+          source.propertyNode(sourceIndex), intoDerived: index, of: object, at: site, summary: summary,
+          interpreter: interpreter)
+        return (token, .none)
       }
     }
   }
@@ -376,7 +401,17 @@ extension Compiler {
       throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
     }
     let interpreter = self.interpreter
-    let (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+    var (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
+    if WriteAnalysis.mayWrite(block.body.statements) {
+      // The block's writes are one batch, as an effect's are: what depends
+      // on them updates once, after the block, with its final values.
+      let unbatched = body
+      body = { frame in
+        var flow = Flow.next
+        try ReactiveGraph.shared.transaction { flow = try unbatched(frame) }
+        return flow
+      }
+    }
     let parameterCount = block.parameters.count
     return { frame in
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)

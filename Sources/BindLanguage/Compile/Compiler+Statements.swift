@@ -21,7 +21,11 @@ extension Compiler {
       guard scope.isGlobal && scope.isOutermostBlock else {
         throw error("type declarations are only allowed at the top level", at: declaration.name.range)
       }
-      try compileTypeDeclaration(declaration)
+      switch declaration.kind {
+      case .object: try compileTypeDeclaration(declaration)
+      case .structure: try compileStructDeclaration(declaration)
+      case .enumeration: try compileEnumDeclaration(declaration)
+      }
       return { _ in .next }
     case .function(let declaration): return try compileFunction(declaration)
     case .bind(let bind): return try compileBind(bind)
@@ -32,17 +36,20 @@ extension Compiler {
     case .batch(let block, let range): return try compileBatch(block, range: range)
     case .wait(let duration, let range): return try compileWait(duration, range: range)
     case .timeline(let timeline): return try compileTimeline(timeline)
+    case .effect(let effect): return try compileEffect(effect)
+    case .onCleanup(let block, let range): return try compileCleanup(block, range: range)
+    case .notify(let target, let range): return try compileNotify(target, range: range)
+    case .guardStatement(let statement): return try compileGuard(statement)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)
     case .returnStatement(let value, let range):
       guard !scope.isGlobal else { throw error("'return' outside a function or handler", at: range) }
-      guard let value else { return { _ in .returned(nil) } }
-      let evaluate = try compileExpression(value)
-      return { frame in .returned(try evaluate(frame)) }
+      return try compileReturn(value, range: range)
     case .breakStatement(let range):
-      guard loopDepth > 0 else { throw error("'break' outside a loop", at: range) }
+      guard loopDepth > 0 || switchDepth > 0 else { throw error("'break' outside a loop or 'switch'", at: range) }
       return { _ in .breakLoop }
+    case .switchStatement(let statement): return try compileSwitch(statement)
     case .continueStatement(let range):
       guard loopDepth > 0 else { throw error("'continue' outside a loop", at: range) }
       return { _ in .continueLoop }
@@ -56,10 +63,32 @@ extension Compiler {
     }
   }
 
-  /// variableDeclaration -> ('let' | 'var') NAME '=' expression
+  /// variableDeclaration -> ('let' | 'var') NAME (':' type)? '=' expression
+  ///
+  /// With a type, the initial value and every later write must convert to
+  /// it (`T` to `T?`, `Int` to `Double`); an empty literal takes the type.
   private func compileVariable(_ declaration: VariableDeclaration) throws -> Execution {
-    let initializer = try compileExpression(declaration.initializer)
-    let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable)
+    if declaration.type == nil, declaration.initializer.isImplicitMember {
+      // Swift: "cannot infer contextual base"; a variable has no type to give it.
+      throw error(
+        "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'",
+        at: declaration.initializer.range)
+    }
+    var initializer = try compileExpression(declaration.initializer)
+    let type = try declaration.type.map(valueType)
+    if let type {
+      let (name, range, file) = (declaration.name.name, declaration.initializer.range, self.file)
+      let uncheckedInitializer = initializer
+      initializer = { frame in
+        let value = try uncheckedInitializer(frame)
+        guard let converted = type.coerce(value) else {
+          throw ScriptError(
+            "cannot initialize '\(name)' of type '\(type)' with a value of type '\(value.typeName)'", at: range, in: file)
+        }
+        return converted
+      }
+    }
+    let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable, type: type)
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
       let globals = interpreter.globalFrame
@@ -74,21 +103,24 @@ extension Compiler {
     }
   }
 
-  /// functionDeclaration -> 'func' NAME '(' parameters? ')' block
+  /// functionDeclaration -> 'func' NAME '(' parameters? ')' ('->' type)? block
   private func compileFunction(_ declaration: FunctionDeclaration) throws -> Execution {
     let name = declaration.name.name
     let slot = scope.declare(name, isMutable: false)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
+    let signature = declaration.hasSwiftSignature ? try functionSignature(declaration) : nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
-      parameters: declaration.parameters, body: declaration.body)
+      parameters: declaration.parameters, body: declaration.body,
+      signature: signature.map { ($0, declaration.body.range) })
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
     let globals = interpreter.globalFrame
     let makeFunction = { (frame: Frame) -> Value in
       let defining: Frame? = keepsParent || isGlobal ? frame : nil
       return .function(
-        Callable(name: name, arity: arity) { arguments, context in
+        Callable(name: name, arity: arity, signature: signature, defaultFrame: signature == nil ? nil : frame) {
+          arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })
     }
@@ -104,9 +136,27 @@ extension Compiler {
     }
   }
 
-  /// ifStatement -> 'if' expression block ('else' (ifStatement | block))?
-  private func compileIf(_ statement: IfStatement) throws -> Execution {
-    let condition = try compileCondition(statement.condition)
+  /// The Swift signature of a function or method: its parameters' labels,
+  /// types and defaults (compiled in the declaring scope) and return type.
+  func functionSignature(_ declaration: FunctionDeclaration) throws -> FunctionSignature {
+    var seen = Set<String>()
+    let parameters = try declaration.signature.map { parameter -> FunctionSignature.Parameter in
+      guard seen.insert(parameter.name.name).inserted else {
+        throw error("invalid redeclaration of parameter '\(parameter.name.name)'", at: parameter.name.range)
+      }
+      return FunctionSignature.Parameter(
+        label: parameter.label?.name, name: parameter.name.name, type: try parameter.type.map(valueType),
+        defaultValue: try parameter.defaultValue.map { try compileExpression($0) })
+    }
+    return FunctionSignature(
+      name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType))
+  }
+
+  /// ifStatement -> 'if' (conditionList | 'case' pattern '=' expression) block ('else' (ifStatement | block))?
+  func compileIf(_ statement: IfStatement) throws -> Execution {
+    if let pattern = statement.casePattern { return try compileIfCase(statement, pattern: pattern) }
+    guard let plainCondition = statement.condition else { return try compileIfWithClauses(statement) }
+    let condition = try compileCondition(plainCondition)
     let thenBlock = try compileBlock(statement.thenBlock)
     let elseBlock: Execution
     switch statement.elseBranch {
@@ -151,7 +201,9 @@ extension Compiler {
   /// forStatement -> 'for' NAME 'in' expression block
   private func compileFor(_ loop: ForLoop) throws -> Execution {
     // A literal range loops over integers without building an array.
-    if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange {
+    if case .binary(let op, let lower, let upper, _) = loop.sequence, op == .closedRange || op == .halfOpenRange,
+      loop.secondVariable == nil
+    {
       return try compileRangeFor(loop, from: lower, to: upper, closed: op == .closedRange)
     }
     return try compileArrayFor(loop)
@@ -223,16 +275,45 @@ extension Compiler {
     let parts = try compileLoopParts(loop)
     return { frame in
       let value = try sequence(frame)
+      if case .dictionary(let dictionary) = value {
+        guard let secondSlot = parts.secondSlot else {
+          throw ScriptError(
+            "go through a dictionary with 'for (key, value) in \(file.text(in: loop.sequence.range))'",
+            at: loop.variable.range, in: file)
+        }
+        defer { parts.releaseVariable(in: frame) }
+        for (key, item) in dictionary.entries {
+          try interpreter.step(at: range, in: file)
+          let iteration = parts.iterationFrame(in: frame)
+          let holder = parts.variableFrame(iteration)
+          holder.slots[parts.slot] = key
+          holder.slots[secondSlot] = item
+          if let exit = try parts.body(iteration).loopExit { return exit }
+        }
+        return .next
+      }
       guard case .array(let elements) = value else {
         throw ScriptError(
-          "'for' needs an array or a range like '1...10', not '\(value.typeName)'", at: loop.sequence.range, in: file)
+          "'for' needs an array, a dictionary or a range like '1...10', not '\(value.typeName)'",
+          at: loop.sequence.range, in: file)
       }
       // The last element is let go with the loop, as Swift's variable would be.
       defer { parts.releaseVariable(in: frame) }
       for element in elements {
         try interpreter.step(at: range, in: file)
         let iteration = parts.iterationFrame(in: frame)
-        parts.variableFrame(iteration).slots[parts.slot] = element
+        let holder = parts.variableFrame(iteration)
+        if let secondSlot = parts.secondSlot {
+          guard case .array(let pair) = element, pair.count == 2 else {
+            throw ScriptError(
+              "'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs, such as 'xs.enumerated()' gives, not '\(element.literal)'",
+              at: loop.sequence.range, in: file)
+          }
+          holder.slots[parts.slot] = pair[0]
+          holder.slots[secondSlot] = pair[1]
+        } else {
+          holder.slots[parts.slot] = element
+        }
         if let exit = try parts.body(iteration).loopExit { return exit }
       }
       return .next
@@ -245,6 +326,8 @@ extension Compiler {
     /// then holds the variable too); nil: the enclosing frame.
     let iterationScope: BlockScope?
     let slot: Int
+    /// The second name's slot, for `for (key, value) in`.
+    var secondSlot: Int? = nil
     /// Set when the variable is a global (a top-level loop without closures).
     let globals: Frame?
     let body: Execution
@@ -254,7 +337,10 @@ extension Compiler {
 
     /// Lets go of the variable's last value when its slot outlives the loop.
     func releaseVariable(in frame: Frame) {
-      if iterationScope == nil { variableFrame(frame).slots[slot] = .null }
+      if iterationScope == nil {
+        variableFrame(frame).slots[slot] = .null
+        if let secondSlot { variableFrame(frame).slots[secondSlot] = .null }
+      }
     }
   }
 
@@ -265,17 +351,26 @@ extension Compiler {
   private func compileLoopParts(_ loop: ForLoop) throws -> LoopParts {
     loopDepth += 1
     defer { loopDepth -= 1 }
+    var names = [loop.variable.name]
+    if let second = loop.secondVariable {
+      guard second.name != loop.variable.name else {
+        throw error("'\(second.name)' is named twice in the loop's pattern", at: second.range)
+      }
+      names.append(second.name)
+    }
     if makesClosures(loop.body.statements) {
-      let (iterationScope, slot, body) = try compileInBlockScope(loop.body.statements, declaring: loop.variable.name)
-      return LoopParts(iterationScope: iterationScope, slot: slot!, globals: nil, body: body)
+      let (iterationScope, slots, body) = try compileInBlockScope(loop.body.statements, declaring: names)
+      return LoopParts(iterationScope: iterationScope, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil, globals: nil, body: body)
     }
     scope.pushBlock()
     defer { scope.popBlock() }
-    let slot = scope.declare(loop.variable.name, isMutable: false)
+    let slots = names.map { scope.declare($0, isMutable: false) }
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
     let body = try compileBlock(loop.body)
-    return LoopParts(iterationScope: nil, slot: slot, globals: isGlobal ? interpreter.globalFrame : nil, body: body)
+    return LoopParts(
+      iterationScope: nil, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil,
+      globals: isGlobal ? interpreter.globalFrame : nil, body: body)
   }
 
   /// An expression that must produce an Int (range bounds).

@@ -23,6 +23,9 @@ extension Compiler {
       switch member {
       case .property(let property): memberName = property.name
       case .event(let event): memberName = event.name
+      case .method(let method): memberName = method.name
+      case .enumCase(let enumCase):
+        throw error("'case' declares an enum case; it is only allowed in an 'enum'", at: enumCase.name.range)
       }
       guard seen.insert(memberName.name).inserted else {
         throw error("'\(memberName.name)' is declared twice in type '\(name)'", at: memberName.range)
@@ -34,19 +37,27 @@ extension Compiler {
         switch property.value {
         case .stored(let defaultExpression):
           let defaultValue = try defaultExpression.map { try compileExpression($0) }
-          stored.append(.init(name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue))
+          stored.append(.init(
+            name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
+            isSame: try sameness(property.attributes)))
         case .derived(let expression):
           derivedSpecs.append((property, expression, type))
         }
       case .event(let event):
         events.append(.init(name: event.name.name, payload: try event.payloadType.map(valueType)))
+      case .method, .enumCase:
+        break
       }
     }
+    let methods = try declareMethods(declaration, kind: "type")
     let placeholder: Evaluation = { _ in .null }
     let type = ObjectType(
       name: name, stored: stored,
       derived: derivedSpecs.map { .init(name: $0.0.name.name, type: $0.2, compute: placeholder) },
-      events: events, order: order, instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+      events: events, order: order.filter { methods[$0] == nil },
+      instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+    type.scriptMethods = methods
+    type.scriptMethodOrder = declaration.methods.map(\.name.name)
     // Derived bodies see the type's members as bare names, so they compile
     // against the type itself.
     for (index, spec) in derivedSpecs.enumerated() {
@@ -56,13 +67,18 @@ extension Compiler {
       defer { scope = saved }
       let body = try withoutAwaiting(in: "a derived property") { try compileExpression(spec.1) }
       let slotCount = inner.slotCount
+      scope = saved
+      let write = try spec.0.setter.map { try compileSetter($0, of: type) }
       type.derived[index] = .init(
         name: spec.0.name.name, type: spec.2,
         compute: { frame in
           if slotCount > 0 { frame.slots = ContiguousArray(repeating: .null, count: slotCount) }
           return try body(frame)
-        })
+        },
+        write: write, isSame: try sameness(spec.0.attributes))
     }
+    try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
+    replaceType(named: name)
     interpreter.types[name] = type
   }
 
@@ -71,6 +87,16 @@ extension Compiler {
     switch annotation {
     case .optional(let wrapped, _): return .optional(try valueType(wrapped))
     case .array(let element, _): return .array(try valueType(element))
+    case .dictionary(let key, let value, let range):
+      let keyType = try valueType(key)
+      guard keyType == .string || keyType == .int || keyType == .bool else {
+        throw error("a dictionary's key type must be String, Int or Bool, not '\(keyType)'", at: range)
+      }
+      return .dictionary(key: keyType, value: try valueType(value))
+    case .function(let parameters, let result, _):
+      let resultType: ValueType?
+      if case .named("Void", _) = result { resultType = nil } else { resultType = try valueType(result) }
+      return .function(parameters: try parameters.map(valueType), result: resultType)
     case .named(let name, let range):
       switch name {
       case "Int": return .int
@@ -79,6 +105,16 @@ extension Compiler {
       case "Bool": return .bool
       case "Duration": return .duration
       default:
+        if let structType = interpreter.declaringStructTypes[name] ?? interpreter.structTypes[name]
+          ?? interpreter.pendingStructTypes[name]
+        {
+          return .structure(structType)
+        }
+        if let enumType = interpreter.declaringEnumTypes[name] ?? interpreter.enumTypes[name]
+          ?? interpreter.pendingEnumTypes[name]
+        {
+          return .enumeration(enumType)
+        }
         if let host = interpreter.hostValueTypes[name] { return host.valueType }
         if name == "Date" { return .date }
         if interpreter.isTypeName(name) { return .object(name) }
@@ -86,6 +122,66 @@ extension Compiler {
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + Array(interpreter.types.keys)
         if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
         throw error(message, at: range)
+      }
+    }
+  }
+}
+
+extension Compiler {
+  /// The setter of a writable derived property: its block, with the type's
+  /// members as bare names and the written value as `newValue` (or the name
+  /// given in `set(name)`), as in Swift.
+  func compileSetter(_ setter: PropertySetter, of type: ObjectType) throws
+    -> (_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void
+  {
+    let parameter = setter.parameter ?? Identifier("newValue", range: setter.range)
+    let savedWrites = writesSelfMembers
+    writesSelfMembers = true
+    defer { writesSelfMembers = savedWrites }
+    let (body, slots, _) = try compileFunctionBody(parameters: [parameter], body: setter.body, selfType: type)
+    return { globals, object, newValue in
+      let frame = Frame(parent: globals, slotCount: max(slots(), 1), selfObject: object)
+      frame.slots[0] = newValue
+      _ = try body(frame)
+    }
+  }
+}
+
+extension Compiler {
+  /// The change test `@equal(…)` asks for; nil for the default.
+  ///
+  /// `@equal(by: \.a.b)` compares the keys at that path (a `nil` link gives
+  /// `nil`, as `?.` does); `@equal(never)` makes every write a change. Keys
+  /// are read untracked: the test runs inside writes and evaluations, and
+  /// must not make them depend on what it reads.
+  func sameness(_ attributes: [PropertyAttribute]) throws -> ((Value, Value) -> Bool)? {
+    guard let attribute = attributes.last else { return nil }
+    if attributes.count > 1 {
+      throw error("a property takes one '@equal' attribute", at: {
+        switch attributes[1] {
+        case .equalBy(_, let range), .equalNever(let range): return range
+        }
+      }())
+    }
+    switch attribute {
+    case .equalNever:
+      return { _, _ in false }
+    case .equalBy(let path, _):
+      let readers = path.map { memberReader($0) }
+      let key = { (value: Value) -> Value? in
+        var current = value
+        for read in readers {
+          if current.isNull { return .null }
+          guard let next = try? read(current) else { return nil }
+          current = next
+        }
+        return current
+      }
+      return { old, new in
+        ReactiveGraph.shared.untracked {
+          guard let oldKey = key(old), let newKey = key(new) else { return false }
+          return Value.isSameForChange(oldKey, newKey)
+        }
       }
     }
   }

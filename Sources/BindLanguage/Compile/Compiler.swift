@@ -11,10 +11,22 @@ final class Compiler {
   var captureList: CaptureList?
   /// Loop nesting within the current function, for `break`/`continue`.
   var loopDepth = 0
+  /// `switch` nesting within the current function: `break` ends a switch.
+  var switchDepth = 0
+  /// Set while compiling the setter of a writable derived property, whose
+  /// block writes the type's members by their bare names.
+  var writesSelfMembers = false
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.
   var chainsPropagateNil = false
+  /// Set just before compiling the base of a postfix link, so that the base
+  /// joins its optional chain instead of starting one (see `compileExpression`).
+  var compilingChainBase = false
+  /// Set by `compileFunctionBody(…implicitReturn: true)` when the body is
+  /// one expression that is not a call: that expression, which a collection
+  /// method may evaluate per element without a call (see `ClosureInvocation`).
+  var implicitReturnEvaluation: Evaluation?
   /// Set while compiling the operand of `await`: async host calls there run
   /// to completion.
   var isAwaiting = false
@@ -92,6 +104,16 @@ final class Compiler {
     return nil
   }
 
+  /// The declared type of the variable `name` resolves to, if it has one.
+  func declaredType(of name: String) -> ValueType? {
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      if let variable = candidate.lookup(name) { return variable.type }
+      current = candidate.parent
+    }
+    return nil
+  }
+
   /// Every name visible here, for "did you mean" suggestions.
   var visibleNames: [String] {
     var names: [String] = []
@@ -156,7 +178,7 @@ final class Compiler {
   /// Compiles a block: its variables exist from their declaration to the
   /// block's end (see ``BlockScope``).
   func compileBlock(_ block: Block) throws -> Execution {
-    let (blockScope, _, body) = try compileInBlockScope(block.statements)
+    let (blockScope, _, body) = try compileInBlockScope(block.statements, declaring: [])
     switch blockScope {
     case .ownFrame:
       return { frame in try body(blockScope.enter(frame)) }
@@ -182,21 +204,22 @@ final class Compiler {
   /// Not generic over what it compiles: a closure passed through a generic
   /// value is called through reabstraction thunks, here at every run of
   /// every block.
-  func compileInBlockScope(_ statements: [Statement], declaring variable: String? = nil) throws
-    -> (BlockScope, variableSlot: Int?, body: Execution)
+  func compileInBlockScope(_ statements: [Statement], declaring variables: [String]) throws
+    -> (BlockScope, variableSlots: [Int], body: Execution)
   {
     let enclosing = scope
     if makesClosures(statements) {
       let own = FunctionScope(parent: enclosing)
+      own.returnContract = enclosing.returnContract
       scope = own
       defer { scope = enclosing }
-      let slot = variable.map { scope.declare($0, isMutable: false) }
+      let slots = variables.map { scope.declare($0, isMutable: false) }
       let body = try compileSequence(statements)
-      return (.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal), slot, body)
+      return (.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal), slots, body)
     }
     scope.pushBlock()
     defer { scope.popBlock() }
-    let slot = variable.map { scope.declare($0, isMutable: false) }
+    let slot = variables.map { scope.declare($0, isMutable: false) }
     let body = try compileSequence(statements)
     let globals = scope.isGlobal ? interpreter.globalFrame : nil
     return (.sharesFrame(releasedSlots: scope.slotsOfInnermostBlock, globals: globals), slot, body)
@@ -206,11 +229,15 @@ final class Compiler {
   /// `func`), directly or in a nested block: such a closure captures the
   /// variables it names by reference.
   func makesClosures(_ statements: [Statement]) -> Bool {
-    statements.contains { statement in
+    if SyntaxWalk.contains(statements, where: { if case .closure = $0 { return true } else { return false } }) {
+      return true
+    }
+    return statements.contains { statement in
       switch statement {
-      case .function, .on: return true
+      case .function, .on, .effect, .onCleanup: return true
       case .observe(let observe): return observe.handler != nil
       case .batch(let block, _): return makesClosures(block.statements)
+      case .switchStatement(let statement): return statement.cases.contains { makesClosures($0.body.statements) }
       case .forLoop(let loop): return makesClosures(loop.body.statements)
       case .whileLoop(let loop): return makesClosures(loop.body.statements)
       case .ifStatement(var branch):
@@ -253,24 +280,77 @@ final class Compiler {
   ///
   /// `keepsParent` says whether the body reaches into the enclosing frame;
   /// when it does not, the body's frames need no parent at all.
-  func compileFunctionBody(parameters: [Identifier], body: Block, selfType: ObjectType? = nil) throws
+  ///
+  /// With `implicitReturn`, a body that is one expression returns its value
+  /// (a closure's `{ $0 + 1 }`); a call that returns nothing still returns nothing.
+  ///
+  /// A function with a Swift `signature` has `let` parameters, as in Swift,
+  /// its `return` values checked against the return type, and a call that
+  /// ends without `return` in a function that returns a value is an error
+  /// (located at the body's closing brace). A method's `methodSelf` is
+  /// declared first, as slot 0.
+  func compileFunctionBody(
+    parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false,
+    signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil
+  ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
     let inner = FunctionScope(parent: scope, selfType: selfType)
+    if let methodSelf {
+      inner.declare("self", isMutable: methodSelf.isMutable)
+      inner.implicitSelfMembers = methodSelf.members
+      inner.selfValueType = methodSelf.type
+    }
+    inner.returnContract = signature.map { .init(type: $0.0.returnType) }
     var seen = Set<String>()
     for parameter in parameters {
       guard seen.insert(parameter.name).inserted else {
         throw error("duplicate parameter '\(parameter.name)'", at: parameter.range)
       }
-      inner.declare(parameter.name, isMutable: true)
+      inner.declare(parameter.name, isMutable: signature == nil)
     }
-    let saved = (scope, captureList, loopDepth, isAwaiting, cannotAwait)
+    let saved = (scope, captureList, loopDepth, isAwaiting, cannotAwait, switchDepth)
     scope = inner
     captureList = nil
     loopDepth = 0
+    switchDepth = 0
     (isAwaiting, cannotAwait) = (false, nil)
-    defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait) = saved }
-    let compiled = try compileSequence(body.statements)
+    defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait, switchDepth) = saved }
+    if implicitReturn, body.statements.count == 1, case .expression(let expression) = body.statements[0] {
+      let evaluate = try compileExpression(expression)
+      let interpreter = self.interpreter
+      let compiled: Execution
+      if expression.isCall {
+        compiled = { frame in
+          interpreter.lastCallProducedValue = true
+          let value = try evaluate(frame)
+          return value.isNull && !interpreter.lastCallProducedValue ? .returned(nil) : .returned(value)
+        }
+      } else {
+        compiled = { frame in .returned(try evaluate(frame)) }
+        implicitReturnEvaluation = evaluate
+      }
+      return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
+    }
+    if signature?.0.returnType != nil, body.statements.count == 1,
+      case .expression(let expression) = body.statements[0]
+    {
+      // Swift's implicit return: a body of one expression in a function
+      // that returns a value returns it (checked like `return`).
+      return (try compileReturn(expression, range: expression.range), { inner.slotCount }, inner.usesEnclosingFrames)
+    }
+    var compiled = try compileSequence(body.statements)
+    if let (signature, bodyRange) = signature, let returnType = signature.returnType {
+      let statements = compiled
+      let file = self.file
+      let end = SourceRange(at: bodyRange.end)
+      let kind = methodSelf == nil ? "global function" : "instance method"
+      compiled = { frame in
+        let flow = try statements(frame)
+        if case .returned(.some) = flow { return flow }
+        throw ScriptError("missing return in \(kind) expected to return '\(returnType)'", at: end, in: file)
+      }
+    }
     return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
   }
 }

@@ -8,6 +8,8 @@ final class FunctionScope {
   struct Variable {
     let slot: Int
     let isMutable: Bool
+    /// The declared type (`var n: Int = 0`): every write is checked against it.
+    var type: ValueType? = nil
   }
 
   let parent: FunctionScope?
@@ -20,6 +22,18 @@ final class FunctionScope {
   /// alive: a handler that holds a frame it never uses would hold the
   /// objects in it too, and an object holding its own handler is a leak.
   var usesEnclosingFrames = false
+  /// In a method's body: the names of its type's members, which bare names
+  /// reach through `self` when no variable is called so (as in Swift).
+  var implicitSelfMembers: Set<String>?
+  /// In a struct or enum method: the type `self = value` converts to.
+  var selfValueType: ValueType?
+  /// In a function with a Swift signature: what `return` must give.
+  var returnContract: ReturnContract?
+
+  /// What a function with a Swift signature returns: `type` nil for nothing.
+  struct ReturnContract {
+    let type: ValueType?
+  }
 
   init(parent: FunctionScope?, selfType: ObjectType? = nil) {
     self.parent = parent
@@ -36,14 +50,14 @@ final class FunctionScope {
   /// Declares `name` in the innermost block, reusing its slot if the same
   /// block declared it before (a REPL redeclaring a variable).
   @discardableResult
-  func declare(_ name: String, isMutable: Bool) -> Int {
+  func declare(_ name: String, isMutable: Bool, type: ValueType? = nil) -> Int {
     if let existing = blocks[blocks.count - 1][name] {
-      blocks[blocks.count - 1][name] = Variable(slot: existing.slot, isMutable: isMutable)
+      blocks[blocks.count - 1][name] = Variable(slot: existing.slot, isMutable: isMutable, type: type)
       return existing.slot
     }
     let slot = slotCount
     slotCount += 1
-    blocks[blocks.count - 1][name] = Variable(slot: slot, isMutable: isMutable)
+    blocks[blocks.count - 1][name] = Variable(slot: slot, isMutable: isMutable, type: type)
     return slot
   }
 
@@ -64,6 +78,15 @@ final class FunctionScope {
     if let selfType { names.formUnion(selfType.memberNames) }
     return names.sorted()
   }
+}
+
+/// The `self` of a method body: a variable (slot 0) that a `mutating`
+/// method may assign, and the member names bare names reach through it.
+struct MethodSelf {
+  let isMutable: Bool
+  let members: Set<String>
+  /// A struct's or enum's own type, which `self = value` must keep.
+  var type: ValueType?
 }
 
 /// Where a name lives, resolved once at compile time.

@@ -241,6 +241,9 @@ extension ValueType {
     // Counted as holding objects without walking the fields: a struct may
     // hold an array of itself (`struct Node { var children: [Node] }`).
     case .structure, .enumeration: return true
+    case .dictionary(_, let value): return value.holdsObjects
+    // A closure may capture objects.
+    case .function: return true
     }
   }
 }

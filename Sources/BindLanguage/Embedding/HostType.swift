@@ -202,7 +202,7 @@ extension ScriptObject {
     host.tokens.forEach { $0.dispose() }
     host.tokens = []
     stored = zip(type.stored, last).map { spec, value in
-      Property(value, label: "\(displayName).\(spec.name)", isSame: ==)
+      Property(value, label: "\(displayName).\(spec.name)", isSame: Value.isSameForChange)
     }
     derivedNodes = Array(repeating: nil, count: derivedNodes.count)
     lifetimeNode = nil

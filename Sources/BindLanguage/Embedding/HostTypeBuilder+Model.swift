@@ -19,7 +19,7 @@ extension HostTypeBuilder {
     case is Int.Type:
       addModel(member, source as! (Root) -> HostModelSource<Int>, toScript: Value.int, fromScript: \.asInt, isSame: ==)
     case is Double.Type:
-      addModel(member, source as! (Root) -> HostModelSource<Double>, toScript: Value.double, fromScript: \.asDouble, isSame: ==)
+      addModel(member, source as! (Root) -> HostModelSource<Double>, toScript: Value.double, fromScript: \.asDouble, isSame: { $0 == $1 || ($0.isNaN && $1.isNaN) })
     case is String.Type:
       addModel(member, source as! (Root) -> HostModelSource<String>, toScript: Value.string, fromScript: \.asString, isSame: ==)
     case is Bool.Type:

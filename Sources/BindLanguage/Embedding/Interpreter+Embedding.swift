@@ -37,7 +37,7 @@ extension Interpreter {
     }
     let host = HostType(swiftType: swiftType, name: name)
     let builder = HostTypeBuilder<Root>(host: host, typeName: name, changes: hostChanges) { [unowned self] type in
-      try ValueBridge.resolve(type) { candidate in
+      try ValueBridge.resolve(type, interpreter: self) { candidate in
         ObjectIdentifier(candidate) == host.swiftType ? host.bridge : try self.registeredBridge(for: candidate)
       }
     }

@@ -11,7 +11,7 @@ extension Interpreter {
     _ make: (_ parameters: [ValueBridge], _ result: @escaping (Any) -> Value) -> HostFunction.Invoke
   ) throws {
     let factory = HostFunctionFactory { [unowned self] type in
-      try ValueBridge.resolve(type) { try self.registeredBridge(for: $0) }
+      try ValueBridge.resolve(type, interpreter: self) { try self.registeredBridge(for: $0) }
     }
     let function: HostFunction
     switch factory.make(text, what: "function", parameters: parameters, result: result, isAsync: isAsync, make) {

@@ -48,7 +48,7 @@ extension Interpreter {
     // Added first, so that a field of this very type resolves to it.
     hostValueTypes.add(host)
     let builder = StructTypeBuilder<Root>(typeName: name) { [unowned self] type in
-      try ValueBridge.resolve(type) { try self.registeredBridge(for: $0) }
+      try ValueBridge.resolve(type, interpreter: self) { try self.registeredBridge(for: $0) }
     }
     do {
       try describe(builder)
@@ -160,7 +160,7 @@ extension Interpreter {
     let host = HostValueType(name: name, swiftType: swiftType, valueType: .enumeration(enumType))
     hostValueTypes.add(host)
     let builder = EnumTypeBuilder<Root>(typeName: name) { [unowned self] type in
-      try ValueBridge.resolve(type) { try self.registeredBridge(for: $0) }
+      try ValueBridge.resolve(type, interpreter: self) { try self.registeredBridge(for: $0) }
     }
     var problems: [String]
     do {

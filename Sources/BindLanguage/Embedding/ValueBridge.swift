@@ -6,9 +6,10 @@ import BindSyntax
 ///
 /// Bridges are resolved once, when a type is registered, so that a Swift type
 /// the language cannot represent is an error then, never while a script runs.
-/// The bridged types are `Int`, `Double`, `String`, `Bool`, optionals and
-/// arrays of bridged types, and classes, structs and enums registered with
-/// the interpreter.
+/// The bridged types are `Int`, `Double`, `String`, `Bool`, `Date`,
+/// optionals, arrays and dictionaries (`String`, `Int` or `Bool` keys) of
+/// bridged types, closures of known shapes, and classes, structs and enums
+/// registered with the interpreter.
 struct ValueBridge {
   /// The script type a property of this Swift type has.
   let type: ValueType
@@ -22,8 +23,15 @@ struct ValueBridge {
 
   /// The bridge for `swiftType`, or an error naming what does not bridge.
   ///
+  /// - Parameter interpreter: Knows the closure types that bridge
+  ///   (`Interpreter.closureShapes`) and runs script closures Swift calls.
   /// - Parameter registered: Finds the bridge of a registered class, struct or enum.
-  static func resolve(_ swiftType: Any.Type, registered: (Any.Type) throws -> ValueBridge?) throws -> ValueBridge {
+  static func resolve(
+    _ swiftType: Any.Type, interpreter: Interpreter? = nil, registered: (Any.Type) throws -> ValueBridge?
+  ) throws -> ValueBridge {
+    if let interpreter, let shape = interpreter.closureShapes[ObjectIdentifier(swiftType)] {
+      return try shape.make({ try resolve($0, interpreter: interpreter, registered: registered) }, interpreter)
+    }
     switch swiftType {
     case is Int.Type:
       return ValueBridge(type: .int, toScript: { .int($0 as! Int) }, fromScript: { value in
@@ -49,16 +57,28 @@ struct ValueBridge {
         return nil
       })
     case let optional as BridgedOptional.Type:
-      let wrapped = try resolve(optional.wrappedType, registered: registered)
+      let wrapped = try resolve(optional.wrappedType, interpreter: interpreter, registered: registered)
       if case .optional = wrapped.type {
         throw BridgeError("nested optionals such as '\(typeName(swiftType))' do not bridge; use a single '?'")
       }
       return optional.bridge(wrapping: wrapped)
     case let array as BridgedArray.Type:
-      return array.bridge(of: try resolve(array.elementType, registered: registered))
+      return array.bridge(of: try resolve(array.elementType, interpreter: interpreter, registered: registered))
+    case let dictionary as BridgedDictionary.Type:
+      let key = try resolve(dictionary.keyType, interpreter: interpreter, registered: registered)
+      guard key.type == .string || key.type == .int || key.type == .bool else {
+        throw BridgeError(
+          "dictionary '\(typeName(swiftType))' does not bridge: its keys must be String, Int or Bool")
+      }
+      return dictionary.bridge(
+        key: key, value: try resolve(dictionary.valueType, interpreter: interpreter, registered: registered))
     default:
       if let bridge = try registered(swiftType) { return bridge }
       if let date = dateBridge(swiftType) { return date }
+      if String(describing: swiftType).contains("->") {
+        throw BridgeError(
+          "closure type '\(typeName(swiftType))' is not known to scripts; call 'interpreter.bridgeClosures((\(typeName(swiftType))).self)' before registering what uses it")
+      }
       if swiftType is AnyObject.Type {
         throw BridgeError("class '\(typeName(swiftType))' is not registered; register it before the types that use it")
       }
@@ -128,6 +148,52 @@ extension Array: BridgedArray {
         for item in items {
           guard let swiftItem = fromElement(item) else { return nil }
           converted.append(swiftItem as! Element)
+        }
+        return converted
+      })
+  }
+}
+
+/// `Dictionary` seen through its metatype.
+protocol BridgedDictionary {
+  static var keyType: Any.Type { get }
+  static var valueType: Any.Type { get }
+  static func bridge(key: ValueBridge, value: ValueBridge) -> ValueBridge
+}
+
+extension Dictionary: BridgedDictionary {
+  static var keyType: Any.Type { Key.self }
+  static var valueType: Any.Type { Value.self }
+
+  /// A Swift dictionary has no order of its own: it reaches a script with
+  /// its keys sorted, so that what a script prints is the same on every run.
+  static func bridge(key: ValueBridge, value: ValueBridge) -> ValueBridge {
+    let (keyToScript, keyFromScript) = (key.toScript, key.fromScript)
+    let (valueToScript, valueFromScript) = (value.toScript, value.fromScript)
+    return ValueBridge(
+      type: .dictionary(key: key.type, value: value.type),
+      toScript: { any in
+        let swiftDictionary = any as! [Key: Value]
+        let entries = swiftDictionary.map { (key: keyToScript($0.key), value: valueToScript($0.value)) }
+          .sorted { lhs, rhs in
+            switch (lhs.key, rhs.key) {
+            case (.string(let a), .string(let b)): return a < b
+            case (.int(let a), .int(let b)): return a < b
+            case (.bool(let a), .bool(let b)): return !a && b
+            default: return false
+            }
+          }
+        var dictionary = ScriptDictionary()
+        for entry in entries { _ = try? dictionary.setValue(entry.value, forKey: entry.key) }
+        return .dictionary(dictionary)
+      },
+      fromScript: { scriptValue in
+        guard case .dictionary(let dictionary) = scriptValue else { return nil }
+        var converted: [Key: Value] = [:]
+        converted.reserveCapacity(dictionary.count)
+        for (scriptKey, item) in dictionary.entries {
+          guard let swiftKey = keyFromScript(scriptKey), let swiftValue = valueFromScript(item) else { return nil }
+          converted[swiftKey as! Key] = (swiftValue as! Value)
         }
         return converted
       })

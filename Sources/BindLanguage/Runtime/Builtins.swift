@@ -80,14 +80,20 @@ enum Builtins {
     case (.array(let elements), "isEmpty"): return .bool(elements.isEmpty)
     case (.array(let elements), "first"): return elements.first ?? .null
     case (.array(let elements), "last"): return elements.last ?? .null
+    case (.dictionary(let dictionary), _):
+      if let member = dictionaryProperty(name, of: dictionary) { return member }
+      throw unknownMember(name, of: value, kind: "property")
     default: throw unknownMember(name, of: value, kind: "property")
     }
   }
 
-  static let mutatingArrayMethods: Set<String> = ["append", "removeLast", "removeAll", "insert", "remove"]
+  static let mutatingArrayMethods: Set<String> = ["append", "removeLast", "removeAll", "insert", "remove", "removeValue"]
 
   private static let stringMethods = ["uppercased", "lowercased", "contains", "hasPrefix", "hasSuffix"]
-  private static let arrayMethods = ["contains", "joined", "append", "removeLast", "removeAll", "insert", "remove"]
+  private static let arrayMethods = [
+    "contains", "joined", "append", "removeLast", "removeAll", "insert", "remove", "map", "filter", "reduce",
+    "compactMap", "first", "last", "firstIndex", "count", "allSatisfy", "forEach", "sorted", "enumerated",
+  ]
 
   /// Non-mutating methods of strings and arrays.
   static func callMethod(_ name: String, on value: Value, arguments: [Value]) throws -> Value {
@@ -166,6 +172,7 @@ enum Builtins {
     switch value {
     case .string: candidates = ["count", "isEmpty"] + stringMethods
     case .array: candidates = ["count", "isEmpty", "first", "last"] + arrayMethods
+    case .dictionary: candidates = dictionaryMembers
     default: candidates = []
     }
     var message = "value of type '\(value.typeName)' has no \(kind) '\(name)'"

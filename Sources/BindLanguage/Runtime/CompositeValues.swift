@@ -29,10 +29,21 @@ public final class StructType {
   public private(set) var fields: [Field]
   /// Field positions by name, so a read resolves its index once.
   private(set) var fieldIndex: [String: Int]
+  /// A script struct's methods, computed properties and field defaults.
+  let scriptMembers = ValueTypeMembers()
 
   /// Creates a struct type with these fields.
   public init(name: String, fields: [Field]) {
     self.name = name
+    self.fields = []
+    self.fieldIndex = [:]
+    define(fields: fields)
+  }
+
+  /// Sets the fields once they are known: a script struct's type object
+  /// exists while its field types are resolved, so `var children: [Node]`
+  /// can name it.
+  func define(fields: [Field]) {
     self.fields = fields
     var index: [String: Int] = [:]
     for (position, field) in fields.enumerated() { index[field.name] = position }
@@ -109,12 +120,34 @@ public final class EnumType {
   public private(set) var rawType: ValueType?
   /// Case positions by name.
   private(set) var caseIndex: [String: Int]
+  /// Set for the one-case type of an implicit member (`.idle`) whose enum
+  /// is not known yet: the context that expects an enum resolves it.
+  let isContextual: Bool
+  /// A script enum's methods and computed properties.
+  let scriptMembers = ValueTypeMembers()
 
   /// Creates an enum type with these cases.
   public init(name: String, cases: [Case], rawType: ValueType? = nil) {
     self.name = name
-    self.cases = cases
     self.rawType = rawType
+    self.isContextual = false
+    self.cases = []
+    self.caseIndex = [:]
+    define(cases: cases)
+  }
+
+  init(contextualCase: Case) {
+    self.name = ""
+    self.rawType = nil
+    self.isContextual = true
+    self.cases = []
+    self.caseIndex = [:]
+    define(cases: [contextualCase])
+  }
+
+  /// Sets the cases once they are known (see ``StructType/define(fields:)``).
+  func define(cases: [Case]) {
+    self.cases = cases
     var index: [String: Int] = [:]
     for (position, enumCase) in cases.enumerated() { index[enumCase.name] = position }
     self.caseIndex = index
@@ -169,9 +202,13 @@ public final class EnumValue {
     return ".\(enumCase.name)(\(parts.joined(separator: ", ")))"
   }
 
-  /// Same type, same case, equal associated values.
+  /// Same type, same case, equal associated values. An implicit member
+  /// not resolved yet (`.idle`) equals the case of that name.
   public static func == (lhs: EnumValue, rhs: EnumValue) -> Bool {
-    lhs === rhs
-      || (lhs.type === rhs.type && lhs.caseIndex == rhs.caseIndex && lhs.associatedValues == rhs.associatedValues)
+    if lhs === rhs { return true }
+    if lhs.type.isContextual || rhs.type.isContextual {
+      return lhs.enumCase.name == rhs.enumCase.name && lhs.associatedValues == rhs.associatedValues
+    }
+    return lhs.type === rhs.type && lhs.caseIndex == rhs.caseIndex && lhs.associatedValues == rhs.associatedValues
   }
 }

@@ -11,6 +11,7 @@ public final class Connections {
     case observer = "observe"
     case handler = "on"
     case timer = "timer"
+    case effect = "effect"
   }
 
   /// A connection as `:bindings` lists it.
@@ -70,7 +71,11 @@ public final class Connections {
   /// every connection, so naming n of them cost O(n²). Rebuilt by a prune.
   private var namedIndices: [String: Int] = [:]
 
+  /// Made during an effect's run, the connection also belongs to that run:
+  /// it ends before the effect runs again (an effect made there belongs to
+  /// it through the runtime already).
   func add(name: String?, kind: Kind, summary: String, ends: Ends = .none, token: Disposable) {
+    if kind != .effect, let effect = Effect.current { effect.own(token) }
     // A name used again replaces its connection, as re-running a REPL line expects.
     if let name { _ = dispose(named: name) }
     if live.count >= pruneAt {

@@ -61,14 +61,21 @@ extension Interpreter {
     return types[typeName]
   }
 
-  /// The built-in members of a string or an array value (`count`,
-  /// `uppercased`, …); empty for other values.
-  public static func builtinMemberNames(of value: Value) -> [String] {
+  /// The members of a value that is not an object, for completion after
+  /// `name.`: a string's and a collection's built-in members, a struct's
+  /// fields, methods and computed properties, an enum's methods and
+  /// computed properties (and `rawValue`); empty for other values.
+  public static func memberNames(of value: Value) -> [String] {
     switch value {
     case .string: return ["count", "isEmpty", "uppercased", "lowercased", "contains", "hasPrefix", "hasSuffix"]
     case .array:
       return ["count", "isEmpty", "first", "last", "contains", "joined", "append", "removeLast",
               "removeAll", "insert", "remove"]
+        + CollectionMethod.allCases.map { String($0.rawValue.prefix { $0 != "(" }) }.filter { $0 != "contains" }
+    case .dictionary: return ["count", "isEmpty", "keys", "values", "removeValue"]
+    case .structValue(let value): return value.type.fields.map(\.name) + value.type.scriptMembers.order
+    case .enumValue(let value):
+      return (value.type.rawType == nil ? [] : ["rawValue"]) + value.type.scriptMembers.order
     default: return []
     }
   }

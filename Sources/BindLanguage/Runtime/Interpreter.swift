@@ -62,11 +62,29 @@ public final class Interpreter {
   let hostChanges = HostChanges()
 
   var types: [String: ObjectType] = [:]
+  /// Script `struct` types by name (see `Compiler+ValueTypes.swift`).
+  var structTypes: [String: StructType] = [:]
+  /// Script `enum` types by name.
+  var enumTypes: [String: EnumType] = [:]
+  /// What kind of type each hoisted type name will be, so a call of a
+  /// struct declared further down compiles as its memberwise initializer.
+  var hoistedTypeKinds: [String: TypeDeclaration.Kind] = [:]
+  /// A struct or enum whose declaration is being compiled, so its fields,
+  /// cases and methods can name it.
+  var declaringStructTypes: [String: StructType] = [:]
+  var declaringEnumTypes: [String: EnumType] = [:]
+  /// Structs and enums hoisted but not declared yet: their type objects
+  /// exist (empty) so functions and types above may name them; the
+  /// declaration fills in the same object.
+  var pendingStructTypes: [String: StructType] = [:]
+  var pendingEnumTypes: [String: EnumType] = [:]
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
   /// The Swift structs and enums the host registered (`registerStruct`,
   /// `registerEnum`), by script name and by Swift type.
   var hostValueTypes = HostValueTypes()
+  /// The Swift closure types that bridge to script closures (``bridgeClosures(_:)-…``).
+  var closureShapes: [ObjectIdentifier: ClosureShape] = ClosureShape.standard
   private(set) var builtinTypeNames: Set<String> = []
   private(set) var isLoadingPrelude = false
   /// Type names visible before their declaration finished compiling
@@ -78,7 +96,7 @@ public final class Interpreter {
   // Counters the hot path updates on every step and call; one thread runs
   // an interpreter at a time, so exclusivity checks would only cost time.
   @exclusivity(unchecked) private var steps = 0
-  @exclusivity(unchecked) private var callDepth = 0
+  @exclusivity(unchecked) var callDepth = 0
   @exclusivity(unchecked) var statementDepth = 0
   /// Set while ``executeCooperatively(_:in:isolation:)`` runs a statement: where a host
   /// call may hand its wait back to the async caller.
@@ -127,7 +145,10 @@ public final class Interpreter {
       switch statement {
       case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
-      case .typeDeclaration(let declaration): hoistedTypeNames.insert(declaration.name.name)
+      case .typeDeclaration(let declaration):
+        hoistedTypeNames.insert(declaration.name.name)
+        hoistedTypeKinds[declaration.name.name] = declaration.kind
+        hoistValueType(declaration)
       default: continue
       }
     }
@@ -243,6 +264,30 @@ public final class Interpreter {
   /// Whether `name` is a type a constructor may name.
   func isTypeName(_ name: String) -> Bool {
     types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
+      || structTypes[name] != nil || enumTypes[name] != nil
+  }
+
+  private func hoistValueType(_ declaration: TypeDeclaration) {
+    let name = declaration.name.name
+    switch declaration.kind {
+    case .structure where pendingStructTypes[name] == nil:
+      pendingStructTypes[name] = StructType(name: name, fields: [])
+    case .enumeration where pendingEnumTypes[name] == nil:
+      var rawType: ValueType?
+      if case .named(let raw, _)? = declaration.rawType { rawType = raw == "String" ? .string : raw == "Int" ? .int : nil }
+      pendingEnumTypes[name] = EnumType(name: name, cases: [], rawType: rawType)
+    default: break
+    }
+  }
+
+  /// Whether `name` is (or, hoisted, will be) a script struct or enum of `kind`.
+  func isValueType(_ name: String, _ kind: TypeDeclaration.Kind) -> Bool {
+    switch kind {
+    case .structure: if structTypes[name] != nil { return true }
+    case .enumeration: if enumTypes[name] != nil { return true }
+    case .object: return false
+    }
+    return types[name] == nil && hoistedTypeKinds[name] == kind
   }
 
   // MARK: Services for compiled code
@@ -306,14 +351,19 @@ public final class Interpreter {
   /// Whether one more call fits: under the call-count limit, and with
   /// ``stackReserve`` bytes of stack left.
   @inline(__always)
-  private var callFits: Bool {
+  var callFits: Bool {
     callDepth < options.maxCallDepth && StackSpace.currentAddress() > stackFloor
   }
 
+  /// The error for a closure call that does not fit (``callFits``).
+  private func closureCallDepthError(at context: CallContext) -> ScriptError {
+    ScriptError(callDepthError(inHandler: false, callee: "a closure").message, at: context.range, in: context.file)
+  }
+
   /// The error for a call that does not fit (``callFits``).
-  private func callDepthError(inHandler: Bool) -> ScriptError {
+  private func callDepthError(inHandler: Bool, callee: String = "a function") -> ScriptError {
     let suggestion = inHandler
-      ? "do handlers trigger each other without end?" : "is a function calling itself without end?"
+      ? "do handlers trigger each other without end?" : "is \(callee) calling itself without end?"
     if callDepth >= options.maxCallDepth {
       return ScriptError("call depth limit of \(options.maxCallDepth) exceeded\(inHandler ? " in a handler" : ""); \(suggestion)")
     }
@@ -322,7 +372,10 @@ public final class Interpreter {
   }
 
   /// Calls a compiled function body in a new frame.
-  func call(body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext) throws -> Value {
+  func call(
+    body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext,
+    selfObject: ScriptObject? = nil, finish: ((Frame) -> Void)? = nil
+  ) throws -> Value {
     guard callFits else {
       let error = callDepthError(inHandler: false)
       throw ScriptError(error.message, at: context.range, in: context.file)
@@ -330,14 +383,106 @@ public final class Interpreter {
     try step(at: context.range, in: context.file)
     callDepth += 1
     defer { callDepth -= 1 }
-    let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count))
+    let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count), selfObject: selfObject)
     for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
-    if case .returned(let value?) = try body(frame) {
+    let flow = try body(frame)
+    finish?(frame)
+    if case .returned(let value?) = flow {
       lastCallProducedValue = true
       return value
     }
     lastCallProducedValue = false
     return .null
+  }
+
+  /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
+  /// reusing the closure's spare frame when its body cannot let one escape.
+  func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {
+    guard callFits else { throw closureCallDepthError(at: context) }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame: Frame
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      frame = spare
+    } else {
+      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, arguments.count))
+    }
+    defer {
+      if closure.reusesFrame {
+        frame.slots.withUnsafeMutableBufferPointer { slots in
+          for index in slots.indices { slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
+    if case .returned(let value?) = try body(closure.body, frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  @inline(__always) private func body(_ body: Execution, _ frame: Frame) throws -> Flow { try body(frame) }
+
+  /// Calls a one- or two-parameter closure without an argument array: the
+  /// per-element call of `map`, `filter`, `reduce` and their kin.
+  ///
+  /// The parameters stay in the closure's spare frame after the call (the
+  /// next call overwrites them); the method calls ``releaseArguments(of:)``
+  /// when it is done, so the last element is not kept. The body's own
+  /// variables are cleared after each call, as Swift releases them.
+  func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
+    guard callFits else { throw closureCallDepthError(at: context) }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame: Frame
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      frame = spare
+    } else {
+      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, 2))
+    }
+    frame.slots[0] = first
+    if let second {
+      if frame.slots.count < 2 { frame.slots.append(.null) }
+      frame.slots[1] = second
+    }
+    defer {
+      if closure.reusesFrame {
+        if closure.slotCount > closure.parameterCount {
+          for index in closure.parameterCount..<closure.slotCount { frame.slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    if case .returned(let value?) = try closure.body(frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  /// Counts one call level for a run of calls made in place (a collection
+  /// method evaluating a one-expression closure per element); the caller
+  /// MUST call ``leaveCalls()`` when the run ends.
+  func enterCalls(at context: CallContext) throws {
+    guard callFits else { throw closureCallDepthError(at: context) }
+    callDepth += 1
+  }
+
+  /// Ends a run begun with ``enterCalls(at:)``.
+  func leaveCalls() { callDepth -= 1 }
+
+  /// Clears the parameters a collection method left in a closure's spare frame.
+  func releaseArguments(of closure: ClosureInvocation) {
+    guard let spare = closure.spare else { return }
+    for index in spare.slots.indices { spare.slots[index] = .null }
   }
 
   /// Runs an observer or event-handler block. Callbacks cannot throw, so an

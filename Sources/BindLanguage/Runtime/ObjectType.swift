@@ -17,6 +17,9 @@ public final class ObjectType {
     let isConstant: Bool
     /// Evaluated in the global frame at construction, when no argument is given.
     let defaultValue: Evaluation?
+    /// Whether a write is no change, from `@equal(…)`; nil for the default
+    /// (`Value.isSameForChange`).
+    var isSame: ((Value, Value) -> Bool)? = nil
   }
 
   struct DerivedProperty {
@@ -24,6 +27,11 @@ public final class ObjectType {
     let type: ValueType
     /// Evaluated with `self` bound to the object.
     let compute: Evaluation
+    /// The setter of a writable derived property (`get { } set { }`): runs
+    /// its block for the object, given the global frame and the new value.
+    var write: ((_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void)? = nil
+    /// Whether a new result is no change, from `@equal(…)`.
+    var isSame: ((Value, Value) -> Bool)? = nil
   }
 
   struct EventSpec {
@@ -43,6 +51,10 @@ public final class ObjectType {
   @exclusivity(unchecked) var instanceCount = 0
   /// For a type a host app registered: how to make and wrap its Swift objects.
   var host: HostType?
+  /// The methods a script `type` declares (`func select(index: Int)`).
+  var scriptMethods: [String: ScriptMethod] = [:]
+  /// Their names in declaration order, for completion and `:types`.
+  var scriptMethodOrder: [String] = []
 
   init(
     name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String],
@@ -63,7 +75,9 @@ public final class ObjectType {
   }
 
   /// The methods a host app registered (`select(index:)`).
-  public var methodNames: [String] { host?.methods.map(\.name) ?? [] }
+  public var methodNames: [String] {
+    (host?.methods.map(\.name) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.fullName }
+  }
 
   /// The methods as completion inserts them: `clear()`, `select(index: `,
   /// `move(` (a first parameter without label).
@@ -72,7 +86,7 @@ public final class ObjectType {
       let labels = method.signature.labels
       guard let first = labels.first else { return "\(method.signature.baseName)()" }
       return "\(method.signature.baseName)(" + (first.map { "\($0): " } ?? "")
-    }
+    } + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.completion }
   }
 
   /// One line per member, as `:types` shows them; methods last.
@@ -87,7 +101,7 @@ public final class ObjectType {
         if let payload = events[index].payload { return "event \(name): \(payload)" }
         return "event \(name)"
       }
-    } + (host?.methods.map(\.summary) ?? [])
+    } + (host?.methods.map(\.summary) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.summary }
   }
 
   /// The names of a kind of member, for suggestions.

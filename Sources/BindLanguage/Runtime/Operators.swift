@@ -148,11 +148,15 @@ enum Operators {
   /// Checks that an array holding `elements` stays within the nesting limit.
   static func checkNesting(_ elements: [Value]) throws {
     for element in elements where element.arrayDepth(limit: arrayNestingLimit) >= arrayNestingLimit {
-      throw ScriptError("arrays nested more than \(arrayNestingLimit) levels deep")
+      if case .array = element {
+        throw ScriptError("arrays nested more than \(arrayNestingLimit) levels deep")
+      }
+      throw ScriptError("values nested more than \(arrayNestingLimit) levels deep (arrays, dictionaries, structs and enum values count)")
     }
   }
 
   static func element(of container: Value, at index: Value) throws -> Value {
+    if case .dictionary(let dictionary) = container { return try dictionary.value(forKey: index) ?? .null }
     guard case .array(let elements) = container else {
       if container.isNull { throw ScriptError("cannot subscript nil") }
       throw ScriptError("cannot subscript a value of type '\(container.typeName)'")
@@ -170,15 +174,48 @@ enum Operators {
 }
 
 extension Value {
-  /// How many arrays deep the value is, counted up to `limit`.
+  /// How many levels of arrays, structs and enum payloads deep the value
+  /// is, counted up to `limit`: printing and comparing recurse that deep.
+  ///
+  /// Linear in the number of distinct values: a value shared at several
+  /// places (`a = [a, a]` repeated) is measured once, by its storage.
   func arrayDepth(limit: Int) -> Int {
-    guard case .array(let elements) = self else { return 0 }
+    var measured: [UnsafeRawPointer: Int] = [:]
+    return nestingDepth(limit: limit, measured: &measured)
+  }
+
+  private func nestingDepth(limit: Int, measured: inout [UnsafeRawPointer: Int]) -> Int {
+    let elements: [Value]
+    let key: UnsafeRawPointer?
+    switch self {
+    case .array(let items):
+      elements = items
+      key = items.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    case .structValue(let value):
+      elements = value.fields
+      key = value.fields.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    case .enumValue(let value):
+      elements = value.associatedValues
+      key = UnsafeRawPointer(Unmanaged.passUnretained(value).toOpaque())
+    case .dictionary(let dictionary):
+      // Dictionaries count as levels too: they print, compare and free the same way.
+      elements = dictionary.values
+      key = nil
+    default: return 0
+    }
+    if let key, let known = measured[key] { return known }
     guard limit > 0 else { return 1 }
     var deepest = 0
     for element in elements {
-      if case .array = element { deepest = max(deepest, element.arrayDepth(limit: limit - 1)) }
+      switch element {
+      case .array, .dictionary, .structValue, .enumValue:
+        deepest = max(deepest, element.nestingDepth(limit: limit - 1, measured: &measured))
+      default: break
+      }
       if deepest >= limit - 1 { break }
     }
+    // Only exact depths are kept; a capped one ends the walk anyway.
+    if let key, 1 + deepest < limit { measured[key] = 1 + deepest }
     return 1 + deepest
   }
 

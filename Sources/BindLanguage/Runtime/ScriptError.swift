@@ -41,6 +41,7 @@ public struct ScriptError: Error, CustomStringConvertible {
 
   static func typeMismatch(value: Value, expected: ValueType, what: String) -> ScriptError {
     if let problem = expected.crossingProblem(value) { return ScriptError("cannot assign to \(what): \(problem)") }
+    if let specific = contextualMismatch(value: value, expected: expected) { return ScriptError(specific) }
     return ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
   }
 }

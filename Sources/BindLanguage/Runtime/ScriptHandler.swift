@@ -37,6 +37,12 @@ final class ScriptHandler {
     return Frame(parent: parent, slotCount: max(slotCount(), 2))
   }
 
+  /// A frame of its own, never reused: for a run whose variables may be
+  /// captured by what it makes (an effect's run that registers handlers).
+  func freshFrame() -> Frame {
+    Frame(parent: parent, slotCount: max(slotCount(), 2))
+  }
+
   /// Clears the frame's slots, so a handler never keeps the objects its last
   /// run created alive, and keeps it for the next run.
   func returnFrame(_ frame: Frame) {

@@ -60,8 +60,9 @@ extension Interpreter {
     switch member {
     case .stored(let index): return try object.access(index).read()
     // Checked: an unobserved derived value evaluates when read (lazy), and
-    // what that evaluation throws is this read's error.
-    case .derived(let index): return try object.derived(index, interpreter: self).checkedValue()
+    // what that evaluation threw (now or before, kept as its state) is this
+    // read's error.
+    case .derived(let index): return try object.derived(index, interpreter: self).get()
     case .event(let index):
       try object.checkHostAlive()
       return .event(object.event(index))
@@ -73,8 +74,16 @@ extension Interpreter {
     switch member {
     case .stored(let index):
       try writeStored(value, index: index, of: object, name: name)
-    case .derived:
-      throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
+    case .derived(let index):
+      let spec = object.type.derived[index]
+      guard spec.write != nil else {
+        throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
+      }
+      guard let checked = spec.type.coerce(value) else {
+        throw ScriptError.typeMismatch(value: value, expected: spec.type, what: "property '\(name)'")
+      }
+      try object.derived(index, interpreter: self).set(checked)
+      try throwPendingError()
     case .event:
       throw ScriptError("cannot assign to event '\(name)'; send it with 'emit'")
     }

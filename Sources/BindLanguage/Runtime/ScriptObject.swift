@@ -31,7 +31,7 @@ public final class ScriptObject {
     self.number = type.instanceCount
     let name = "\(type.name)#\(type.instanceCount)"
     stored = zip(type.stored, values).map { property, value in
-      Property(value, label: "\(name).\(property.name)", isSame: ==)
+      Property(value, label: "\(name).\(property.name)", isSame: property.isSame ?? Value.isSameForChange)
     }
     derivedNodes = Array(repeating: nil, count: type.derived.count)
     eventStreams = Array(repeating: nil, count: type.events.count)
@@ -62,7 +62,7 @@ public final class ScriptObject {
     let globals = interpreter.globalFrame
     let label = "\(displayName).\(spec.name)"
     var last = Value.null
-    let node = try Derived(label: label, isSame: ==) { [weak self] () throws -> Value in
+    let compute = { [weak self] () throws -> Value in
       guard let self else { return last }
       let value = try spec.compute(Frame(parent: globals, selfObject: self))
       guard let checked = spec.type.coerce(value) else {
@@ -70,6 +70,17 @@ public final class ScriptObject {
       }
       last = checked
       return checked
+    }
+    let node: Derived<Value>
+    if let write = spec.write {
+      node = try Derived(
+        label: label, isSame: spec.isSame ?? Value.isSameForChange, get: compute,
+        set: { [weak self] newValue in
+          guard let self else { return }
+          try write(globals, self, newValue)
+        })
+    } else {
+      node = try Derived(label: label, isSame: spec.isSame ?? Value.isSameForChange, compute)
     }
     derivedNodes[index] = node
     return node

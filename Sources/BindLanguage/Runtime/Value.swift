@@ -23,6 +23,8 @@ public enum Value {
   case enumValue(EnumValue)
   /// A point in time (a host `Date`).
   case date(DateValue)
+  /// A dictionary `[K: V]`, keys in insertion order.
+  case dictionary(ScriptDictionary)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -44,6 +46,7 @@ public enum Value {
     case .structValue(let value): return value.type.name
     case .enumValue(let value): return value.type.name
     case .date: return "Date"
+    case .dictionary(let dictionary): return dictionary.typeName
     }
   }
 
@@ -59,12 +62,13 @@ public enum Value {
     case .array(let elements): return "[" + elements.map(\.literal).joined(separator: ", ") + "]"
     case .object(let object): return object.displayName
     case .event(let event): return event.displayName
-    case .function(let function): return "func \(function.name)"
+    case .function(let function): return function.isClosure ? "(Function)" : "func \(function.name)"
     case .duration(let duration): return duration.literal
     case .timer(let timer): return timer.displayName
     case .structValue(let value): return value.literal
     case .enumValue(let value): return value.literal
     case .date(let date): return date.literal
+    case .dictionary(let dictionary): return dictionary.literal
     }
   }
 
@@ -108,6 +112,7 @@ extension Value: Equatable {
     case (.structValue(let a), .structValue(let b)): return a.type === b.type && a.fields == b.fields
     case (.enumValue(let a), .enumValue(let b)): return a == b
     case (.date(let a), .date(let b)): return a == b
+    case (.dictionary(let a), .dictionary(let b)): return a == b
     default: return false
     }
   }
@@ -123,13 +128,34 @@ public final class Callable {
   public let name: String
   /// The parameter count, or `nil` for variadic built-ins.
   let arity: Int?
+  /// A closure expression's value (printed `(Function)`, as Swift prints one).
+  let isClosure: Bool
+  /// A script closure without declared types: what calling it runs, so that
+  /// `map`, `filter` and their kin call it without building an argument array.
+  let invocation: ClosureInvocation?
   let body: (_ arguments: [Value], _ context: CallContext) throws -> Value
+  /// A `func` with a Swift signature: calls are matched against its labels
+  /// and types. `nil` for built-ins and the untyped form, called without labels.
+  let signature: FunctionSignature?
+  /// Where the signature's defaults are evaluated (the declaring frame).
+  let defaultFrame: Frame?
 
-  init(name: String, arity: Int?, body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value) {
+  init(
+    name: String, arity: Int?, isClosure: Bool = false, invocation: ClosureInvocation? = nil,
+    signature: FunctionSignature? = nil, defaultFrame: Frame? = nil,
+    body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
+  ) {
     self.name = name
     self.arity = arity
+    self.isClosure = isClosure
+    self.invocation = invocation
+    self.signature = signature
+    self.defaultFrame = defaultFrame
     self.body = body
   }
+
+  /// How messages name it: `'greet'`, or `closure`.
+  var quotedName: String { isClosure ? "closure" : "'\(name)'" }
 }
 
 /// Where a call happens, for errors raised inside built-ins.

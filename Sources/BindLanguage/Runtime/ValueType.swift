@@ -12,6 +12,10 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   case structure(StructType)
   /// An enum type; values fit only if made from this very declaration.
   case enumeration(EnumType)
+  /// A dictionary `[K: V]`.
+  case dictionary(key: ValueType, value: ValueType)
+  /// A function or closure `(A, B) -> R`; values fit when they take as many arguments.
+  case function(parameters: [ValueType], result: ValueType?)
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
@@ -20,6 +24,8 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case (.object(let a), .object(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a === b
     case (.enumeration(let a), .enumeration(let b)): return a === b
+    case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return k1 == k2 && v1 == v2
+    case (.function(let p1, let r1), .function(let p2, let r2)): return p1 == p2 && r1 == r2
     default: return false
     }
   }
@@ -32,11 +38,16 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .bool: return "Bool"
     case .duration: return "Duration"
     case .date: return "Date"
-    case .optional(let wrapped): return "\(wrapped)?"
+    case .optional(let wrapped):
+      if case .function = wrapped { return "(\(wrapped))?" }
+      return "\(wrapped)?"
     case .array(let element): return "[\(element)]"
     case .object(let name): return name
     case .structure(let type): return type.name
     case .enumeration(let type): return type.name
+    case .dictionary(let key, let value): return "[\(key): \(value)]"
+    case .function(let parameters, let result):
+      return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> " + (result?.description ?? "Void")
     }
   }
 
@@ -51,7 +62,8 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .duration: return .duration(.zero)
     case .optional: return .null
     case .array: return .array([])
-    case .object, .structure, .enumeration, .date: return nil
+    case .dictionary: return .dictionary(ScriptDictionary())
+    case .object, .structure, .enumeration, .date, .function: return nil
     }
   }
 
@@ -83,7 +95,23 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       return .array(converted)
     case (.object(let name), .object(let object)): return object.type.name == name ? value : nil
     case (.structure(let type), .structValue(let structValue)): return structValue.type === type ? value : nil
-    case (.enumeration(let type), .enumValue(let enumValue)): return enumValue.type === type ? value : nil
+    case (.enumeration(let type), .enumValue(let enumValue)):
+      if enumValue.type === type { return value }
+      // An implicit member (`.idle`) takes the enum the context expects.
+      guard enumValue.type.isContextual, let resolved = try? type.resolve(enumValue) else { return nil }
+      return .enumValue(resolved)
+    case (.dictionary(let keyType, let valueType), .dictionary(let dictionary)):
+      var converted = ScriptDictionary()
+      for (key, item) in dictionary.entries {
+        guard let key = keyType.coerce(key), let item = valueType.coerce(item),
+          let dictionaryKey = try? DictionaryKey(key)
+        else { return nil }
+        converted.set(item, for: dictionaryKey, keyValue: key)
+      }
+      return .dictionary(converted)
+    case (.function(let parameters, _), .function(let callable)):
+      guard let arity = callable.arity else { return value }
+      return arity == parameters.count ? value : nil
     default: return nil
     }
   }

@@ -16,12 +16,18 @@ public enum ASTDump {
     switch statement {
     case .expression(let e): return dump(e)
     case .variable(let v):
-      return "(\(v.isMutable ? "var" : "let") \(v.name.name) \(dump(v.initializer)))"
+      let type = v.type.map { " : \($0)" } ?? ""
+      return "(\(v.isMutable ? "var" : "let") \(v.name.name)\(type) \(dump(v.initializer)))"
     case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
     case .typeDeclaration(let t):
-      return list(["type", t.name.name] + t.members.map(dump))
+      return list([t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump))
     case .function(let f):
-      return list(["func", f.name.name, list(f.parameters.map(\.name)), dump(f.body)])
+      return dump(f)
+    case .switchStatement(let s):
+      return list(["switch", dump(s.subject)] + s.cases.map { c in
+        let head = c.isDefault ? ["default"] : ["case"] + c.patterns.map(dump)
+        return list(head + (c.guardExpression.map { ["where", dump($0)] } ?? []) + [dump(c.body)])
+      })
     case .bind(let b):
       return list(["bind", dump(b.source), b.direction.rawValue, dump(b.target)] + named(b.name))
     case .observe(let o):
@@ -36,7 +42,8 @@ public enum ASTDump {
     case .batch(let block, _): return "(batch \(dump(block)))"
     case .ifStatement(let i): return dump(i)
     case .forLoop(let f):
-      return "(for \(f.variable.name) \(dump(f.sequence)) \(dump(f.body)))"
+      let pattern = f.secondVariable.map { "(\(f.variable.name) \($0.name))" } ?? f.variable.name
+      return "(for \(pattern) \(dump(f.sequence)) \(dump(f.body)))"
     case .whileLoop(let w): return "(while \(dump(w.condition)) \(dump(w.body)))"
     case .returnStatement(let value, _): return list(["return"] + (value.map { [dump($0)] } ?? []))
     case .breakStatement: return "(break)"
@@ -45,6 +52,11 @@ public enum ASTDump {
     case .wait(let duration, _): return list(["wait"] + (duration.map { [dump($0)] } ?? []))
     case .timeline(let t):
       return list(["timeline", dump(t.source), dump(t.duration)] + (t.frame.map { [dump($0)] } ?? []))
+    case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
+    case .onCleanup(let block, _): return "(onCleanup \(dump(block)))"
+    case .notify(let target, _): return "(notify \(dump(target)))"
+    case .guardStatement(let g):
+      return list(["guard"] + g.conditions.map(dump) + ["(else \(dump(g.elseBlock)))"])
     }
   }
 
@@ -80,6 +92,17 @@ public enum ASTDump {
     case .timer(let timer):
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
     case .await(let operand, _): return "(await \(dump(operand)))"
+    case .untracked(let operand, _): return "(untracked \(dump(operand)))"
+    case .dictionary(let entries, _):
+      return list(["dict"] + entries.map { "(\(dump($0.key)): \(dump($0.value)))" })
+    case .closure(let closure):
+      var parts = ["closure"]
+      if let parameters = closure.parameters {
+        parts.append(list(["params"] + parameters.map { p in p.type.map { "\(p.name.name): \($0)" } ?? p.name.name }))
+      }
+      if let result = closure.resultType { parts.append("-> \(result)") }
+      return list(parts + closure.body.statements.map(dump))
+    case .implicitMember(let name, _): return ".\(name.name)"
     }
   }
 
@@ -93,8 +116,34 @@ public enum ASTDump {
     return list(["block"] + parameters + handler.body.statements.map(dump))
   }
 
+  private static func dump(_ function: FunctionDeclaration) -> String {
+    guard function.hasSwiftSignature || function.isMutating else {
+      return list(["func", function.name.name, list(function.parameters.map(\.name)), dump(function.body)])
+    }
+    let parameters = function.signature.map { p in
+      list([p.label?.name ?? "_", p.name.name] + (p.type.map { [$0.description] } ?? [])
+        + (p.defaultValue.map { ["=", dump($0)] } ?? []))
+    }
+    return list((function.isMutating ? ["mutating"] : []) + ["func", function.name.name, list(parameters)]
+      + (function.returnType.map { ["->", $0.description] } ?? []) + [dump(function.body)])
+  }
+
+  /// A pattern as an s-expression: `_`, `(let x)`, `(case .loaded (let items))`, or the expression.
+  public static func dump(_ pattern: Pattern) -> String {
+    switch pattern {
+    case .wildcard: return "_"
+    case .binding(let name): return "(let \(name.name))"
+    case .expression(let e): return dump(e)
+    case .enumCase(let typeName, let name, let arguments, _):
+      let head = (typeName?.name ?? "") + "." + name.name
+      guard let arguments else { return head }
+      return list([head] + arguments.map { a in a.label.map { "\($0.name): " + dump(a.pattern) } ?? dump(a.pattern) })
+    }
+  }
+
   private static func dump(_ statement: IfStatement) -> String {
-    var parts = ["if", dump(statement.condition), dump(statement.thenBlock)]
+    var parts = ["if"] + (statement.casePattern.map { ["case", dump($0), "="] } ?? [])
+      + statement.conditions.map(dump) + [dump(statement.thenBlock)]
     switch statement.elseBranch {
     case .block(let block): parts.append("(else \(dump(block)))")
     case .elseIf(let nested): parts.append("(else \(dump(nested)))")
@@ -103,18 +152,38 @@ public enum ASTDump {
     return list(parts)
   }
 
+  private static func dump(_ clause: ConditionClause) -> String {
+    switch clause {
+    case .expression(let e): return dump(e)
+    case .optionalBinding(let b):
+      return list([b.isMutable ? "var" : "let", b.name.name] + (b.value.map { [dump($0)] } ?? []))
+    }
+  }
+
   private static func dump(_ member: TypeDeclaration.Member) -> String {
     switch member {
     case .property(let p):
       let keyword = p.isConstant ? "let" : "var"
+      let attributes = p.attributes.map { attribute -> String in
+        switch attribute {
+        case .equalBy(let path, _): return "@equal(by: \\.\(path.map(\.name).joined(separator: ".")))"
+        case .equalNever: return "@equal(never)"
+        }
+      }
       switch p.value {
       case .stored(let initial):
-        return list([keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
+        return list(attributes + [keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
       case .derived(let e):
-        return list(["derived", p.name.name, p.type.description, dump(e)])
+        let setter = p.setter.map { ["(set \($0.parameter?.name ?? "newValue") \(dump($0.body)))"] } ?? []
+        return list(attributes + ["derived", p.name.name, p.type.description, dump(e)] + setter)
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))
+    case .method(let f):
+      return dump(f)
+    case .enumCase(let c):
+      let values = c.associatedValues.map { v in (v.label.map { "\($0.name): " } ?? "") + v.type.description }
+      return list(["case", c.name.name] + (values.isEmpty ? [] : [list(values)]) + (c.rawValue.map { ["=", dump($0)] } ?? []))
     }
   }
 

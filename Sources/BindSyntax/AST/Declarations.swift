@@ -6,11 +6,17 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   case optional(TypeAnnotation, SourceRange)
   /// `[T]`.
   case array(TypeAnnotation, SourceRange)
+  /// `[K: V]`.
+  case dictionary(TypeAnnotation, TypeAnnotation, SourceRange)
+  /// `(A, B) -> R`, `() -> Void`.
+  case function([TypeAnnotation], TypeAnnotation, SourceRange)
 
   /// Where the annotation is written.
   public var range: SourceRange {
     switch self {
-    case .named(_, let range), .optional(_, let range), .array(_, let range): return range
+    case .named(_, let range), .optional(_, let range), .array(_, let range), .dictionary(_, _, let range),
+      .function(_, _, let range):
+      return range
     }
   }
 
@@ -18,34 +24,72 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .named(let name, _): return name
-    case .optional(let wrapped, _): return "\(wrapped)?"
+    case .optional(let wrapped, _):
+      if case .function = wrapped { return "(\(wrapped))?" }
+      return "\(wrapped)?"
     case .array(let element, _): return "[\(element)]"
+    case .dictionary(let key, let value, _): return "[\(key): \(value)]"
+    case .function(let parameters, let result, _):
+      return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(result)"
     }
   }
 }
 
-/// `type Name { members }`.
+/// `type Name { members }`, `struct Name { members }` or
+/// `enum Name[: RawType] { cases and members }`.
 public struct TypeDeclaration: Equatable, Sendable {
-  /// A property or an event, in declaration order.
+  /// Which keyword declared the type.
+  public enum Kind: String, Equatable, Sendable {
+    /// `type`: an observable object with reference semantics.
+    case object = "type"
+    /// `struct`: a value type with stored fields.
+    case structure = "struct"
+    /// `enum`: a value type with cases.
+    case enumeration = "enum"
+  }
+
+  /// A property, an event, a method or an enum case, in declaration order.
   public enum Member: Equatable, Sendable {
     /// `var name: T ...`
     case property(PropertyDeclaration)
     /// `event name[: T]`
     case event(EventDeclaration)
+    /// `func name(…) { … }` or `mutating func …`.
+    case method(FunctionDeclaration)
+    /// `case name…` (enums only; one member per name in `case a, b`).
+    case enumCase(EnumCaseDeclaration)
   }
 
   /// The type's name.
   public var name: Identifier
   /// Its members in declaration order.
   public var members: [Member]
-  /// From `type` to the closing `}`.
+  /// From the keyword to the closing `}`.
   public var range: SourceRange
+  /// `type`, `struct` or `enum`.
+  public var kind: Kind
+  /// An enum's raw type (`enum Tab: String`).
+  public var rawType: TypeAnnotation?
 
   /// Creates a type declaration.
-  public init(name: Identifier, members: [Member], range: SourceRange) {
+  public init(
+    name: Identifier, members: [Member], range: SourceRange, kind: Kind = .object, rawType: TypeAnnotation? = nil
+  ) {
     self.name = name
     self.members = members
     self.range = range
+    self.kind = kind
+    self.rawType = rawType
+  }
+
+  /// The method declarations, in order.
+  public var methods: [FunctionDeclaration] {
+    members.compactMap { if case .method(let m) = $0 { return m } else { return nil } }
+  }
+
+  /// The enum cases, in order.
+  public var enumCases: [EnumCaseDeclaration] {
+    members.compactMap { if case .enumCase(let c) = $0 { return c } else { return nil } }
   }
 
   /// The property declarations, in order.
@@ -80,17 +124,41 @@ public struct PropertyDeclaration: Equatable, Sendable {
   public var type: TypeAnnotation
   /// Stored (with an optional default) or derived.
   public var value: Value
+  /// For a derived property written `{ get { … } set { … } }`: its setter.
+  public var setter: PropertySetter?
+  /// The attributes written before `var` (`@equal(by: \.id)`).
+  public var attributes: [PropertyAttribute] = []
   /// From `var` to the end of the declaration.
   public var range: SourceRange
 
   /// Creates a property declaration.
   public init(
-    isConstant: Bool, name: Identifier, type: TypeAnnotation, value: Value, range: SourceRange
+    isConstant: Bool, name: Identifier, type: TypeAnnotation, value: Value, setter: PropertySetter? = nil,
+    range: SourceRange
   ) {
     self.isConstant = isConstant
     self.name = name
     self.type = type
     self.value = value
+    self.setter = setter
+    self.range = range
+  }
+}
+
+/// `set { … }` or `set(name) { … }` of a writable derived property, Swift's
+/// computed-property setter: the written value is `newValue`, or `name`.
+public struct PropertySetter: Equatable, Sendable {
+  /// The name given in parentheses; nil for `newValue`.
+  public var parameter: Identifier?
+  /// The statements that write what the getter reads.
+  public var body: Block
+  /// From `set` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a setter.
+  public init(parameter: Identifier?, body: Block, range: SourceRange) {
+    self.parameter = parameter
+    self.body = body
     self.range = range
   }
 }
@@ -112,7 +180,8 @@ public struct EventDeclaration: Equatable, Sendable {
   }
 }
 
-/// `func name(a, b) { body }` with untyped parameters.
+/// `func name(a, b) { body }` with untyped parameters, or
+/// `func name(label a: Int, _ b: String = "") -> Int { body }` with a Swift signature.
 public struct FunctionDeclaration: Equatable, Sendable {
   /// The function's name.
   public var name: Identifier
@@ -122,13 +191,40 @@ public struct FunctionDeclaration: Equatable, Sendable {
   public var body: Block
   /// From `func` to the closing `}`.
   public var range: SourceRange
+  /// Labels, types and defaults of the parameters (same order as `parameters`).
+  public var signature: [FunctionParameter]
+  /// `-> Type`, if written.
+  public var returnType: TypeAnnotation?
+  /// `mutating func` (struct and enum methods).
+  public var isMutating: Bool
 
   /// Creates a function declaration.
-  public init(name: Identifier, parameters: [Identifier], body: Block, range: SourceRange) {
+  public init(
+    name: Identifier, parameters: [Identifier], body: Block, range: SourceRange,
+    signature: [FunctionParameter]? = nil, returnType: TypeAnnotation? = nil, isMutating: Bool = false
+  ) {
     self.name = name
     self.parameters = parameters
     self.body = body
     self.range = range
+    self.signature = signature ?? parameters.map {
+      FunctionParameter(label: nil, name: $0, type: nil, defaultValue: nil, range: $0.range)
+    }
+    self.returnType = returnType
+    self.isMutating = isMutating
+  }
+
+  /// Whether the function has a Swift signature (typed parameters or a
+  /// return type): its calls use argument labels and are type-checked.
+  /// `func f()` without a return type is the same in both forms.
+  public var hasSwiftSignature: Bool {
+    returnType != nil || signature.contains { $0.type != nil }
+  }
+
+  /// `name(label:_:)`, as Swift names a function.
+  public var fullName: String {
+    guard hasSwiftSignature else { return "\(name.name)(\(parameters.map(\.name).joined(separator: ", ")))" }
+    return "\(name.name)(" + signature.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
   }
 }
 
@@ -162,4 +258,13 @@ public struct HandlerBlock: Equatable, Sendable {
 
   /// From `{` to `}`.
   public var range: SourceRange { body.range }
+}
+
+/// An attribute of a property declaration, written before `var`.
+public enum PropertyAttribute: Equatable, Sendable {
+  /// `@equal(by: \.a.b)`: a write is a change only when the key at that
+  /// path differs (compare users by `id`).
+  case equalBy(path: [Identifier], SourceRange)
+  /// `@equal(never)`: every write is a change, even of an equal value.
+  case equalNever(SourceRange)
 }

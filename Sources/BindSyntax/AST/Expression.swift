@@ -107,6 +107,15 @@ public indirect enum Expression: Equatable, Sendable {
   /// `await expression`: the host's async calls in `expression` run to
   /// completion before the statement goes on.
   case await(Expression, SourceRange)
+  /// `untracked { expression }`: reads in `expression` do not become
+  /// dependencies of the derived value, effect or binding evaluating it.
+  case untracked(Expression, SourceRange)
+  /// A closure: `{ x in x + 1 }`, `{ $0 + 1 }`, `{ (x: Int) -> Int in … }`.
+  case closure(ClosureExpression)
+  /// `["a": 1, "b": 2]` or `[:]`: key-value pairs in order.
+  case dictionary([DictionaryEntry], SourceRange)
+  /// `.idle`: an enum case (or static member) of the type the context expects.
+  case implicitMember(Identifier, SourceRange)
 
   /// The range of the whole expression.
   public var range: SourceRange {
@@ -116,10 +125,13 @@ public indirect enum Expression: Equatable, Sendable {
       .name(_, let range), .array(_, let range), .parenthesized(_, let range),
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
-      .index(_, _, let range), .duration(_, let range), .await(_, let range):
+      .index(_, _, let range), .duration(_, let range), .await(_, let range), .dictionary(_, let range),
+      .implicitMember(_, let range), .untracked(_, let range):
       return range
     case .timer(let timer):
       return timer.range
+    case .closure(let closure):
+      return closure.range
     }
   }
 
@@ -160,5 +172,58 @@ public struct TimerExpression: Equatable, Sendable {
     self.name = name
     self.body = body
     self.range = range
+  }
+}
+
+/// A closure expression: `{ x in x + 1 }`, `{ a, b in … }`,
+/// `{ (x: Int) -> Int in … }`, or `{ $0 + 1 }` (anonymous parameters).
+public struct ClosureExpression: Equatable, Sendable {
+  /// One declared parameter: its name and, if written, its type.
+  public struct Parameter: Equatable, Sendable {
+    /// The parameter's name.
+    public var name: Identifier
+    /// `(x: Int)`: the declared type.
+    public var type: TypeAnnotation?
+
+    /// Creates a closure parameter.
+    public init(name: Identifier, type: TypeAnnotation?) {
+      self.name = name
+      self.type = type
+    }
+  }
+
+  /// The parameters before `in`; `nil` when there is no `in` (the body may
+  /// then use `$0`, `$1`, …).
+  public var parameters: [Parameter]?
+  /// The declared result type (`-> Int`), if written.
+  public var resultType: TypeAnnotation?
+  /// The statements after `in` (or the whole body); its range is the whole `{ … }`.
+  public var body: Block
+  /// Whether it was written as a trailing closure (`xs.filter { … }`).
+  public var isTrailing: Bool
+
+  /// Creates a closure expression.
+  public init(parameters: [Parameter]?, resultType: TypeAnnotation?, body: Block, isTrailing: Bool = false) {
+    self.parameters = parameters
+    self.resultType = resultType
+    self.body = body
+    self.isTrailing = isTrailing
+  }
+
+  /// From `{` to `}`.
+  public var range: SourceRange { body.range }
+}
+
+/// One `key: value` pair of a dictionary literal.
+public struct DictionaryEntry: Equatable, Sendable {
+  /// The key expression.
+  public var key: Expression
+  /// The value expression.
+  public var value: Expression
+
+  /// Creates a dictionary entry.
+  public init(key: Expression, value: Expression) {
+    self.key = key
+    self.value = value
   }
 }

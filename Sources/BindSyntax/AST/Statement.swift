@@ -42,6 +42,18 @@ public enum Statement: Equatable, Sendable {
   /// `timeline vm.query for 1s every 100ms`: lets the time pass and prints
   /// what the source did, one character per frame.
   case timeline(TimelineStatement)
+  /// `effect [as name] { … }`: runs now and again when what it read changes.
+  case effect(EffectStatement)
+  /// `onCleanup { … }`: inside an effect's run, runs before the next run and
+  /// when the effect is disposed.
+  case onCleanup(Block, SourceRange)
+  /// `notify obj.prop`: tells observers and dependents of a change, even
+  /// though the value compares equal (Vue's `triggerRef`).
+  case notify(Expression, SourceRange)
+  /// `guard let x = opt, x > 0 else { return }`.
+  case guardStatement(GuardStatement)
+  /// `switch subject { case …: … }`.
+  case switchStatement(SwitchStatement)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -59,6 +71,10 @@ public enum Statement: Equatable, Sendable {
     case .forLoop(let f): return f.range
     case .whileLoop(let w): return w.range
     case .timeline(let t): return t.range
+    case .effect(let e): return e.range
+    case .onCleanup(_, let range), .notify(_, let range): return range
+    case .guardStatement(let g): return g.range
+    case .switchStatement(let s): return s.range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range
@@ -66,22 +82,86 @@ public enum Statement: Equatable, Sendable {
   }
 }
 
-/// `let name = initializer` or `var name = initializer`.
+/// `let name = initializer`, `var name: Type = initializer`, or `var name: Type?`
+/// (which starts `nil`).
 public struct VariableDeclaration: Equatable, Sendable {
   /// `var` (reassignable) rather than `let`.
   public var isMutable: Bool
   /// The variable's name.
   public var name: Identifier
-  /// Its initial value.
+  /// The declared type (`var cells: [Cell] = []`), if written.
+  public var type: TypeAnnotation?
+  /// Its initial value (a `nil` literal for `var x: T?` written without one).
   public var initializer: Expression
   /// From `let`/`var` to the end of the initializer.
   public var range: SourceRange
 
   /// Creates a variable declaration.
-  public init(isMutable: Bool, name: Identifier, initializer: Expression, range: SourceRange) {
+  public init(
+    isMutable: Bool, name: Identifier, type: TypeAnnotation? = nil, initializer: Expression, range: SourceRange
+  ) {
     self.isMutable = isMutable
     self.name = name
+    self.type = type
     self.initializer = initializer
+    self.range = range
+  }
+}
+
+/// One clause of an `if`, `guard` or `while` condition list:
+/// `if let a = x, let b = y, a > b {`.
+public enum ConditionClause: Equatable, Sendable {
+  /// A Bool expression.
+  case expression(Expression)
+  /// `let name = value` (or `var`), or the shorthand `let name`: holds when
+  /// the value is not `nil`, and binds it to `name`.
+  case optionalBinding(OptionalBinding)
+
+  /// Where the clause is written.
+  public var range: SourceRange {
+    switch self {
+    case .expression(let expression): return expression.range
+    case .optionalBinding(let binding): return binding.range
+    }
+  }
+}
+
+/// `let name = value`, `var name = value` or `let name` in a condition list.
+public struct OptionalBinding: Equatable, Sendable {
+  /// `var` rather than `let`.
+  public var isMutable: Bool
+  /// The name bound to the unwrapped value.
+  public var name: Identifier
+  /// The optional value; `nil` for the shorthand `if let name`, which
+  /// unwraps the variable of the same name.
+  public var value: Expression?
+  /// From `let`/`var` to the end of the value.
+  public var range: SourceRange
+
+  /// Creates an optional binding.
+  public init(isMutable: Bool, name: Identifier, value: Expression?, range: SourceRange) {
+    self.isMutable = isMutable
+    self.name = name
+    self.value = value
+    self.range = range
+  }
+}
+
+/// `guard conditions else { … }`: the else block must leave the enclosing
+/// scope (`return`, `break`, `continue`); names bound by the conditions are
+/// visible after the statement.
+public struct GuardStatement: Equatable, Sendable {
+  /// The clauses, all of which must hold.
+  public var conditions: [ConditionClause]
+  /// What runs when one does not.
+  public var elseBlock: Block
+  /// From `guard` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a guard statement.
+  public init(conditions: [ConditionClause], elseBlock: Block, range: SourceRange) {
+    self.conditions = conditions
+    self.elseBlock = elseBlock
     self.range = range
   }
 }
@@ -228,8 +308,11 @@ public struct IfStatement: Equatable, Sendable {
     case elseIf(IfStatement)
   }
 
-  /// The condition.
-  public var condition: Expression
+  /// The condition clauses (`if let a = x, a > 0 {`), all of which must hold.
+  /// For `if case PATTERN = value`, the value alone.
+  public var conditions: [ConditionClause]
+  /// The pattern of `if case PATTERN = value`, matched against the value in `conditions`.
+  public var casePattern: Pattern?
   /// The block run when the condition holds.
   public var thenBlock: Block
   /// The `else` part, if any.
@@ -237,19 +320,38 @@ public struct IfStatement: Equatable, Sendable {
   /// From `if` to the last closing `}`.
   public var range: SourceRange
 
-  /// Creates an if statement.
-  public init(condition: Expression, thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange) {
-    self.condition = condition
+  /// The condition when it is a single Bool expression (no bindings), or
+  /// the value of `if case`.
+  public var condition: Expression? {
+    guard conditions.count == 1, case .expression(let expression) = conditions[0] else { return nil }
+    return expression
+  }
+
+  /// Creates an if statement with a list of condition clauses, or the
+  /// value and pattern of `if case`.
+  public init(
+    conditions: [ConditionClause], thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange,
+    casePattern: Pattern? = nil
+  ) {
+    self.conditions = conditions
+    self.casePattern = casePattern
     self.thenBlock = thenBlock
     self.elseBranch = elseBranch
     self.range = range
   }
+
+  /// Creates an if statement with one Bool condition.
+  public init(condition: Expression, thenBlock: Block, elseBranch: ElseBranch?, range: SourceRange) {
+    self.init(conditions: [.expression(condition)], thenBlock: thenBlock, elseBranch: elseBranch, range: range)
+  }
 }
 
-/// `for variable in sequence { body }`.
+/// `for variable in sequence { body }` or `for (a, b) in sequence { body }`.
 public struct ForLoop: Equatable, Sendable {
-  /// The loop variable.
+  /// The loop variable (the first of a pair).
   public var variable: Identifier
+  /// The second name of `for (key, value) in …`, if the pattern is a pair.
+  public var secondVariable: Identifier?
   /// A range (`1...10`, `0..<n`) or an array.
   public var sequence: Expression
   /// The body.
@@ -258,8 +360,11 @@ public struct ForLoop: Equatable, Sendable {
   public var range: SourceRange
 
   /// Creates a for loop.
-  public init(variable: Identifier, sequence: Expression, body: Block, range: SourceRange) {
+  public init(
+    variable: Identifier, secondVariable: Identifier? = nil, sequence: Expression, body: Block, range: SourceRange
+  ) {
     self.variable = variable
+    self.secondVariable = secondVariable
     self.sequence = sequence
     self.body = body
     self.range = range
@@ -301,6 +406,24 @@ public struct TimelineStatement: Equatable, Sendable {
     self.source = source
     self.duration = duration
     self.frame = frame
+    self.range = range
+  }
+}
+
+/// `effect [as name] { … }`: a block that runs at once, and again whenever a
+/// value it read on its last run changes (see Grammar.md, "Effects").
+public struct EffectStatement: Equatable, Sendable {
+  /// The name given with `as`, for `dispose` and `:bindings`.
+  public var name: Identifier?
+  /// The body.
+  public var body: Block
+  /// From `effect` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates an effect statement.
+  public init(name: Identifier?, body: Block, range: SourceRange) {
+    self.name = name
+    self.body = body
     self.range = range
   }
 }

@@ -127,6 +127,11 @@ public struct Lexer {
       position += 1
       close(byte == Ascii.rightBracket ? .bracket : .brace)
       emit(byte == Ascii.rightBracket ? .rightBracket : .rightBrace, from: start)
+    case UInt8(ascii: "$") where position + 1 < bytes.count && Lexer.isDigit(bytes[position + 1]):
+      // `$0`, `$1`: a closure's anonymous parameters, names to the parser.
+      position += 1
+      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+      emit(.identifier, from: start)
     default:
       if Lexer.isIdentifierStart(byte) || byte >= 0x80 {
         identifierOrKeyword()
@@ -165,6 +170,13 @@ public struct Lexer {
   /// Operators and punctuation, longest match first.
   private mutating func operatorToken() {
     let start = position
+    // `@` only starts an attribute (`@equal`); anywhere else it stays an
+    // unexpected character.
+    if bytes[start] == UInt8(ascii: "@"), start + 1 < bytes.count, Lexer.isIdentifierStart(bytes[start + 1]) {
+      position += 1
+      emit(.at, from: start)
+      return
+    }
     if let (kind, length) = Lexer.operatorAt(bytes, start) {
       position += length
       emit(kind, from: start)
@@ -179,7 +191,7 @@ public struct Lexer {
 
   /// Operator spellings, as bytes, longest first.
   private static let operators: [(bytes: [UInt8], kind: TokenKind)] = TokenKind.allCases
-    .filter { !$0.isKeyword && $0.rawValue.utf8.count <= 3 && $0.rawValue.utf8.allSatisfy { !isIdentifierStart($0) } }
+    .filter { !$0.isKeyword && $0 != .at && $0.rawValue.utf8.count <= 3 && $0.rawValue.utf8.allSatisfy { !isIdentifierStart($0) } }
     .map { (Array($0.rawValue.utf8), $0) }
     .sorted { $0.bytes.count > $1.bytes.count }
 

@@ -24,7 +24,9 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   /// Time keywords.
   case wait, after, every, timeline
   /// Control-flow keywords.
-  case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`
+  case `if`, `else`, `for`, `in`, `while`, `func`, `return`, `break`, `continue`, `import`, `guard`
+  /// Value-type keywords.
+  case `struct`, `enum`, `switch`, `case`, `default`
   /// Concurrency keywords.
   case await
   /// Literal keywords.
@@ -45,6 +47,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case arrow = "->", twoWayArrow = "<->"
   case equal = "=", plusEqual = "+=", minusEqual = "-="
   case dotDotDot = "...", dotDotLess = "..<"
+  /// Attributes (`@equal(by: \.id)`) and key paths (`\.id`).
+  case at = "@", backslash = "\\"
 
   // Layout.
   /// The end of a line that ends a statement (see `Lexer` for when a newline
@@ -58,7 +62,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
     let all: [TokenKind] = [
       .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
       .wait, .after, .every, .timeline,
-      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .await,
+      .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .guard, .await,
+      .struct, .enum, .switch, .case, .default,
       .true, .false, .nil,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })

@@ -1,8 +1,11 @@
 extension Parser {
-  /// typeDeclaration → 'type' IDENTIFIER '{' separator* (typeMember (separator+ typeMember)*)? separator* '}'
+  /// typeDeclaration → ('type' | 'struct' | 'enum') IDENTIFIER (':' typeAnnotation)? '{' separator*
+  ///                   (typeMember (separator+ typeMember)*)? separator* '}'
   func typeDeclaration() throws -> Statement {
     let keyword = advance()
-    let name = try identifier(after: "'type'")
+    let kind = TypeDeclaration.Kind(rawValue: keyword.text) ?? .object
+    let name = try identifier(after: "'\(keyword.text)'")
+    let rawType = try enumRawType(kind: kind, name: name)
     guard check(.leftBrace) else { throw error("expected '{' after type name '\(name.name)'") }
     let open = advance()
     var members: [TypeDeclaration.Member] = []
@@ -10,7 +13,11 @@ extension Parser {
     while !check(.rightBrace), !check(.eof) {
       let start = current
       do {
-        members.append(try typeMember())
+        if check(.case) {
+          members += try enumCaseMembers(kind: kind)
+        } else {
+          members.append(try typeMember())
+        }
         try endOfStatement("declaration")
       } catch {
         report(error as? ParseError ?? ParseError(diagnostic: nil, isAtEnd: false))
@@ -21,15 +28,18 @@ extension Parser {
     }
     let close = try self.close(.rightBrace, opener: open)
     return .typeDeclaration(TypeDeclaration(
-      name: name, members: members, range: keyword.range.union(close.range)))
+      name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType))
   }
 
-  /// typeMember → propertyDeclaration | eventDeclaration
+  /// typeMember → propertyDeclaration | eventDeclaration | methodDeclaration | enumCaseDeclaration
   func typeMember() throws -> TypeDeclaration.Member {
     switch peek().kind {
     case .var, .let: return .property(try propertyDeclaration())
+    case .at: return .property(try attributedPropertyDeclaration())
     case .event: return .event(try eventDeclaration())
-    default: throw error("expected 'var', 'let' or 'event' in type body")
+    case .func: return .method(try methodDeclaration())
+    case .identifier where peek().text == "mutating" && peek(1).kind == .func: return .method(try methodDeclaration())
+    default: throw error("expected 'var', 'let', 'func', 'case' or 'event' in type body")
     }
   }
 
@@ -49,11 +59,18 @@ extension Parser {
     } else if check(.leftBrace) {
       let open = advance()
       skipSeparators()
-      let derived = try expression()
+      var setter: PropertySetter?
+      let derived: Expression
+      if startsAccessor("get") {
+        (derived, setter) = try accessors(of: name)
+      } else {
+        derived = try expression()
+      }
       skipSeparators()
       let close = try self.close(.rightBrace, opener: open)
-      value = .derived(derived)
-      end = close.range
+      return PropertyDeclaration(
+        isConstant: keyword.kind == .let, name: name, type: type, value: .derived(derived), setter: setter,
+        range: keyword.range.union(close.range))
     }
     return PropertyDeclaration(
       isConstant: keyword.kind == .let, name: name, type: type, value: value,
@@ -70,15 +87,41 @@ extension Parser {
       name: name, payloadType: payload, range: keyword.range.union(payload?.range ?? name.range))
   }
 
-  /// typeAnnotation → (IDENTIFIER | '[' typeAnnotation ']') ('?' | '??')*
+  /// typeAnnotation → ( IDENTIFIER | '[' typeAnnotation ( ':' typeAnnotation )? ']'
+  ///                  | '(' ( typeAnnotation ( ',' typeAnnotation )* )? ')' ( '->' typeAnnotation )? )
+  ///                  ( '?' | '??' )*
+  ///
+  /// `(T)` without an arrow is `T` parenthesized (`((Int) -> Void)?`).
   func typeAnnotation(after context: String) throws -> TypeAnnotation {
     try nested {
       var type: TypeAnnotation
       if check(.leftBracket) {
         let open = advance()
         let element = try typeAnnotation(after: "'['")
-        let close = try self.close(.rightBracket, opener: open)
-        type = .array(element, open.range.union(close.range))
+        if match(.colon) != nil {
+          let value = try typeAnnotation(after: "':'")
+          let close = try self.close(.rightBracket, opener: open)
+          type = .dictionary(element, value, open.range.union(close.range))
+        } else {
+          let close = try self.close(.rightBracket, opener: open)
+          type = .array(element, open.range.union(close.range))
+        }
+      } else if check(.leftParen) {
+        let open = advance()
+        var parameters: [TypeAnnotation] = []
+        while !check(.rightParen), !check(.eof) {
+          parameters.append(try typeAnnotation(after: parameters.isEmpty ? "'('" : "','"))
+          if match(.comma) == nil { break }
+        }
+        let close = try self.close(.rightParen, opener: open)
+        if match(.arrow) != nil {
+          let result = try typeAnnotation(after: "'->'")
+          type = .function(parameters, result, open.range.union(result.range))
+        } else if parameters.count == 1 {
+          type = parameters[0]
+        } else {
+          throw error("expected '->' and a result type after a function type's parameters", at: close.range)
+        }
       } else {
         let name = try expect(.identifier, "expected type after \(context)")
         type = .named(name.text, name.range)
@@ -91,23 +134,33 @@ extension Parser {
     }
   }
 
-  /// functionDeclaration → 'func' IDENTIFIER '(' (IDENTIFIER (',' IDENTIFIER)* ','?)? ')' block
+  /// functionDeclaration → 'func' IDENTIFIER '(' (functionParameter (',' functionParameter)* ','?)? ')'
+  ///                       ('->' typeAnnotation)? block
   func functionDeclaration() throws -> Statement {
+    .function(try functionDeclaration(isMutating: false))
+  }
+
+  /// The function after its optional `mutating`.
+  func functionDeclaration(isMutating: Bool) throws -> FunctionDeclaration {
     let keyword = advance()
     let name = try identifier(after: "'func'")
     let open = try expect(.leftParen, "expected '(' after function name '\(name.name)'")
-    var parameters: [Identifier] = []
+    var parameters: [FunctionParameter] = []
     while !check(.rightParen) {
-      parameters.append(try identifier(after: parameters.isEmpty ? "'('" : "','"))
+      parameters.append(try functionParameter(after: parameters.isEmpty ? "'('" : "','"))
       if match(.comma) == nil { break }
     }
     if !check(.rightParen), !check(.eof) {
       throw error("expected ',' or ')' after parameter", notes: matchingNote(open))
     }
     try close(.rightParen, opener: open)
-    let body = try block(after: "parameter list")
-    return .function(FunctionDeclaration(
-      name: name, parameters: parameters, body: body, range: keyword.range.union(body.range)))
+    var returnType: TypeAnnotation?
+    if match(.arrow) != nil { returnType = try typeAnnotation(after: "'->'") }
+    try checkParameterForms(parameters, hasReturnType: returnType != nil)
+    let body = try block(after: returnType == nil ? "parameter list" : "return type")
+    return FunctionDeclaration(
+      name: name, parameters: parameters.map(\.name), body: body, range: keyword.range.union(body.range),
+      signature: parameters, returnType: returnType, isMutating: isMutating)
   }
 
   /// block → '{' separator* (statement (separator+ statement)*)? separator* '}'
@@ -143,7 +196,7 @@ extension Parser {
   }
 
   /// Whether the tokens from `start` places ahead are `name (, name)* in`.
-  private func startsParameterList(at start: Int) -> Bool {
+  func startsParameterList(at start: Int) -> Bool {
     var ahead = start
     while peek(ahead).kind == .identifier {
       switch peek(ahead + 1).kind {
@@ -156,7 +209,7 @@ extension Parser {
   }
 
   /// The statements of a block, up to (not including) its `}`.
-  private func blockStatements() -> [Statement] {
+  func blockStatements() -> [Statement] {
     var statements: [Statement] = []
     skipSeparators()
     while !check(.rightBrace), !check(.eof) {

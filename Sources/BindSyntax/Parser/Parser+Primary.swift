@@ -1,6 +1,8 @@
 extension Parser {
   /// postfixExpression → primaryExpression
-  ///                     ('(' argumentList ')' | '.' memberName | '?.' memberName | '[' expression ']')*
+  ///                     ('(' argumentList ')' trailingClosure? | trailingClosure | '.' memberName
+  ///                      | '?.' memberName | '[' expression ']')*
+  /// trailingClosure   → closureExpression   (* not where a block follows: see allowsTrailingClosure *)
   func postfixExpression() throws -> Expression {
     var base = try primaryExpression()
     var levels = 0
@@ -9,14 +11,27 @@ extension Parser {
       let kind = peek().kind
       switch kind {
       case .leftParen, .dot, .questionDot, .leftBracket: break
+      case .leftBrace where allowsTrailingClosure: break
       default: return base
       }
       try deepen()
       levels += 1
+      if kind == .leftBrace {
+        // `f { … }` is `f({ … })`; `f(1) { … }` adds the closure as the last argument.
+        let closure = try closureExpression(isTrailing: true)
+        let argument = Argument(label: nil, value: closure, range: closure.range)
+        if case .call(let callee, var arguments, let range) = base, !endsWithTrailingClosure(arguments) {
+          arguments.append(argument)
+          base = .call(callee, arguments, range.union(closure.range))
+        } else {
+          base = .call(base, [argument], base.range.union(closure.range))
+        }
+        continue
+      }
       let token = advance()
       switch kind {
       case .leftParen:
-        let arguments = try argumentList()
+        let arguments = try withTrailingClosures(true) { try argumentList() }
         if !check(.rightParen), !check(.eof) {
           throw error("expected ',' or ')' after argument", notes: matchingNote(token))
         }
@@ -27,7 +42,7 @@ extension Parser {
         let range = base.range.union(name.range)
         base = kind == .dot ? .member(base, name, range) : .optionalMember(base, name, range)
       default:
-        let index = try expression()
+        let index = try withTrailingClosures(true) { try expression() }
         let close = try close(.rightBracket, opener: token)
         base = .index(base, index, base.range.union(close.range))
       }
@@ -56,7 +71,7 @@ extension Parser {
   }
 
   /// primaryExpression → INTEGER | DOUBLE | stringLiteral | 'true' | 'false' | 'nil'
-  ///                   | IDENTIFIER | '(' expression ')' | arrayLiteral
+  ///                   | IDENTIFIER | '(' expression ')' | arrayLiteral | '.' memberName
   func primaryExpression() throws -> Expression {
     let token = peek()
     switch token.kind {
@@ -82,16 +97,24 @@ extension Parser {
     case .nil:
       advance()
       return .nilLiteral(token.range)
+    case .identifier where startsUntrackedExpression:
+      return try untrackedExpression()
     case .identifier:
       advance()
       return .name(token.text, token.range)
     case .leftParen:
       advance()
-      let inner = try expression()
+      let inner = try withTrailingClosures(true) { try expression() }
       let close = try close(.rightParen, opener: token)
       return .parenthesized(inner, token.range.union(close.range))
     case .leftBracket:
-      return try arrayLiteral()
+      return try withTrailingClosures(true) { try arrayLiteral() }
+    case .leftBrace:
+      return try closureExpression(isTrailing: false)
+    case .dot:
+      advance()
+      let name = try memberName(after: "'.'")
+      return .implicitMember(name, token.range.union(name.range))
     default:
       throw error(missingExpressionMessage())
     }
@@ -111,10 +134,50 @@ extension Parser {
     }
   }
 
-  /// arrayLiteral → '[' (expression (',' expression)* ','?)? ']'
+  /// arrayLiteral      → '[' (expression (',' expression)* ','?)? ']'
+  /// dictionaryLiteral → '[' ':' ']' | '[' expression ':' expression (',' expression ':' expression)* ','? ']'
   func arrayLiteral() throws -> Expression {
     let open = advance()
+    if match(.colon) != nil {
+      let close = try close(.rightBracket, opener: open)
+      return .dictionary([], open.range.union(close.range))
+    }
+    if !check(.rightBracket) {
+      let first = try expression()
+      if match(.colon) != nil { return try dictionaryLiteral(open: open, firstKey: first) }
+      return try arrayLiteral(open: open, first: first)
+    }
+    return try arrayLiteral(open: open, first: nil)
+  }
+
+  /// The rest of a dictionary literal, after its first key and `:`.
+  private func dictionaryLiteral(open: Token, firstKey: Expression) throws -> Expression {
+    var entries = [DictionaryEntry(key: firstKey, value: try expression())]
+    while match(.comma) != nil, !check(.rightBracket), !check(.eof) {
+      let key = try expression()
+      try expect(.colon, "expected ':' after dictionary key", notes: matchingNote(open))
+      entries.append(DictionaryEntry(key: key, value: try expression()))
+    }
+    if !check(.rightBracket), !check(.eof) {
+      throw error("expected ',' or ']' after dictionary entry", notes: matchingNote(open))
+    }
+    let close = try close(.rightBracket, opener: open)
+    return .dictionary(entries, open.range.union(close.range))
+  }
+
+  /// The rest of an array literal, after its first element (if any).
+  private func arrayLiteral(open: Token, first: Expression?) throws -> Expression {
     var elements: [Expression] = []
+    if let first {
+      elements.append(first)
+      if match(.comma) == nil {
+        if !check(.rightBracket), !check(.eof) {
+          throw error("expected ',' or ']' after array element", notes: matchingNote(open))
+        }
+        let close = try close(.rightBracket, opener: open)
+        return .array(elements, open.range.union(close.range))
+      }
+    }
     while !check(.rightBracket), !check(.eof) {
       elements.append(try expression())
       if match(.comma) == nil { break }
@@ -135,7 +198,7 @@ extension Parser {
     var segments: [StringSegment] = []
     if let text = head.value, !text.isEmpty { segments.append(.text(text, head.range)) }
     while true {
-      segments.append(.expression(try expression()))
+      segments.append(.expression(try withTrailingClosures(true) { try expression() }))
       guard let next = match(.stringMiddle, .stringTail) else {
         throw error("expected ')' after interpolated expression")
       }
@@ -216,7 +279,7 @@ extension Parser {
   /// { … }` every second. Its value is the timer, for `dispose`.
   func timerExpression() throws -> Expression {
     let keyword = advance()
-    let interval = try expression()
+    let interval = try withTrailingClosures(false) { try expression() }
     let name = try asName()
     let body = try block(after: "'\(keyword.text)' interval")
     return .timer(TimerExpression(

@@ -23,7 +23,8 @@ extension Parser {
   func statement() throws -> Statement {
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
-    case .type: return try typeDeclaration()
+    case .type, .struct, .enum: return try typeDeclaration()
+    case .switch: return try switchStatement()
     case .func: return try functionDeclaration()
     case .bind: return try bindStatement()
     case .observe: return try observeStatement()
@@ -32,6 +33,7 @@ extension Parser {
     case .dispose: return try disposeStatement()
     case .batch: return try batchStatement()
     case .if: return .ifStatement(try ifStatement())
+    case .guard: return try guardStatement()
     case .for: return try forStatement()
     case .while: return try whileStatement()
     case .return: return try returnStatement()
@@ -40,6 +42,9 @@ extension Parser {
     case .import: return try importStatement()
     case .wait: return try waitStatement()
     case .timeline: return try timelineStatement()
+    case .identifier where startsEffectStatement: return try effectStatement()
+    case .identifier where startsCleanupStatement: return try cleanupStatement()
+    case .identifier where startsNotifyStatement: return try notifyStatement()
     default: return try expressionStatement()
     }
   }
@@ -70,14 +75,30 @@ extension Parser {
       source: source, duration: duration, frame: frame, range: keyword.range.union((frame ?? duration).range)))
   }
 
-  /// variableDeclaration → ('let' | 'var') IDENTIFIER '=' expression
+  /// variableDeclaration → ('let' | 'var') IDENTIFIER (':' typeAnnotation)? ('=' expression)?
+  ///
+  /// The initializer may be left out only for an optional type (`var name: String?`),
+  /// which starts `nil`.
   func variableDeclaration() throws -> Statement {
     let keyword = advance()
     let name = try identifier(after: "'\(keyword.text)'")
-    try expect(.equal, "expected '=' after variable name '\(name.name)'")
+    var type: TypeAnnotation?
+    if match(.colon) != nil { type = try typeAnnotation(after: "':'") }
+    guard match(.equal) != nil else {
+      if let type, case .optional = type {
+        let initial = Expression.nilLiteral(SourceRange(at: type.range.end))
+        return .variable(VariableDeclaration(
+          isMutable: keyword.kind == .var, name: name, type: type, initializer: initial,
+          range: keyword.range.union(type.range)))
+      }
+      if let type {
+        throw error("expected '=' and an initial value after '\(name.name): \(type)'; only an optional type may leave it out")
+      }
+      throw error("expected '=' after variable name '\(name.name)'")
+    }
     let value = try expression()
     return .variable(VariableDeclaration(
-      isMutable: keyword.kind == .var, name: name, initializer: value,
+      isMutable: keyword.kind == .var, name: name, type: type, initializer: value,
       range: keyword.range.union(value.range)))
   }
 
@@ -107,7 +128,7 @@ extension Parser {
   /// observeStatement → 'observe' expression 'initial'? ('as' IDENTIFIER)? handlerBlock?
   func observeStatement() throws -> Statement {
     let keyword = advance()
-    let observed = try expression()
+    let observed = try withTrailingClosures(false) { try expression() }
     var end = observed.range
     let initial = match(.initial)
     if let initial { end = initial.range }
@@ -131,7 +152,7 @@ extension Parser {
   /// onStatement → 'on' expression ('as' IDENTIFIER)? handlerBlock
   func onStatement() throws -> Statement {
     let keyword = advance()
-    let event = try expression()
+    let event = try withTrailingClosures(false) { try expression() }
     let name = try asName()
     guard check(.leftBrace) else { throw error("expected '{' after 'on' event") }
     let handler = try handlerBlock()
@@ -175,11 +196,14 @@ extension Parser {
     return .batch(body, keyword.range.union(body.range))
   }
 
-  /// ifStatement → 'if' expression block (NEWLINE? 'else' (ifStatement | block))?
+  /// ifStatement → 'if' conditionList block (NEWLINE? 'else' (ifStatement | block))?
   func ifStatement() throws -> IfStatement {
     let keyword = advance()
-    let condition = try expression()
+    let casePattern = try ifCasePattern()
+    let conditions =
+      casePattern == nil ? try conditionList() : [.expression(try withTrailingClosures(false) { try expression() })]
     let thenBlock = try block(after: "'if' condition")
+    try rejectTrailingClosure(after: "an 'if' condition")
     var elseBranch: IfStatement.ElseBranch?
     var end = thenBlock.range
     if check(.else) || (check(.newline) && peek(1).kind == .else) {
@@ -196,26 +220,74 @@ extension Parser {
       }
     }
     return IfStatement(
-      condition: condition, thenBlock: thenBlock, elseBranch: elseBranch,
-      range: keyword.range.union(end))
+      conditions: conditions, thenBlock: thenBlock, elseBranch: elseBranch,
+      range: keyword.range.union(end), casePattern: casePattern)
   }
 
-  /// forStatement → 'for' IDENTIFIER 'in' expression block
+  /// guardStatement → 'guard' conditionList 'else' block
+  func guardStatement() throws -> Statement {
+    let keyword = advance()
+    let conditions = try conditionList()
+    try expect(.else, "expected 'else' after 'guard' condition")
+    let elseBlock = try block(after: "'else'")
+    return .guardStatement(GuardStatement(
+      conditions: conditions, elseBlock: elseBlock, range: keyword.range.union(elseBlock.range)))
+  }
+
+  /// conditionList → condition (',' condition)*
+  /// condition     → ('let' | 'var') IDENTIFIER ('=' expression)? | expression
+  ///
+  /// No trailing closures here: the `{` after the list starts the block.
+  func conditionList() throws -> [ConditionClause] {
+    try withTrailingClosures(false) {
+      var clauses: [ConditionClause] = []
+      repeat {
+        if let keyword = match(.let, .var) {
+          let name = try identifier(after: "'\(keyword.text)'")
+          var value: Expression?
+          if match(.equal) != nil { value = try expression() }
+          clauses.append(.optionalBinding(OptionalBinding(
+            isMutable: keyword.kind == .var, name: name, value: value,
+            range: keyword.range.union(value?.range ?? name.range))))
+        } else {
+          clauses.append(.expression(try expression()))
+        }
+      } while match(.comma) != nil
+      return clauses
+    }
+  }
+
+  /// forStatement → 'for' ( IDENTIFIER | '(' IDENTIFIER ',' IDENTIFIER ')' ) 'in' expression block
+  ///
+  /// The pair form goes through a dictionary's keys and values, or the
+  /// `(offset, element)` pairs of `enumerated()`.
   func forStatement() throws -> Statement {
     let keyword = advance()
-    let variable = try identifier(after: "'for'")
+    var second: Identifier?
+    let variable: Identifier
+    if let open = match(.leftParen) {
+      variable = try identifier(after: "'('")
+      try expect(.comma, "expected ',' and a second name in 'for (key, value) in'")
+      second = try identifier(after: "','")
+      try close(.rightParen, opener: open)
+    } else {
+      variable = try identifier(after: "'for'")
+    }
     try expect(.in, "expected 'in' after loop variable '\(variable.name)'")
-    let sequence = try expression()
+    let sequence = try withTrailingClosures(false) { try expression() }
     let body = try block(after: "'for' sequence")
+    try rejectTrailingClosure(after: "a 'for' sequence")
     return .forLoop(ForLoop(
-      variable: variable, sequence: sequence, body: body, range: keyword.range.union(body.range)))
+      variable: variable, secondVariable: second, sequence: sequence, body: body,
+      range: keyword.range.union(body.range)))
   }
 
   /// whileStatement → 'while' expression block
   func whileStatement() throws -> Statement {
     let keyword = advance()
-    let condition = try expression()
+    let condition = try withTrailingClosures(false) { try expression() }
     let body = try block(after: "'while' condition")
+    try rejectTrailingClosure(after: "a 'while' condition")
     return .whileLoop(WhileLoop(
       condition: condition, body: body, range: keyword.range.union(body.range)))
   }
@@ -256,17 +328,30 @@ extension Parser {
       range: target.range.union(value.range)))
   }
 
+  /// A `{` right after the block of an `if`, `for` or `while`: the user
+  /// meant the first block as a trailing closure of the condition, which
+  /// Swift does not allow there either.
+  func rejectTrailingClosure(after context: String) throws {
+    guard check(.leftBrace) else { return }
+    throw error(
+      "a trailing closure cannot end \(context): the first '{' starts the block; pass the closure in parentheses, as in 'if xs.contains(where: { $0 > 1 }) {'")
+  }
+
   /// ('as' IDENTIFIER)?
   func asName() throws -> Identifier? {
     guard match(.as) != nil else { return nil }
     return try identifier(after: "'as'")
   }
 
-  /// IDENTIFIER, with "expected name after X" when missing.
+  /// IDENTIFIER, with "expected name after X" when missing. `$0` and its
+  /// kin are a closure's own names: nothing may declare one.
   func identifier(after context: String) throws -> Identifier {
     guard check(.identifier) else {
       let found = peek().kind.isKeyword ? "; '\(peek().text)' is a keyword" : ""
       throw error("expected name after \(context)\(found)")
+    }
+    if peek().text.hasPrefix("$") {
+      throw error("'\(peek().text)' is an anonymous closure parameter and cannot be declared; choose another name")
     }
     let token = advance()
     return Identifier(token.text, range: token.range)

@@ -84,6 +84,19 @@ public final class Parser {
   var diagnostics: [Diagnostic] = []
   var depth = 0
   var reportedErrorBeforeEnd = false
+  /// False while parsing an expression that a `{` block follows (an `if`,
+  /// `while` or `guard` condition, a `for` sequence, the source of `on` and
+  /// `observe`, a timer's interval): there a `{` starts that block, not a
+  /// trailing closure, as in Swift. Brackets and closure bodies allow them again.
+  var allowsTrailingClosure = true
+
+  /// Parses `body` with trailing closures allowed or not (see ``allowsTrailingClosure``).
+  func withTrailingClosures<T>(_ allowed: Bool, _ body: () throws -> T) rethrows -> T {
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = allowed
+    defer { allowsTrailingClosure = saved }
+    return try body()
+  }
   private var reportedOffsets: Set<Int> = []
 
   init(file: SourceFile, tokens: [Token]) {

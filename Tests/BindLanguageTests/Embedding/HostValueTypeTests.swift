@@ -247,9 +247,9 @@ final class HostValueTypeTests: XCTestCase {
     XCTAssertTrue(lines[6].contains("enum 'SubmitState' has no case 'faild'; did you mean 'failed'?"), lines[6])
     XCTAssertTrue(lines[7].contains("has associated values; write 'SubmitState.failed(…)'"), lines[7])
     XCTAssertTrue(lines[8].hasPrefix("error: 9:"), lines[8])
-    XCTAssertTrue(lines[8].contains("no field 'rating' on SearchHit"), lines[8])
+    XCTAssertTrue(lines[8].contains("value of type 'SearchHit' has no member 'rating'"), lines[8])
     XCTAssertTrue(lines[9].contains("a Date takes '+' or '-' with a Duration"), lines[9])
-    XCTAssertTrue(lines[10].contains("no property 'text' on SubmitState"), lines[10])
+    XCTAssertTrue(lines[10].contains("value of type 'SubmitState' has no member 'text'"), lines[10])
   }
 
   func testAnUnregisteredStructInAPropertyIsARegistrationError() {

@@ -84,7 +84,7 @@ final class InterpreterEntryPointTests: XCTestCase {
         "6:11: duplicate parameter 'a'",
         "7:1: 'return' outside a function or handler",
         "10:9: cannot find 'Persn' in scope",
-        "11:1: 'break' outside a loop",
+        "11:1: 'break' outside a loop or 'switch'",
       ])
     XCTAssertEqual(output(), [])
   }

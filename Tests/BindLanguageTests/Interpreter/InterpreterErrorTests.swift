@@ -79,7 +79,7 @@ final class InterpreterErrorTests: XCTestCase {
   func testCallErrors() {
     let cases: [ErrorCase] = [
       ErrorCase("func f(a) { }\nf()", "2:1", "'f' takes 1 argument but 0 were given"),
-      ErrorCase("func f(a) { }\nf(x: 1)", "2:3", "unexpected argument label 'x:'; functions take their arguments without labels"),
+      ErrorCase("func f(a) { }\nf(x: 1)", "2:3", "unexpected argument label 'x:'; 'f' takes its arguments without labels"),
       ErrorCase("let n = 1\nn()", "2:1", "cannot call a value of type 'Int'"),
       ErrorCase("let x = abs(\"a\")", "1:9", "abs needs a number, not 'String'"),
       ErrorCase("let x = min(1)", "1:9", "'min' needs at least 2 arguments"),
@@ -110,11 +110,11 @@ final class InterpreterErrorTests: XCTestCase {
     let cases: [ErrorCase] = [
       ErrorCase("if 1 { }", "1:4", "condition must be a Bool, not 'Int'"),
       ErrorCase("while nil { }", "1:7", "condition must be a Bool, not 'nil'"),
-      ErrorCase("for i in 5 { }", "1:10", "'for' needs an array or a range like '1...10', not 'Int'"),
+      ErrorCase("for i in 5 { }", "1:10", "'for' needs an array, a dictionary or a range like '1...10', not 'Int'"),
       ErrorCase("for i in 3...1 { }", "1:10", "range 3...1 has its lower bound above its upper bound; count down with a 'while' loop"),
       ErrorCase("for i in 1.5...3 { }", "1:10", "range bounds must be Int, not 'Double'"),
       ErrorCase("return", "1:1", "'return' outside a function or handler"),
-      ErrorCase("if true { break }", "1:11", "'break' outside a loop"),
+      ErrorCase("if true { break }", "1:11", "'break' outside a loop or 'switch'"),
       ErrorCase("continue", "1:1", "'continue' outside a loop"),
       ErrorCase("for i in 1...3 {\n  print(i)\n  if i == 2 { print(1 / 0) }\n}", "3:21", "division by zero", before: ["1", "2"]),
     ]

@@ -789,7 +789,7 @@ final class InterpreterStatementTests: XCTestCase {
       [
         "[1, 2, 3, 0, 10, \"a\", \"b\", -2, -3]",
         "error: range 3...1 has its lower bound above its upper bound; count down with a 'while' loop",
-        "error: 'for' needs an array or a range like '1...10', not 'String'",
+        "error: 'for' needs an array, a dictionary or a range like '1...10', not 'String'",
       ])
   }
 
@@ -926,7 +926,7 @@ final class InterpreterStatementTests: XCTestCase {
       [
         "error: 'two' takes 2 arguments but 1 was given",
         "error: 'two' takes 2 arguments but 3 were given",
-        "error: unexpected argument label 'a:'; functions take their arguments without labels",
+        "error: unexpected argument label 'a:'; 'two' takes its arguments without labels",
         "3",
       ])
   }
@@ -941,9 +941,9 @@ final class InterpreterStatementTests: XCTestCase {
       """,
       [
         "error: 'return' outside a function or handler",
-        "error: 'break' outside a loop",
+        "error: 'break' outside a loop or 'switch'",
         "error: 'continue' outside a loop",
-        "error: 'break' outside a loop",
+        "error: 'break' outside a loop or 'switch'",
       ])
   }
 

@@ -1,0 +1,118 @@
+import BindSyntax
+
+extension Compiler {
+  /// closureExpression -> '{' closureSignature? statements '}'
+  ///
+  /// A closure captures the variables it names by reference (it keeps the
+  /// frame it was made in, as a `func` does). A body of one expression
+  /// returns its value; `$0`, `$1`, … name the parameters of a closure
+  /// without a signature.
+  func compileClosure(_ closure: ClosureExpression) throws -> Evaluation {
+    let statements = closure.body.statements
+    let parameters: [Identifier]
+    var parameterTypes: [ValueType?] = []
+    if let declared = closure.parameters {
+      if let (name, range) = SyntaxWalk.firstAnonymousParameter(statements) {
+        throw error(
+          "anonymous closure arguments cannot be used inside a closure that has explicit arguments; use a parameter's name instead of '\(name)'",
+          at: range)
+      }
+      parameters = declared.map(\.name)
+      parameterTypes = try declared.map { try $0.type.map(valueType) }
+    } else {
+      let count = SyntaxWalk.anonymousParameterCount(statements)
+      if count > Self.anonymousParameterLimit {
+        throw error("a closure takes at most \(Self.anonymousParameterLimit) anonymous parameters ($0 to $\(Self.anonymousParameterLimit - 1))", at: closure.range)
+      }
+      parameters = (0..<count).map { Identifier("$\($0)", range: closure.range) }
+    }
+    let resultType = try closure.resultType.flatMap { annotation -> ValueType? in
+      if case .named("Void", _) = annotation { return nil }
+      return try valueType(annotation)
+    }
+    let makesClosures = SyntaxWalk.contains(statements, where: SyntaxWalk.makesClosure) || self.makesClosures(statements)
+    implicitReturnEvaluation = nil
+    let (body, slotCount, keepsParent) = try compileFunctionBody(
+      parameters: parameters, body: closure.body, implicitReturn: true)
+    let expression = implicitReturnEvaluation
+    implicitReturnEvaluation = nil
+    let interpreter = self.interpreter
+    let file = self.file
+    let arity = parameters.count
+    let checked = parameterTypes.contains { $0 != nil } || resultType != nil
+    let parameterNames = parameters.map(\.name)
+    return { frame in
+      let parent: Frame? = keepsParent ? frame : nil
+      let invocation = ClosureInvocation(
+        body: body, slotCount: slotCount(), parameterCount: arity, parent: parent, reusesFrame: !makesClosures,
+        expression: expression)
+      if !checked {
+        return .function(Callable(name: "closure", arity: arity, isClosure: true, invocation: invocation) {
+          arguments, context in
+          try interpreter.call(invocation, arguments: arguments, at: context)
+        })
+      }
+      return .function(Callable(name: "closure", arity: arity, isClosure: true) { arguments, context in
+        var converted = arguments
+        for (index, type) in parameterTypes.enumerated() {
+          guard let type else { continue }
+          guard let value = type.coerce(arguments[index]) else {
+            throw ScriptError(
+              "closure parameter '\(parameterNames[index])' has type '\(type)', but the argument is '\(arguments[index].typeName)'",
+              at: context.argumentRanges.indices.contains(index) ? context.argumentRanges[index] : context.range,
+              in: context.file)
+          }
+          converted[index] = value
+        }
+        let result = try interpreter.call(invocation, arguments: converted, at: context)
+        guard let resultType else { return result }
+        guard let value = resultType.coerce(result) else {
+          throw ScriptError(
+            "closure declared to return '\(resultType)' returned a value of type '\(result.typeName)'",
+            at: closure.range, in: file)
+        }
+        return value
+      })
+    }
+  }
+
+  /// The most `$N` parameters a closure may use.
+  static let anonymousParameterLimit = 256
+}
+
+/// What calling one closure value needs: its compiled body, frame size and
+/// defining frame. A body that makes no closures cannot let its frame
+/// escape, so the frame of one call is cleared and kept for the next, as a
+/// handler's is (`ScriptHandler`): `xs.map { $0 * 2 }` allocates one frame,
+/// not one per element.
+final class ClosureInvocation {
+  let body: Execution
+  let slotCount: Int
+  let parameterCount: Int
+  let parent: Frame?
+  let reusesFrame: Bool
+  @exclusivity(unchecked) var spare: Frame?
+
+  /// The body, when it is one expression (not a call) and its frame may be
+  /// reused: a collection method evaluates it per element in one frame,
+  /// with the element in slot 0 (and the second value in slot 1).
+  let expression: CompiledExpression?
+
+  init(
+    body: @escaping Execution, slotCount: Int, parameterCount: Int, parent: Frame?, reusesFrame: Bool,
+    expression: Evaluation?
+  ) {
+    self.expression = reusesFrame && slotCount == parameterCount ? expression.map(CompiledExpression.init) : nil
+    self.body = body
+    self.slotCount = slotCount
+    self.parameterCount = parameterCount
+    self.parent = parent
+    self.reusesFrame = reusesFrame
+  }
+}
+
+/// A compiled expression in a struct: a closure kept directly in an
+/// Optional is called through reabstraction thunks (see `compileSequence`).
+struct CompiledExpression {
+  let evaluate: Evaluation
+}

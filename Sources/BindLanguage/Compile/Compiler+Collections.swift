@@ -1,0 +1,281 @@
+import BindSyntax
+
+/// An array method that takes a closure (or, for `enumerated()` and
+/// `sorted()`, nothing): named with its labels, as Swift names it.
+enum CollectionMethod: String, CaseIterable {
+  case map = "map(_:)"
+  case compactMap = "compactMap(_:)"
+  case filter = "filter(_:)"
+  case reduce = "reduce(_:_:)"
+  case containsWhere = "contains(where:)"
+  case firstWhere = "first(where:)"
+  case lastWhere = "last(where:)"
+  case firstIndexWhere = "firstIndex(where:)"
+  case countWhere = "count(where:)"
+  case allSatisfy = "allSatisfy(_:)"
+  case forEach = "forEach(_:)"
+  case sorted = "sorted()"
+  case sortedBy = "sorted(by:)"
+  case enumerated = "enumerated()"
+
+  init?(name: String, labels: [String?]) {
+    self.init(rawValue: "\(name)(" + labels.map { "\($0 ?? "_"):" }.joined() + ")")
+  }
+
+  /// The method a call names. A trailing closure takes the label its
+  /// parameter has, as in Swift: `xs.first { … }` is `first(where:)`,
+  /// `xs.sorted { … }` is `sorted(by:)`.
+  init?(name: String, arguments: [Argument]) {
+    var labels = arguments.map { $0.label?.name }
+    if let last = arguments.last, case .closure(let closure) = last.value, closure.isTrailing {
+      for label in ["where", "by"] {
+        labels[labels.count - 1] = label
+        if let method = CollectionMethod(name: name, labels: labels) {
+          self = method
+          return
+        }
+      }
+      labels[labels.count - 1] = nil
+    }
+    self.init(name: name, labels: labels)
+  }
+
+  /// `filter`, for messages.
+  var baseName: String { String(rawValue.prefix { $0 != "(" }) }
+
+  /// How many values the closure is given per call (nil: no closure).
+  var closureArity: Int? {
+    switch self {
+    case .reduce, .sortedBy: return 2
+    case .sorted, .enumerated: return nil
+    default: return 1
+    }
+  }
+}
+
+extension Compiler {
+  /// `xs.map { … }`, `xs.filter { … }`, `xs.reduce(0) { … }`, `xs.sorted(by: …)`,
+  /// `xs.enumerated()` and their kin: array methods that call a closure per element.
+  /// On a host object the method of that name is called instead.
+  func compileCollectionMethod(
+    _ method: CollectionMethod, base: Expression, receiver: @escaping Evaluation, arguments: [Argument],
+    values: [Evaluation], site: HostCallSite, range: SourceRange, optional: Bool
+  ) throws -> Evaluation {
+    let interpreter = self.interpreter
+    let file = self.file
+    let argumentRanges = arguments.map(\.range)
+    let closureRange = arguments.last?.range ?? range
+    return locating(range) { frame in
+      let value = try receiver(frame)
+      if case .object(let object) = value, object.type.host != nil {
+        return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+      }
+      if optional && value.isNull { throw OptionalChainEnded() }
+      guard case .array(let elements) = value else {
+        if value.isNull {
+          throw ScriptError("cannot call '\(method.baseName)' on nil; use '?.' to call it only when the value is not nil")
+        }
+        throw ScriptError("value of type '\(value.typeName)' has no method '\(method.rawValue)'")
+      }
+      let evaluated = try values.map { try $0(frame) }
+      let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
+      let result = try CollectionMethods.call(
+        method, on: elements, arguments: evaluated, context: context, closureRange: closureRange)
+      interpreter.lastCallProducedValue = method != .forEach
+      return result
+    }
+  }
+}
+
+/// The closure-taking array methods, run over an array's elements.
+enum CollectionMethods {
+  static func call(
+    _ method: CollectionMethod, on elements: [Value], arguments: [Value], context: CallContext,
+    closureRange: SourceRange
+  ) throws -> Value {
+    let closure: Callable?
+    if let arity = method.closureArity {
+      guard case .function(let callable) = arguments.last! else {
+        throw ScriptError(
+          "'\(method.rawValue)' needs a closure, not '\(arguments.last!.typeName)'", at: closureRange, in: context.file)
+      }
+      if let taken = callable.arity, taken != arity {
+        throw ScriptError(
+          "'\(method.baseName)' passes \(arity) argument\(arity == 1 ? "" : "s") to its closure, but \(callable.quotedName) takes \(taken)",
+          at: closureRange, in: context.file)
+      }
+      closure = callable
+    } else {
+      closure = nil
+    }
+    let interpreter = context.interpreter
+    let invocation = closure?.invocation
+    defer { if let invocation { interpreter.releaseArguments(of: invocation) } }
+    // A one-expression closure (`{ $0 * 2 }`) is evaluated in place, in one
+    // frame, for every element: one call level for the whole run, a step
+    // per element, and no call per element.
+    // (A struct, not a tuple of a closure in an Optional: see `compileSequence`.)
+    struct InPlace {
+      let frame: Frame
+      let evaluate: Evaluation
+    }
+    let inPlace: InPlace?
+    if let fast = invocation, let expression = fast.expression {
+      try interpreter.enterCalls(at: context)
+      let frame = fast.spare ?? Frame(parent: fast.parent, slotCount: 2)
+      fast.spare = nil
+      if frame.slots.count < 2 { frame.slots.append(.null) }
+      inPlace = InPlace(frame: frame, evaluate: expression.evaluate)
+    } else {
+      inPlace = nil
+    }
+    defer {
+      if let fast = invocation, let inPlace {
+        interpreter.leaveCalls()
+        fast.spare = inPlace.frame
+      }
+    }
+    // In place, the one-argument methods count a step per element up
+    // front (at most one per element: `first(where:)` may stop early).
+    if inPlace != nil, method != .reduce, method != .sortedBy, !elements.isEmpty {
+      try interpreter.step(at: context.range, in: context.file, cost: elements.count)
+    }
+    func apply(_ element: Value) throws -> Value {
+      if let inPlace {
+        inPlace.frame.slots[0] = element
+        return try inPlace.evaluate(inPlace.frame)
+      }
+      if let invocation { return try interpreter.call(invocation, element, at: context) }
+      return try closure!.body([element], context)
+    }
+    func apply(_ first: Value, _ second: Value) throws -> Value {
+      if let inPlace {
+        try interpreter.step(at: context.range, in: context.file)
+        inPlace.frame.slots[0] = first
+        inPlace.frame.slots[1] = second
+        return try inPlace.evaluate(inPlace.frame)
+      }
+      if let invocation { return try interpreter.call(invocation, first, second, at: context) }
+      return try closure!.body([first, second], context)
+    }
+    func test(_ element: Value) throws -> Bool {
+      let result = try apply(element)
+      guard case .bool(let holds) = result else {
+        throw ScriptError(
+          "the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'",
+          at: closureRange, in: context.file)
+      }
+      return holds
+    }
+    switch method {
+    case .map:
+      var result: [Value] = []
+      result.reserveCapacity(elements.count)
+      for element in elements {
+        let mapped = try apply(element)
+        try checkNesting(mapped)
+        result.append(mapped)
+      }
+      return .array(result)
+    case .compactMap:
+      var result: [Value] = []
+      for element in elements {
+        let mapped = try apply(element)
+        try checkNesting(mapped)
+        if !mapped.isNull { result.append(mapped) }
+      }
+      return .array(result)
+    case .filter:
+      var result: [Value] = []
+      for element in elements where try test(element) { result.append(element) }
+      return .array(result)
+    case .reduce:
+      var accumulator = arguments[0]
+      for element in elements {
+        accumulator = try apply(accumulator, element)
+      }
+      return accumulator
+    case .containsWhere:
+      for element in elements where try test(element) { return .bool(true) }
+      return .bool(false)
+    case .allSatisfy:
+      for element in elements where !(try test(element)) { return .bool(false) }
+      return .bool(true)
+    case .firstWhere:
+      for element in elements where try test(element) { return element }
+      return .null
+    case .lastWhere:
+      for element in elements.reversed() where try test(element) { return element }
+      return .null
+    case .firstIndexWhere:
+      for (index, element) in elements.enumerated() where try test(element) { return .int(index) }
+      return .null
+    case .countWhere:
+      var count = 0
+      for element in elements where try test(element) { count += 1 }
+      return .int(count)
+    case .forEach:
+      for element in elements { _ = try apply(element) }
+      return .null
+    case .enumerated:
+      return .array(elements.enumerated().map { .array([.int($0.offset), $0.element]) })
+    case .sorted:
+      return .array(try sort(elements) { a, b in
+        guard case .bool(let less) = try Operators.apply(.less, a, b) else { return false }
+        return less
+      })
+    case .sortedBy:
+      return .array(try sort(elements) { a, b in
+        let result = try apply(a, b)
+        guard case .bool(let less) = result else {
+          throw ScriptError(
+            "the closure of 'sorted(by:)' must return a Bool, not '\(result.typeName)'",
+            at: closureRange, in: context.file)
+        }
+        return less
+      })
+    }
+  }
+
+  /// The nesting check of one element of a new array, done only for the
+  /// values that can nest (`Operators.checkNesting`).
+  @inline(__always) private static func checkNesting(_ value: Value) throws {
+    switch value {
+    case .array, .dictionary: try Operators.checkNesting([value])
+    default: return
+    }
+  }
+
+  /// A stable merge sort whose comparison may throw (the standard library's
+  /// `sort(by:)` takes a throwing closure, but must not be left half-done).
+  private static func sort(_ elements: [Value], by less: (Value, Value) throws -> Bool) throws -> [Value] {
+    if elements.count < 2 { return elements }
+    var source = elements
+    var target = elements
+    var width = 1
+    while width < source.count {
+      var start = 0
+      while start < source.count {
+        let middle = min(start + width, source.count)
+        let end = min(start + 2 * width, source.count)
+        var (left, right, out) = (start, middle, start)
+        while left < middle && right < end {
+          if try less(source[right], source[left]) {
+            target[out] = source[right]
+            right += 1
+          } else {
+            target[out] = source[left]
+            left += 1
+          }
+          out += 1
+        }
+        while left < middle { target[out] = source[left]; left += 1; out += 1 }
+        while right < end { target[out] = source[right]; right += 1; out += 1 }
+        start = end
+      }
+      swap(&source, &target)
+      width *= 2
+    }
+    return source
+  }
+}

@@ -1,0 +1,104 @@
+import BindSyntax
+
+extension Compiler {
+  /// ifStatement with optional bindings: `if let a = x, let b = y, a > b { … }`.
+  ///
+  /// The names bound live in the `then` block (with its variables, in one
+  /// block scope), not in `else`, as in Swift.
+  func compileIfWithClauses(_ statement: IfStatement) throws -> Execution {
+    let elseBlock: Execution
+    switch statement.elseBranch {
+    case .none: elseBlock = { _ in .next }
+    case .block(let block): elseBlock = try compileBlock(block)
+    case .elseIf(let nested): elseBlock = try compileIf(nested)
+    }
+    let enclosing = scope
+    let clausesMakeClosures = SyntaxWalk.contains(
+      [.ifStatement(IfStatement(conditions: statement.conditions, thenBlock: Block(statements: [], range: statement.range), elseBranch: nil, range: statement.range))],
+      where: { if case .closure = $0 { return true } else { return false } })
+    if clausesMakeClosures || makesClosures(statement.thenBlock.statements) {
+      let own = FunctionScope(parent: enclosing)
+      scope = own
+      defer { scope = enclosing }
+      let holds = try compileClauses(statement.conditions)
+      let body = try compileSequence(statement.thenBlock.statements)
+      let blockScope = BlockScope.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal)
+      return { frame in
+        let inner = blockScope.enter(frame)
+        return try holds(inner) ? body(inner) : elseBlock(frame)
+      }
+    }
+    scope.pushBlock()
+    defer { scope.popBlock() }
+    let holds = try compileClauses(statement.conditions)
+    let body = try compileSequence(statement.thenBlock.statements)
+    let slots = scope.slotsOfInnermostBlock
+    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    return { frame in
+      defer {
+        let holder = globals ?? frame
+        for slot in slots { holder.slots[slot] = .null }
+      }
+      return try holds(frame) ? body(frame) : elseBlock(frame)
+    }
+  }
+
+  /// guardStatement -> 'guard' conditionList 'else' block
+  ///
+  /// The else block must leave the scope; the names the conditions bind are
+  /// variables of the enclosing block from here on.
+  func compileGuard(_ statement: GuardStatement) throws -> Execution {
+    let elseBlock = try compileBlock(statement.elseBlock)
+    switch statement.elseBlock.statements.last {
+    case .returnStatement, .breakStatement, .continueStatement: break
+    default:
+      throw error(
+        "'guard' body must not fall through; end it with 'return', 'break' or 'continue'",
+        at: statement.elseBlock.range)
+    }
+    let holds = try compileClauses(statement.conditions)
+    return { frame in
+      if try holds(frame) { return .next }
+      return try elseBlock(frame)
+    }
+  }
+
+  /// The clauses of a condition list, in order: each optional binding's
+  /// value is compiled before its name is declared (`if let x = x` unwraps
+  /// the outer `x`), and declared before the clauses after it.
+  func compileClauses(_ clauses: [ConditionClause]) throws -> (Frame) throws -> Bool {
+    struct Check { let holds: (Frame) throws -> Bool }
+    var checks: [Check] = []
+    for clause in clauses {
+      switch clause {
+      case .expression(let expression):
+        checks.append(Check(holds: try compileCondition(expression)))
+      case .optionalBinding(let binding):
+        let value = try compileExpression(binding.value ?? .name(binding.name.name, binding.name.range))
+        let slot = scope.declare(binding.name.name, isMutable: binding.isMutable)
+        if scope.isGlobal {
+          interpreter.ensureGlobalCapacity()
+          let globals = interpreter.globalFrame
+          checks.append(Check { frame in
+            let unwrapped = try value(frame)
+            if unwrapped.isNull { return false }
+            globals.slots[slot] = unwrapped
+            return true
+          })
+        } else {
+          checks.append(Check { frame in
+            let unwrapped = try value(frame)
+            if unwrapped.isNull { return false }
+            frame.slots[slot] = unwrapped
+            return true
+          })
+        }
+      }
+    }
+    if checks.count == 1 { return checks[0].holds }
+    return { frame in
+      for check in checks where !(try check.holds(frame)) { return false }
+      return true
+    }
+  }
+}

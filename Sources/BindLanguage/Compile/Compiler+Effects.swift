@@ -1,0 +1,106 @@
+import BindRuntime
+import BindSyntax
+
+// `effect { }`, `onCleanup { }` and `untracked { }`: the script side of the
+// runtime's `Effect`, `Effect.onCleanup(_:)` and `ReactiveGraph.untracked(_:)`.
+extension Compiler {
+  /// effectStatement -> 'effect' ('as' NAME)? block
+  ///
+  /// The block runs now, inside a propagation (its writes are one batch),
+  /// and again whenever a value it read on its last run changes. What the
+  /// run makes (bindings, observers, handlers, timers, effects) belongs to
+  /// the run (see `Connections.add`).
+  func compileEffect(_ effect: EffectStatement) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: effect.body)
+    let name = effect.name?.name
+    let line = effect.range.start.line
+    let label = name.map { "effect \($0)" } ?? "effect at line \(line)"
+    return { frame in
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      let node: Effect
+      do {
+        node = try Effect(label: label) { [unowned(unsafe) interpreter] in try interpreter.runEffect(block) }
+      } catch {
+        throw error.asScriptError(at: effect.range, in: file)
+      }
+      interpreter.connections.add(name: name, kind: .effect, summary: "effect", token: node)
+      try interpreter.throwPendingError()
+      return .next
+    }
+  }
+
+  /// cleanupStatement -> 'onCleanup' block: registered with the effect whose
+  /// run is under way (directly or in a function it calls).
+  func compileCleanup(_ block: Block, range: SourceRange) throws -> Execution {
+    let interpreter = self.interpreter
+    let file = self.file
+    let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: block)
+    return { frame in
+      guard let effect = Effect.current else {
+        throw ScriptError(
+          "'onCleanup' runs only inside an effect's run; wrap it in 'effect { … }'", at: range, in: file)
+      }
+      let handler = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      effect.onCleanup { [unowned(unsafe) interpreter] in interpreter.run(handler) }
+      return .next
+    }
+  }
+
+  /// untrackedExpression -> 'untracked' '{' expression '}'
+  func compileUntracked(_ inner: Expression) throws -> Evaluation {
+    let evaluate = try compileExpression(inner)
+    return { frame in try ReactiveGraph.shared.untracked { try evaluate(frame) } }
+  }
+}
+
+extension Interpreter {
+  /// Runs an effect's block: like a handler (`run(_:_:_:)`), but its error
+  /// is thrown, to the statement whose write re-ran the effect.
+  func runEffect(_ handler: ScriptHandler) throws {
+    guard callFits else {
+      let reason = callDepth >= options.maxCallDepth ? "call depth limit of \(options.maxCallDepth) exceeded" : "out of stack space"
+      throw ScriptError("\(reason) in an effect; do effects trigger each other without end?")
+    }
+    callDepth += 1
+    defer { callDepth -= 1 }
+    if let frame = handler.sharedFrame {
+      _ = try handler.body(frame)
+      return
+    }
+    // A frame per run: what the run makes (its cleanups, observers) may
+    // capture the run's variables, and they must keep that run's values.
+    _ = try handler.body(handler.freshFrame())
+  }
+}
+
+extension Compiler {
+  /// notifyStatement -> 'notify' obj.prop: observers and dependents hear of
+  /// a change although the value is the same (the runtime's `notifyChange()`).
+  func compileNotify(_ target: Expression, range: SourceRange) throws -> Execution {
+    let file = self.file
+    let interpreter = self.interpreter
+    guard case .member(let base, let name, let memberRange) = target.unparenthesized else {
+      throw error("'notify' takes a property such as 'vm.items'", at: target.range)
+    }
+    let object = try compileExpression(base)
+    let cache = MemberCache(file: file, range: name.range)
+    return { frame in
+      do {
+        guard case .object(let receiver) = try object(frame) else {
+          throw ScriptError("'notify' takes a property of an object such as 'vm.items'")
+        }
+        switch try cache.member(name.name, of: receiver.type) {
+        case .stored(let index): try receiver.propertyNode(index).notifyChange()
+        case .derived(let index): try receiver.derived(index, interpreter: interpreter).notifyChange()
+        case .event: throw ScriptError("'\(name.name)' is an event; send it with 'emit'")
+        }
+      } catch {
+        throw error.asScriptError(at: memberRange, in: file)
+      }
+      try interpreter.throwPendingError()
+      return .next
+    }
+  }
+}

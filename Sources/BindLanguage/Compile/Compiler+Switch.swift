@@ -1,0 +1,290 @@
+import BindRuntime
+import BindSyntax
+
+/// Matches a value against a pattern, binding names into slots; the frame is
+/// the one the pattern's expressions and bindings use.
+typealias PatternMatcher = (Value, Frame) throws -> Bool
+
+// `switch`, `if case` and their patterns.
+extension Compiler {
+  /// switchStatement -> 'switch' expression '{' switchCase* '}'
+  ///
+  /// Cases are tried in order; the first that matches (and whose `where`
+  /// holds) runs, and no other (no implicit fallthrough). `break` ends the
+  /// switch. A switch must be exhaustive: over an enum, every case is
+  /// covered or there is a `default`; over anything else, `default` is
+  /// required (a Bool may list `true` and `false`).
+  func compileSwitch(_ statement: SwitchStatement) throws -> Execution {
+    let subject = try compileExpression(statement.subject)
+    let exhaustive = try exhaustivenessCheck(statement)
+    struct CompiledCase {
+      let matchers: [PatternMatcher]
+      let condition: ((Frame) throws -> Bool)?
+      let body: Execution
+      let bound: [Int]
+    }
+    switchDepth += 1
+    defer { switchDepth -= 1 }
+    var cases: [CompiledCase] = []
+    for switchCase in statement.cases {
+      let (matchers, slots, body, condition) = try inCaseScope(switchCase.patterns) { () throws -> (Execution, ((Frame) throws -> Bool)?) in
+        let condition = try switchCase.guardExpression.map { try compileCondition($0) }
+        return (try compileSequence(switchCase.body.statements), condition)
+      }
+      cases.append(CompiledCase(matchers: matchers, condition: condition, body: body, bound: slots))
+    }
+    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    let file = self.file
+    let keyword = statement.keywordRange
+    return { frame in
+      let value = try subject(frame)
+      try exhaustive(value)
+      let holder = globals ?? frame
+      for switchCase in cases {
+        var matched = switchCase.matchers.isEmpty
+        for matcher in switchCase.matchers where !matched { matched = try matcher(value, frame) }
+        if matched, let condition = switchCase.condition { matched = try condition(frame) }
+        guard matched else {
+          for slot in switchCase.bound { holder.slots[slot] = .null }
+          continue
+        }
+        defer { for slot in switchCase.bound { holder.slots[slot] = .null } }
+        let flow = try switchCase.body(frame)
+        if case .breakLoop = flow { return .next }
+        return flow
+      }
+      throw ScriptError("no case of the 'switch' matches \(value.literal); add a 'default' case", at: keyword, in: file)
+    }
+  }
+
+  /// ifStatement -> 'if' 'case' pattern '=' expression block ('else' …)?
+  func compileIfCase(_ statement: IfStatement, pattern: Pattern) throws -> Execution {
+    guard let value = statement.condition else {
+      throw error("'if case' takes one value after '='", at: statement.range)
+    }
+    let subject = try compileExpression(value)
+    let (matchers, slots, thenBlock, _) = try inCaseScope([pattern]) { () throws -> (Execution, Int?) in
+      (try compileBlock(statement.thenBlock), nil)
+    }
+    let match = matchers[0]
+    let elseBlock: Execution
+    switch statement.elseBranch {
+    case .none: elseBlock = { _ in .next }
+    case .block(let block): elseBlock = try compileBlock(block)
+    case .elseIf(let nested): elseBlock = try compileIf(nested)
+    }
+    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    return { frame in
+      let holder = globals ?? frame
+      defer { for slot in slots { holder.slots[slot] = .null } }
+      if try match(try subject(frame), frame) { return try thenBlock(frame) }
+      for slot in slots { holder.slots[slot] = .null }
+      return try elseBlock(frame)
+    }
+  }
+
+  /// Compiles patterns and then `body` in a block where the patterns'
+  /// names are declared (every pattern of a case binds the same names).
+  private func inCaseScope<T>(_ patterns: [Pattern], _ body: () throws -> (Execution, T)) throws
+    -> ([PatternMatcher], [Int], Execution, T)
+  {
+    scope.pushBlock()
+    defer { scope.popBlock() }
+    var slots: [String: Int] = [:]
+    if let first = patterns.first {
+      let names = first.bindings.map(\.name)
+      for binding in first.bindings {
+        guard slots[binding.name] == nil else {
+          throw error("invalid redeclaration of '\(binding.name)' in one pattern", at: binding.range)
+        }
+        slots[binding.name] = scope.declare(binding.name, isMutable: false)
+      }
+      for other in patterns.dropFirst() where Set(other.bindings.map(\.name)) != Set(names) {
+        let missing = Set(names).symmetricDifference(other.bindings.map(\.name)).sorted().first ?? ""
+        throw error("'\(missing)' must be bound in every pattern of the case", at: other.range)
+      }
+    }
+    if scope.isGlobal { interpreter.ensureGlobalCapacity() }
+    let matchers = try patterns.map { try compilePattern($0, slots: slots) }
+    let (compiled, extra) = try body()
+    return (matchers, slots.values.sorted(), compiled, extra)
+  }
+
+  /// pattern -> '_' | 'let' NAME | enumCasePattern | expression
+  func compilePattern(_ pattern: Pattern, slots: [String: Int]) throws -> PatternMatcher {
+    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    switch pattern {
+    case .wildcard:
+      return { _, _ in true }
+    case .binding(let name):
+      let slot = slots[name.name]!
+      return { value, frame in
+        (globals ?? frame).slots[slot] = value
+        return true
+      }
+    case .expression(let expression):
+      return try compileExpressionPattern(expression)
+    case .enumCase(let typeName, let name, let arguments, let range):
+      if let typeName, !isEnumTypeName(typeName.name) {
+        guard arguments == nil else { throw error("cannot find enum type '\(typeName.name)'", at: typeName.range) }
+        return try compileExpressionPattern(.member(.name(typeName.name, typeName.range), name, range))
+      }
+      let subpatterns = try (arguments ?? []).map { try compilePattern($0.pattern, slots: slots) }
+      let cache = CaseCache()
+      let file = self.file
+      let interpreter = self.interpreter
+      return { value, frame in
+        guard case .enumValue(let enumValue) = value else { return false }
+        let index: Int
+        if enumValue.type === cache.type {
+          index = cache.index
+        } else {
+          do {
+            index = try cache.resolve(
+              name.name, in: enumValue.type, arity: arguments?.count, writtenType: typeName?.name, interpreter: interpreter)
+          } catch let failure as ScriptError {
+            throw ScriptError(failure.message, at: range, in: file)
+          }
+        }
+        guard enumValue.caseIndex == index else { return false }
+        for (position, subpattern) in subpatterns.enumerated()
+        where !(try subpattern(enumValue.associatedValues[position], frame)) {
+          return false
+        }
+        return true
+      }
+    }
+  }
+
+  /// A value pattern: `1...3` and `1..<3` contain the subject; anything
+  /// else equals it (an implicit member equals the case of that name).
+  private func compileExpressionPattern(_ expression: Expression) throws -> PatternMatcher {
+    if case .binary(let op, let lower, let upper, _) = expression.unparenthesized, op == .closedRange || op == .halfOpenRange {
+      let low = try compileExpression(lower)
+      let high = try compileExpression(upper)
+      let closed = op == .closedRange
+      return { value, frame in
+        let (from, to) = (try low(frame), try high(frame))
+        let above = try Operators.apply(.greaterEqual, value, from)
+        let below = try Operators.apply(closed ? .lessEqual : .less, value, to)
+        return above == .bool(true) && below == .bool(true)
+      }
+    }
+    let evaluate = try compileExpression(expression)
+    return { value, frame in
+      let candidate = try evaluate(frame)
+      if case .enumValue(let member) = candidate, member.type.isContextual, case .enumValue(let subject) = value,
+        !subject.type.isContextual
+      {
+        return try subject.type.resolve(member) == subject
+      }
+      return candidate == value
+    }
+  }
+
+  // MARK: Exhaustiveness
+
+  /// Checks what can be checked now, and returns the check for run time
+  /// (an enum known only from the subject's value).
+  private func exhaustivenessCheck(_ statement: SwitchStatement) throws -> (Value) throws -> Void {
+    let noCheck: (Value) throws -> Void = { _ in }
+    var covered = Set<String>()
+    var caseNames = Set<String>()
+    var writtenType: String?
+    var literals = Set<Bool>()
+    for switchCase in statement.cases {
+      if switchCase.isDefault { return noCheck }
+      for pattern in switchCase.patterns {
+        switch pattern {
+        case .wildcard, .binding:
+          if switchCase.guardExpression == nil { return noCheck }
+        case .enumCase(let typeName, let name, let arguments, _):
+          caseNames.insert(name.name)
+          if let typeName { writtenType = typeName.name }
+          let irrefutable = (arguments ?? []).allSatisfy { $0.pattern.isIrrefutable }
+          if switchCase.guardExpression == nil, irrefutable { covered.insert(name.name) }
+        case .expression(let expression):
+          if case .boolean(let value, _) = expression, switchCase.guardExpression == nil { literals.insert(value) }
+        }
+      }
+    }
+    if caseNames.isEmpty {
+      if literals.count == 2 { return noCheck }
+      throw error("switch must be exhaustive; add a 'default' case", at: statement.keywordRange)
+    }
+    let file = self.file
+    let keyword = statement.keywordRange
+    if let type = statedEnum(writtenType: writtenType, caseNames: caseNames) {
+      if let message = Compiler.missingCasesMessage(type, covered: covered) { throw error(message, at: keyword) }
+      return noCheck
+    }
+    let checked = CheckedTypes()
+    return { value in
+      guard case .enumValue(let enumValue) = value, !enumValue.type.isContextual, checked.last !== enumValue.type else { return }
+      if let message = Compiler.missingCasesMessage(enumValue.type, covered: covered) {
+        throw ScriptError(message, at: keyword, in: file)
+      }
+      checked.last = enumValue.type
+    }
+  }
+
+  /// The enum a switch is over, when its patterns say: the type written
+  /// (`State.idle`), or the one declared enum that has every case named.
+  private func statedEnum(writtenType: String?, caseNames: Set<String>) -> EnumType? {
+    if let writtenType { return interpreter.enumTypes[writtenType] }
+    let candidates = interpreter.enumTypes.values.filter { type in caseNames.allSatisfy { type.index(ofCase: $0) != nil } }
+    return candidates.count == 1 ? candidates[0] : nil
+  }
+
+  static func missingCasesMessage(_ type: EnumType, covered: Set<String>) -> String? {
+    let missing = type.cases.filter { !covered.contains($0.name) }
+    guard !missing.isEmpty else { return nil }
+    let list = missing.map { "'\(EnumType.shape(of: $0))'" }.joined(separator: ", ")
+    return "switch must be exhaustive; missing case\(missing.count == 1 ? "" : "s") of '\(type.name)': \(list); add \(missing.count == 1 ? "it" : "them"), or a 'default' case"
+  }
+}
+
+extension Pattern {
+  /// Whether the pattern matches every value (`_`, a binding).
+  var isIrrefutable: Bool {
+    switch self {
+    case .wildcard, .binding: return true
+    case .enumCase, .expression: return false
+    }
+  }
+}
+
+/// The case index of a case pattern in the last enum type seen.
+private final class CaseCache {
+  @exclusivity(unchecked) var type: EnumType?
+  @exclusivity(unchecked) var index = 0
+
+  func resolve(_ name: String, in type: EnumType, arity: Int?, writtenType: String?, interpreter: Interpreter) throws
+    -> Int
+  {
+    if let writtenType, writtenType != type.name {
+      throw ScriptError("pattern of type '\(writtenType)' cannot match values of type '\(type.name)'")
+    }
+    guard let found = type.index(ofCase: name) else {
+      if type.isContextual { return type.cases[0].name == name ? 0 : -1 }
+      var message = "type '\(type.name)' has no member '\(name)'"
+      if let guess = suggestion(for: name, among: type.cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
+      throw ScriptError(message)
+    }
+    let count = type.cases[found].associatedValues.count
+    if let arity, arity != count {
+      throw ScriptError(
+        "the pattern gives \(arity) associated value\(arity == 1 ? "" : "s"), but '\(name)' has \(count), as in '\(EnumType.shape(of: type.cases[found]))'")
+    }
+    if !type.isContextual {
+      self.type = type
+      index = found
+    }
+    return found
+  }
+}
+
+/// The enum type a switch last checked for exhaustiveness.
+private final class CheckedTypes {
+  @exclusivity(unchecked) var last: EnumType?
+}

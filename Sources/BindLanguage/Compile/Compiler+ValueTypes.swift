@@ -1,0 +1,545 @@
+import BindRuntime
+import BindSyntax
+
+// `struct` and `enum` declarations, methods of every kind of type, and the
+// expressions that make and use value types: memberwise initializers, enum
+// cases (`State.idle`, `.failed("x")`), `Tab(rawValue:)`, field writes.
+extension Compiler {
+  // MARK: Declarations
+
+  /// typeDeclaration -> 'struct' NAME '{' (propertyDeclaration | methodDeclaration)* '}'
+  func compileStructDeclaration(_ declaration: TypeDeclaration) throws {
+    let name = declaration.name.name
+    try checkTypeName(declaration.name)
+    let type = interpreter.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
+    interpreter.declaringStructTypes[name] = type
+    defer { interpreter.declaringStructTypes[name] = nil }
+    var fields: [StructType.Field] = []
+    var computed: [(PropertyDeclaration, Expression, ValueType)] = []
+    var seen = Set<String>()
+    for member in declaration.members {
+      switch member {
+      case .property(let property):
+        try declareOnce(property.name, in: &seen, typeName: name)
+        let fieldType = try valueType(property.type)
+        switch property.value {
+        case .stored(let defaultExpression):
+          if containsByValue(fieldType, type) {
+            throw error(
+              "value type '\(name)' cannot have a stored property that recursively contains it; store it in an array ('var \(property.name.name): [\(name)]') or make '\(name)' a 'type' (reference semantics)",
+              at: property.type.range)
+          }
+          if let defaultExpression {
+            type.scriptMembers.fieldDefaults[fields.count] = try compileExpression(defaultExpression)
+            if property.isConstant { type.scriptMembers.fixedFields.insert(fields.count) }
+          }
+          fields.append(.init(name: property.name.name, type: fieldType, isConstant: property.isConstant))
+        case .derived(let expression):
+          computed.append((property, expression, fieldType))
+        }
+      case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
+      case .event(let event):
+        throw error("a struct cannot declare events; events belong to a 'type' (reference semantics)", at: event.name.range)
+      case .enumCase(let enumCase):
+        throw error("'case' declares an enum case; it is only allowed in an 'enum'", at: enumCase.name.range)
+      }
+    }
+    type.define(fields: fields)
+    try compileValueTypeMembers(declaration, computed: computed, into: type.scriptMembers, selfType: .structure(type))
+    replaceType(named: name)
+    interpreter.structTypes[name] = type
+  }
+
+  /// typeDeclaration -> 'enum' NAME (':' rawType)? '{' (enumCaseDeclaration | propertyDeclaration | methodDeclaration)* '}'
+  func compileEnumDeclaration(_ declaration: TypeDeclaration) throws {
+    let name = declaration.name.name
+    try checkTypeName(declaration.name)
+    let rawType = try declaration.rawType.map(valueType)
+    if let rawType, rawType != .string, rawType != .int, let annotation = declaration.rawType {
+      throw error("raw type '\(rawType)' is not supported; an enum's raw type is 'String' or 'Int'", at: annotation.range)
+    }
+    var type = EnumType(name: name, cases: [], rawType: rawType)
+    if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
+    interpreter.declaringEnumTypes[name] = type
+    defer { interpreter.declaringEnumTypes[name] = nil }
+    var cases: [EnumType.Case] = []
+    var computed: [(PropertyDeclaration, Expression, ValueType)] = []
+    var seen = Set<String>()
+    var rawValues: [Value] = []
+    for member in declaration.members {
+      switch member {
+      case .enumCase(let enumCase):
+        try declareOnce(enumCase.name, in: &seen, typeName: name)
+        let values = try enumCase.associatedValues.map { (label: $0.label?.name, type: try valueType($0.type)) }
+        if rawType != nil, !values.isEmpty {
+          throw error("enum with raw type cannot have cases with associated values", at: enumCase.name.range)
+        }
+        let raw = try rawValue(of: enumCase, rawType: rawType, previous: rawValues.last)
+        if let raw, rawValues.contains(raw) {
+          throw error("raw value for enum case '\(enumCase.name.name)' is not unique", at: enumCase.rawValue?.range ?? enumCase.range)
+        }
+        if let raw { rawValues.append(raw) }
+        cases.append(.init(name: enumCase.name.name, associatedValues: values, rawValue: raw))
+      case .property(let property):
+        try declareOnce(property.name, in: &seen, typeName: name)
+        guard case .derived(let expression) = property.value else {
+          throw error(
+            "enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type))') or compute it ('var \(property.name.name): \(property.type) { … }')",
+            at: property.name.range)
+        }
+        computed.append((property, expression, try valueType(property.type)))
+      case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
+      case .event(let event):
+        throw error("an enum cannot declare events; events belong to a 'type'", at: event.name.range)
+      }
+    }
+    type.define(cases: cases)
+    try compileValueTypeMembers(declaration, computed: computed, into: type.scriptMembers, selfType: .enumeration(type))
+    replaceType(named: name)
+    interpreter.enumTypes[name] = type
+  }
+
+  /// An enum case's raw value: the literal written, or (as in Swift) the
+  /// case's name for `String` and one more than the previous for `Int`.
+  private func rawValue(of enumCase: EnumCaseDeclaration, rawType: ValueType?, previous: Value?) throws -> Value? {
+    guard let rawType else {
+      if let written = enumCase.rawValue {
+        throw error("enum case cannot have a raw value if the enum does not have a raw type; declare one, as in 'enum Tab: String'", at: written.range)
+      }
+      return nil
+    }
+    switch (enumCase.rawValue, rawType) {
+    case (.string(let text, _)?, .string): return .string(text)
+    case (.integer(let number, _)?, .int): return .int(Int(number))
+    case (nil, .string): return .string(enumCase.name.name)
+    case (nil, .int):
+      if case .int(let last)? = previous { return .int(last + 1) }
+      return .int(0)
+    case (let written?, _):
+      throw error("raw value for enum case must be a \(rawType) literal", at: written.range)
+    default: return nil
+    }
+  }
+
+  /// Whether a stored field of type `type` would hold `target` inline (not
+  /// through an array), which Swift rejects: optionals count, as in Swift.
+  private func containsByValue(_ type: ValueType, _ target: StructType) -> Bool {
+    switch type {
+    case .structure(let structType):
+      return structType === target || structType.fields.contains { containsByValue($0.type, target) }
+    case .optional(let wrapped): return containsByValue(wrapped, target)
+    default: return false
+    }
+  }
+
+  private func checkTypeName(_ name: Identifier) throws {
+    let builtIn = ["Int", "Double", "String", "Bool", "Duration"]
+    if builtIn.contains(name.name) || (interpreter.builtinTypeNames.contains(name.name) && !interpreter.isLoadingPrelude) {
+      throw error("type '\(name.name)' is built in; choose another name", at: name.range)
+    }
+  }
+
+  private func declareOnce(_ name: Identifier, in seen: inout Set<String>, typeName: String) throws {
+    guard seen.insert(name.name).inserted else {
+      throw error("invalid redeclaration of '\(name.name)' in '\(typeName)'", at: name.range)
+    }
+  }
+
+  /// A declaration replaces any earlier type of the same name, of any kind
+  /// (a REPL session redefining it).
+  func replaceType(named name: String) {
+    interpreter.types[name] = nil
+    interpreter.structTypes[name] = nil
+    interpreter.enumTypes[name] = nil
+  }
+
+  /// Declares and compiles the methods and computed properties of a struct or enum.
+  private func compileValueTypeMembers(
+    _ declaration: TypeDeclaration, computed: [(PropertyDeclaration, Expression, ValueType)],
+    into members: ValueTypeMembers, selfType: ValueType
+  ) throws {
+    members.methods = try declareMethods(declaration, kind: declaration.kind.rawValue)
+    for (property, _, type) in computed {
+      members.computed[property.name.name] = ScriptMethod(
+        signature: FunctionSignature(name: property.name.name, parameters: [], returnType: type), isMutating: false)
+    }
+    members.order = declaration.members.compactMap { member in
+      switch member {
+      case .method(let method): return method.name.name
+      case .property(let property) where members.computed[property.name.name] != nil: return property.name.name
+      default: return nil
+      }
+    }
+    var names = Set(members.methods.keys).union(members.computed.keys)
+    switch selfType {
+    case .structure(let type): names.formUnion(type.fields.map(\.name))
+    case .enumeration(let type) where type.rawType != nil: names.insert("rawValue")
+    default: break
+    }
+    try compileMethodBodies(declaration, members.methods, members: names, selfValueType: selfType)
+    for (property, expression, _) in computed {
+      let method = members.computed[property.name.name]!
+      let body = Block(statements: [.returnStatement(expression, expression.range)], range: expression.range)
+      let compiled = try compileFunctionBody(
+        parameters: [], body: body, signature: (method.signature, expression.range),
+        methodSelf: MethodSelf(isMutable: false, members: names, type: selfType))
+      method.body = compiled.body
+      method.slotCount = compiled.slotCount()
+    }
+  }
+
+  /// The methods of a type, struct or enum, with their signatures; their
+  /// bodies are compiled by ``compileMethodBodies``, once every member is known.
+  func declareMethods(_ declaration: TypeDeclaration, kind: String) throws -> [String: ScriptMethod] {
+    var methods: [String: ScriptMethod] = [:]
+    for method in declaration.methods {
+      if method.isMutating, declaration.kind == .object {
+        throw error(
+          "'mutating' is not valid on methods of a 'type': a type has reference semantics, so its methods change its properties already",
+          at: method.name.range)
+      }
+      guard methods[method.name.name] == nil else {
+        throw error("invalid redeclaration of '\(method.name.name)' in '\(declaration.name.name)'", at: method.name.range)
+      }
+      methods[method.name.name] = ScriptMethod(signature: try functionSignature(method), isMutating: method.isMutating)
+    }
+    return methods
+  }
+
+  /// Compiles method bodies with `self` in slot 0 and the type's members
+  /// reachable by bare name.
+  func compileMethodBodies(
+    _ declaration: TypeDeclaration, _ methods: [String: ScriptMethod], members: Set<String>, selfValueType: ValueType?
+  ) throws {
+    for function in declaration.methods {
+      guard let method = methods[function.name.name] else { continue }
+      let compiled = try compileFunctionBody(
+        parameters: function.parameters, body: function.body, signature: (method.signature, function.body.range),
+        methodSelf: MethodSelf(isMutable: function.isMutating, members: members, type: selfValueType))
+      method.body = compiled.body
+      method.slotCount = compiled.slotCount()
+    }
+  }
+
+  // MARK: Names
+
+  /// Whether a bare `name` here means `self.name`: inside a method, a member
+  /// of its type that no variable hides; inside a derived property, a method
+  /// of the type (its properties resolve as before).
+  func implicitSelfMember(_ name: String) -> Bool {
+    var current: FunctionScope? = scope
+    while let candidate = current {
+      if candidate.lookup(name) != nil { return false }
+      if let members = candidate.implicitSelfMembers { return members.contains(name) }
+      if let type = candidate.selfType { return type.scriptMethods[name] != nil }
+      current = candidate.parent
+    }
+    return false
+  }
+
+  /// Whether `name` names a script enum here (no variable hides it).
+  func isEnumTypeName(_ name: String) -> Bool {
+    resolveInScopes(name) == nil && interpreter.isValueType(name, .enumeration)
+  }
+
+  // MARK: Making values
+
+  /// `Point(x: 1, id: "a")`: the memberwise initializer, labels in field
+  /// order, fields with defaults (and optional `var`s) skippable, as in Swift.
+  func compileMemberwiseInitializer(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    let values = try arguments.map { try compileExpression($0.value) }
+    let call = CallArguments(
+      labels: arguments.map { $0.label?.name }, ranges: arguments.map(\.range), range: range, file: file)
+    let interpreter = self.interpreter
+    let file = self.file
+    return { frame in
+      guard let type = interpreter.structTypes[typeName] else {
+        throw ScriptError("cannot find type '\(typeName)'", at: range, in: file)
+      }
+      return .structValue(try interpreter.memberwise(type, call, values: try values.map { try $0(frame) }))
+    }
+  }
+
+  /// `Tab(rawValue: "home")`: the case with that raw value, or `nil`.
+  func compileRawValueInitializer(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    guard arguments.count == 1, arguments[0].label?.name == "rawValue" else {
+      throw error(
+        "'\(typeName)' is an enum: write a case, as in '\(typeName).someCase' or '.someCase', or make one from its raw value with '\(typeName)(rawValue: …)'",
+        at: range)
+    }
+    let raw = try compileExpression(arguments[0].value)
+    let interpreter = self.interpreter
+    return locating(range) { frame in
+      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError("cannot find type '\(typeName)'") }
+      guard let rawType = type.rawType else {
+        throw ScriptError("'\(typeName)' has no raw type, so it has no 'init(rawValue:)'; declare one, as in 'enum \(typeName): String'")
+      }
+      let value = try raw(frame)
+      guard let converted = rawType.coerce(value) else {
+        throw ScriptError("cannot convert value of type '\(value.typeName)' to expected argument type '\(rawType)'")
+      }
+      guard let index = type.cases.firstIndex(where: { $0.rawValue == converted }) else { return .null }
+      return .enumValue(EnumValue(type: type, caseIndex: index))
+    }
+  }
+
+  /// `State.idle`, `State.failed("x")`, `.idle`, `.loaded(items: xs)`. Without
+  /// a type the value is an implicit member that the context (a typed
+  /// property or parameter, a comparison, a switch) resolves.
+  func compileEnumCase(typeName: String?, _ name: Identifier, _ arguments: [Argument]?, range: SourceRange) throws
+    -> Evaluation
+  {
+    let values = try (arguments ?? []).map { try compileExpression($0.value) }
+    let labels = (arguments ?? []).map { $0.label?.name }
+    let caseName = name.name
+    guard let typeName else {
+      if arguments == nil {
+        let constant = Value.enumValue(EnumType.contextual(caseName))
+        return { _ in constant }
+      }
+      return locating(range) { frame in
+        let evaluated = try values.map { try $0(frame) }
+        try Operators.checkNesting(evaluated)
+        return .enumValue(EnumType.contextual(caseName, labels: labels, values: evaluated))
+      }
+    }
+    let interpreter = self.interpreter
+    return locating(name.range) { frame in
+      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError("cannot find type '\(typeName)'") }
+      let evaluated = try values.map { try $0(frame) }
+      try Operators.checkNesting(evaluated)
+      return .enumValue(try type.resolve(EnumType.contextual(caseName, labels: labels, values: evaluated)))
+    }
+  }
+
+  /// `state == .idle`: the implicit member takes the other side's enum, and
+  /// a case that enum does not have is an error, not `false`.
+  func compileImplicitMemberComparison(
+    _ left: @escaping Evaluation, _ right: @escaping Evaluation, implicitOnLeft: Bool, negated: Bool,
+    range: SourceRange
+  ) -> Evaluation {
+    locating(range) { frame in
+      let lhs = try left(frame)
+      let rhs = try right(frame)
+      let (implicit, other) = implicitOnLeft ? (lhs, rhs) : (rhs, lhs)
+      var equal = lhs == rhs
+      if case .enumValue(let member) = implicit, member.type.isContextual,
+        case .enumValue(let value) = other, !value.type.isContextual
+      {
+        equal = try value.type.resolve(member) == value
+      }
+      return .bool(equal != negated)
+    }
+  }
+
+  // MARK: Using values
+
+  /// The store for `base` when a struct in it changes (a field write or a
+  /// `mutating` call): compiled now, but its error (a `let` constant, an
+  /// immutable `self`) is raised only if a struct is really written.
+  func compileBaseStore(_ base: Expression) -> Result<(Frame, Value) throws -> Void, ScriptError> {
+    guard base.isAssignable else {
+      return .failure(ScriptError("cannot change a struct that is not stored in a variable or property"))
+    }
+    do {
+      return .success(try compileStore(into: base))
+    } catch let failure as ScriptError {
+      if case .name(let name, _) = base.unparenthesized {
+        if name == "self" {
+          return .failure(ScriptError("'self' is immutable; mark the method 'mutating' to change the value's fields"))
+        }
+        if resolve(name)?.isMutable == false {
+          return .failure(ScriptError("'\(name)' is a 'let' constant; declare it with 'var' to change it"))
+        }
+      }
+      return .failure(ScriptError(failure.message))
+    } catch {
+      return .failure(ScriptError("\(error)"))
+    }
+  }
+
+  /// `p.x = value` on a struct: the field changes in a copy, which is
+  /// written back to `p` whole (one write of a property holding it).
+  func compileFieldStore(_ base: Expression, _ name: Identifier, range: SourceRange) throws
+    -> (Frame, StructValue, Value) throws -> Void
+  {
+    let storeBase = compileBaseStore(base)
+    let fieldName = name.name
+    return { frame, structValue, value in
+      let type = structValue.type
+      guard let index = type.index(ofField: fieldName) else {
+        if type.scriptMembers.computed[fieldName] != nil {
+          throw ScriptError("cannot assign to property: '\(fieldName)' is a get-only property")
+        }
+        throw ScriptError.unknownMember(fieldName, of: .structValue(structValue))
+      }
+      let field = type.fields[index]
+      if field.isConstant { throw ScriptError("cannot assign to property: '\(fieldName)' is a 'let' constant") }
+      guard let converted = field.type.coerce(value) else {
+        throw ScriptError.typeMismatch(value: value, expected: field.type, what: "property '\(fieldName)'")
+      }
+      let store: (Frame, Value) throws -> Void
+      switch storeBase {
+      case .success(let found): store = found
+      case .failure(let failure): throw ScriptError("cannot assign to property: \(failure.message)")
+      }
+      try Operators.checkNesting([converted])
+      var copy = structValue
+      copy.fields[index] = converted
+      try store(frame, .structValue(copy))
+    }
+  }
+
+  /// The script-method part of `base.name(arguments)`: returns nil when the
+  /// receiver has no script methods (host objects, strings, arrays).
+  func scriptMethodCall(_ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange) throws
+    -> (Value, Frame, [Evaluation]) throws -> Value?
+  {
+    let storeBase = compileBaseStore(base)
+    let call = CallArguments(
+      labels: arguments.map { $0.label?.name }, ranges: arguments.map(\.range), range: range, file: file)
+    let methodName = name.name
+    let interpreter = self.interpreter
+    let file = self.file
+    let cache = MethodSiteCache()
+    let plans = ArgumentPlanCache()
+    return { receiver, frame, values in
+      let method: ScriptMethod?
+      switch receiver {
+      case .object(let object): method = cache.method(methodName, of: object.type) { $0.scriptMethods[methodName] }
+      case .structValue(let value): method = cache.method(methodName, of: value.type) { $0.scriptMembers.methods[methodName] }
+      case .enumValue(let value): method = cache.method(methodName, of: value.type) { $0.scriptMembers.methods[methodName] }
+      default: return nil
+      }
+      guard let method else {
+        if case .object = receiver { return nil }
+        throw ScriptError.unknownMember(methodName, of: receiver)
+      }
+      // `self` goes first, in the same array as the arguments.
+      let arguments = try method.signature.arrange(
+        call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
+        leading: receiver, plan: plans.plan(for: method, method.signature, labels: call.labels))
+      let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)
+      guard method.isMutating else { return try interpreter.callMethod(method, withSelfFirst: arguments, at: context).result }
+      let store: (Frame, Value) throws -> Void
+      switch storeBase {
+      case .success(let found): store = found
+      case .failure(let failure): throw ScriptError("cannot use mutating member on immutable value: \(failure.message)")
+      }
+      let (result, newSelf) = try interpreter.callMethod(method, withSelfFirst: arguments, at: context)
+      let producedValue = interpreter.lastCallProducedValue
+      try store(frame, newSelf)
+      interpreter.lastCallProducedValue = producedValue
+      return result
+    }
+  }
+
+  /// `return` and `return value`; in a function with a Swift signature the
+  /// value is checked against the return type, where it is written.
+  func compileReturn(_ value: Expression?, range: SourceRange) throws -> Execution {
+    let contract = scope.returnContract
+    guard let value else {
+      if let type = contract?.type {
+        throw error("non-void function should return a value of type '\(type)'", at: range)
+      }
+      return { _ in .returned(nil) }
+    }
+    let evaluate = try compileExpression(value)
+    guard let contract else { return { frame in .returned(try evaluate(frame)) } }
+    guard let type = contract.type else {
+      throw error("unexpected non-void return value in void function; declare its return type, as in '-> Int'", at: value.range)
+    }
+    let file = self.file
+    return { frame in
+      let result = try evaluate(frame)
+      guard let converted = type.coerce(result) else {
+        let message = ScriptError.contextualMismatch(value: result, expected: type)
+          ?? "cannot convert return expression of type '\(result.typeName)' to return type '\(type)'"
+        throw ScriptError(message, at: value.range, in: file)
+      }
+      return .returned(converted)
+    }
+  }
+}
+
+extension Expression {
+  /// `.idle` or `.failed(x)`, possibly parenthesized.
+  var isImplicitMember: Bool {
+    switch self {
+    case .implicitMember: return true
+    case .call(.implicitMember, _, _): return true
+    case .parenthesized(let inner, _): return inner.isImplicitMember
+    default: return false
+    }
+  }
+}
+
+/// The method a call site found for the last receiver type it saw (an
+/// inline cache: no string lookup on a hit).
+final class MethodSiteCache {
+  @exclusivity(unchecked) private var owner: AnyObject?
+  @exclusivity(unchecked) private var cached: ScriptMethod?
+
+  @inline(__always)
+  func method<Owner: AnyObject>(_ name: String, of type: Owner, lookup: (Owner) -> ScriptMethod?) -> ScriptMethod? {
+    if type === owner { return cached }
+    let found = lookup(type)
+    owner = type
+    cached = found
+    return found
+  }
+}
+
+/// Reads a member of a struct or enum value, caching the field index for the
+/// last struct type seen (as ``MemberCache`` does for objects).
+final class ValueMemberCache {
+  @exclusivity(unchecked) private var structType: StructType?
+  @exclusivity(unchecked) private var fieldIndex = 0
+  private let file: SourceFile
+  private let range: SourceRange
+
+  init(file: SourceFile, range: SourceRange) {
+    self.file = file
+    self.range = range
+  }
+
+  func read(_ name: String, of value: Value, interpreter: Interpreter) throws -> Value {
+    switch value {
+    case .structValue(let structValue):
+      if structValue.type === structType { return structValue.fields[fieldIndex] }
+      if let index = structValue.type.index(ofField: name) {
+        structType = structValue.type
+        fieldIndex = index
+        return structValue.fields[index]
+      }
+      if let computed = structValue.type.scriptMembers.computed[name] { return try compute(computed, value, interpreter) }
+    case .enumValue(let enumValue):
+      if name == "rawValue", enumValue.type.rawType != nil { return enumValue.enumCase.rawValue ?? .null }
+      if let computed = enumValue.type.scriptMembers.computed[name] { return try compute(computed, value, interpreter) }
+    default: break
+    }
+    throw ScriptError.unknownMember(name, of: value)
+  }
+
+  private func compute(_ method: ScriptMethod, _ value: Value, _ interpreter: Interpreter) throws -> Value {
+    let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: [])
+    return try interpreter.callMethod(method, on: value, arguments: [], at: context).result
+  }
+}
+
+extension ScriptError {
+  /// "value of type 'Point' has no member 'z'; did you mean 'x'?"
+  static func unknownMember(_ name: String, of value: Value) -> ScriptError {
+    var candidates: [String] = []
+    switch value {
+    case .structValue(let structValue):
+      candidates = structValue.type.fields.map(\.name) + structValue.type.scriptMembers.order
+    case .enumValue(let enumValue):
+      candidates = enumValue.type.scriptMembers.order + (enumValue.type.rawType == nil ? [] : ["rawValue"])
+    default: break
+    }
+    var message = "value of type '\(value.typeName)' has no member '\(name)'"
+    if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
+    return ScriptError(message)
+  }
+}

@@ -1,0 +1,178 @@
+import BindSyntax
+
+/// Questions about a piece of syntax the compiler asks before compiling it:
+/// does a block make closures, which anonymous parameters (`$0`) does a
+/// closure body use. Each walks the tree once; the parser's nesting limit
+/// bounds its depth.
+package enum SyntaxWalk {
+  /// Whether any expression in `statements` (nested blocks included, nested
+  /// closures included unless `intoClosures` is false) satisfies `test`.
+  package static func contains(
+    _ statements: [Statement], intoClosures: Bool = true, where test: (Expression) -> Bool
+  ) -> Bool {
+    statements.contains { contains($0, intoClosures: intoClosures, where: test) }
+  }
+
+  package static func contains(_ statement: Statement, intoClosures: Bool, where test: (Expression) -> Bool) -> Bool {
+    func expression(_ e: Expression?) -> Bool { e.map { contains($0, intoClosures: intoClosures, where: test) } ?? false }
+    func block(_ b: Block) -> Bool { contains(b.statements, intoClosures: intoClosures, where: test) }
+    func clauses(_ list: [ConditionClause]) -> Bool {
+      list.contains { clause in
+        switch clause {
+        case .expression(let e): return expression(e)
+        case .optionalBinding(let binding): return expression(binding.value)
+        }
+      }
+    }
+    switch statement {
+    case .expression(let e): return expression(e)
+    case .variable(let v): return expression(v.initializer)
+    case .assignment(let a): return expression(a.target) || expression(a.value)
+    case .typeDeclaration: return false
+    case .function(let f): return block(f.body)
+    case .bind(let b): return expression(b.source) || expression(b.target)
+    case .observe(let o): return expression(o.expression) || (o.handler.map { block($0.body) } ?? false)
+    case .on(let o): return expression(o.event) || block(o.handler.body)
+    case .emit(let e): return expression(e.event) || expression(e.payload)
+    case .dispose, .breakStatement, .continueStatement, .importStatement: return false
+    case .batch(let b, _): return block(b)
+    case .ifStatement(var branch):
+      while true {
+        if clauses(branch.conditions) || block(branch.thenBlock) { return true }
+        switch branch.elseBranch {
+        case nil: return false
+        case .block(let b): return block(b)
+        case .elseIf(let next): branch = next
+        }
+      }
+    case .guardStatement(let g): return clauses(g.conditions) || block(g.elseBlock)
+    case .switchStatement(let s):
+      return expression(s.subject) || s.cases.contains { expression($0.guardExpression) || block($0.body) }
+    case .forLoop(let f): return expression(f.sequence) || block(f.body)
+    case .whileLoop(let w): return expression(w.condition) || block(w.body)
+    case .returnStatement(let e, _): return expression(e)
+    case .wait(let e, _): return expression(e)
+    case .timeline(let t): return expression(t.source) || expression(t.duration) || expression(t.frame)
+    case .effect(let e): return block(e.body)
+    case .onCleanup(let b, _): return block(b)
+    case .notify(let e, _): return expression(e)
+    }
+  }
+
+  package static func contains(_ expression: Expression, intoClosures: Bool, where test: (Expression) -> Bool) -> Bool {
+    if test(expression) { return true }
+    func sub(_ e: Expression) -> Bool { contains(e, intoClosures: intoClosures, where: test) }
+    switch expression {
+    case .integer, .double, .string, .boolean, .nilLiteral, .name, .duration, .implicitMember: return false
+    case .interpolatedString(let segments, _):
+      return segments.contains { if case .expression(let e) = $0 { return sub(e) } else { return false } }
+    case .array(let elements, _): return elements.contains(where: sub)
+    case .dictionary(let entries, _): return entries.contains { sub($0.key) || sub($0.value) }
+    case .parenthesized(let e, _), .unary(_, let e, _), .member(let e, _, _), .optionalMember(let e, _, _),
+      .await(let e, _), .untracked(let e, _):
+      return sub(e)
+    case .binary(_, let a, let b, _), .index(let a, let b, _): return sub(a) || sub(b)
+    case .ternary(let a, let b, let c, _): return sub(a) || sub(b) || sub(c)
+    case .call(let callee, let arguments, _): return sub(callee) || arguments.contains { sub($0.value) }
+    case .timer(let timer): return sub(timer.interval) || contains(timer.body.statements, intoClosures: intoClosures, where: test)
+    case .closure(let closure):
+      return intoClosures && contains(closure.body.statements, intoClosures: intoClosures, where: test)
+    }
+  }
+
+  /// Whether `expression` makes a closure that may outlive the code around
+  /// it: a closure expression or a timer.
+  package static func makesClosure(_ expression: Expression) -> Bool {
+    switch expression {
+    case .closure, .timer: return true
+    default: return false
+    }
+  }
+
+  /// The number of anonymous parameters a closure body uses: one more than
+  /// the highest `$N` it names outside nested closures (0 if none).
+  package static func anonymousParameterCount(_ statements: [Statement]) -> Int {
+    var count = 0
+    _ = contains(statements, intoClosures: false) { expression in
+      if case .name(let name, _) = expression, name.hasPrefix("$"), let index = Int(name.dropFirst()) {
+        count = max(count, min(index, 255) + 1)
+      }
+      return false
+    }
+    return count
+  }
+
+  /// The first `$N` a closure body names outside nested closures.
+  package static func firstAnonymousParameter(_ statements: [Statement]) -> (String, SourceRange)? {
+    var found: (String, SourceRange)?
+    _ = contains(statements, intoClosures: false) { expression in
+      if case .name(let name, let range) = expression, name.hasPrefix("$") {
+        found = (name, range)
+        return true
+      }
+      return false
+    }
+    return found
+  }
+}
+
+extension SyntaxWalk {
+  /// Whether a closure may end up held by a frame it captures: a function
+  /// or closure body that stores a closure in a variable or a property
+  /// (`inner = { inner }`, `vm.onTap = { vm.x }`). As in Swift, such a cycle
+  /// is the script's own; the fuzz harness does not count it as a leak.
+  package static func mayStoreCapturingClosures(_ statements: [Statement]) -> Bool {
+    func storesClosure(_ body: [Statement]) -> Bool {
+      contains(body) { expression in
+        guard case .closure(let closure) = expression else { return false }
+        return storesClosure(closure.body.statements) || storesAnyClosure(closure.body.statements)
+      } || storesAnyClosure(body)
+    }
+    func storesAnyClosure(_ body: [Statement]) -> Bool {
+      body.contains { statement in
+        switch statement {
+        case .variable(let v): return contains([.expression(v.initializer)], where: isClosure)
+        case .assignment(let a): return contains([.expression(a.value)], where: isClosure)
+        case .function(let f): return storesAnyClosure(f.body.statements) || storesClosure(f.body.statements)
+        default:
+          return false
+        }
+      } || nestedBlocks(body).contains(where: storesAnyClosure)
+    }
+    return statements.contains { statement in
+      if case .function(let f) = statement { return storesAnyClosure(f.body.statements) || storesClosure(f.body.statements) }
+      return false
+    } || contains(statements) { expression in
+      guard case .closure(let closure) = expression else { return false }
+      return storesAnyClosure(closure.body.statements)
+    }
+  }
+
+  private static func isClosure(_ expression: Expression) -> Bool {
+    if case .closure = expression { return true }
+    return false
+  }
+
+  /// The statement lists directly nested in `statements` (blocks of `if`,
+  /// `for`, `while`, `batch`, `guard`).
+  private static func nestedBlocks(_ statements: [Statement]) -> [[Statement]] {
+    var blocks: [[Statement]] = []
+    for statement in statements {
+      switch statement {
+      case .ifStatement(var branch):
+        while true {
+          blocks.append(branch.thenBlock.statements)
+          if case .elseIf(let next) = branch.elseBranch { branch = next; continue }
+          if case .block(let block) = branch.elseBranch { blocks.append(block.statements) }
+          break
+        }
+      case .forLoop(let loop): blocks.append(loop.body.statements)
+      case .whileLoop(let loop): blocks.append(loop.body.statements)
+      case .batch(let block, _): blocks.append(block.statements)
+      case .guardStatement(let g): blocks.append(g.elseBlock.statements)
+      default: break
+      }
+    }
+    return blocks
+  }
+}

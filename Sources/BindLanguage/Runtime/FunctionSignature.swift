@@ -1,0 +1,275 @@
+import BindSyntax
+
+/// The Swift signature of a script function or method: argument labels,
+/// parameter types, defaults and the return type. A call is matched against
+/// it as Swift matches one: arguments in parameter order, each with the
+/// parameter's label (none for `_`), defaulted ones left out.
+struct FunctionSignature {
+  struct Parameter {
+    /// The label callers write; `nil` for `_`.
+    let label: String?
+    /// The name inside the body, for messages.
+    let name: String
+    /// `nil` only in the untyped form.
+    let type: ValueType?
+    /// Evaluated in the frame where the function was declared.
+    let defaultValue: Evaluation?
+  }
+
+  /// The base name (`select`).
+  let name: String
+  let parameters: [Parameter]
+  /// `nil`: returns nothing (a typed function) or anything (the untyped form).
+  let returnType: ValueType?
+
+  /// `select(index:)`, `move(_:to:)`.
+  var fullName: String {
+    "\(name)(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+  }
+
+  /// `func select(index: Int) -> Bool`, as `:types` shows a method.
+  var summary: String {
+    let list = parameters.map { parameter -> String in
+      let head = parameter.label == parameter.name ? parameter.name : "\(parameter.label ?? "_") \(parameter.name)"
+      return head + ": " + (parameter.type?.description ?? "Any")
+    }
+    return "func \(name)(\(list.joined(separator: ", ")))" + (returnType.map { " -> \($0)" } ?? "")
+  }
+
+  /// What completion inserts: `select(index: `, `clear()`, `move(`.
+  var completion: String {
+    guard let first = parameters.first else { return "\(name)()" }
+    return "\(name)(" + (first.label.map { "\($0): " } ?? "")
+  }
+
+  /// The arguments of a call in parameter order, defaults filled in and
+  /// each converted to its parameter's type. Errors are Swift's, located
+  /// at the argument to blame (or the call). `leading` (a method's `self`)
+  /// goes first in the result.
+  func arrange(
+    _ call: CallArguments, values: __owned [Value], defaultFrame: Frame?, globals: Frame, leading: Value? = nil,
+    plan cached: [Int]? = nil
+  ) throws -> [Value] {
+    let plan: [Int]
+    if let cached {
+      plan = cached
+    } else {
+      switch self.plan(call.labels) {
+      case .success(let found): plan = found
+      case .failure(let failure): throw ScriptError(failure.message, at: failure.argument.map { call.ranges[$0] } ?? call.range, in: call.file)
+      }
+    }
+    if leading == nil, values.count == parameters.count {
+      // Every argument given, in order (the plan is the identity): convert
+      // in place, without a second array.
+      var result = values
+      for index in result.indices where parameters[index].type != nil {
+        result[index] = try convert(result[index], to: parameters[index], at: call.ranges[index], in: call.file)
+      }
+      return result
+    }
+    var result: [Value] = []
+    result.reserveCapacity(parameters.count + 1)
+    if let leading { result.append(leading) }
+    for (parameter, argument) in zip(parameters, plan) {
+      if argument >= 0 {
+        result.append(try convert(values[argument], to: parameter, at: call.ranges[argument], in: call.file))
+      } else {
+        result.append(try convert(try parameter.defaultValue!(defaultFrame ?? globals), to: parameter, at: call.range, in: call.file))
+      }
+    }
+    return result
+  }
+
+  /// Why a call's labels do not fit, and the argument to blame.
+  struct PlanFailure: Error {
+    let message: String
+    let argument: Int?
+  }
+
+  /// Which argument each parameter takes (-1: its default), from the call's
+  /// labels alone, as Swift matches them: in order, defaulted ones skippable.
+  /// The same for every call with these labels, so call sites cache it.
+  func plan(_ labels: [String?]) -> Result<[Int], PlanFailure> {
+    var plan: [Int] = []
+    plan.reserveCapacity(parameters.count)
+    var next = 0
+    for parameter in parameters {
+      if next < labels.count, labels[next] == parameter.label {
+        plan.append(next)
+        next += 1
+      } else if parameter.defaultValue != nil {
+        plan.append(-1)
+      } else if next < labels.count {
+        return .failure(PlanFailure(message: labelMismatch(have: labels[next], expected: parameter.label), argument: next))
+      } else {
+        return .failure(PlanFailure(
+          message: "missing argument for parameter '\(parameter.label ?? parameter.name)' in call to '\(fullName)'",
+          argument: nil))
+      }
+    }
+    if next < labels.count {
+      let message = labels[next].map { "extra argument '\($0)' in call to '\(fullName)'" } ?? "extra argument in call to '\(fullName)'"
+      return .failure(PlanFailure(message: message, argument: next))
+    }
+    return .success(plan)
+  }
+
+  private func labelMismatch(have: String?, expected: String?) -> String {
+    switch (have, expected) {
+    case (nil, let expected?): return "missing argument label '\(expected):' in call to '\(fullName)'"
+    case (let have?, nil): return "extraneous argument label '\(have):' in call to '\(fullName)'"
+    default: return "incorrect argument label in call to '\(fullName)' (have '\(have ?? "_"):', expected '\(expected ?? "_"):')"
+    }
+  }
+
+  private func convert(_ value: Value, to parameter: Parameter, at range: SourceRange, in file: SourceFile) throws -> Value {
+    guard let type = parameter.type else { return value }
+    if let converted = type.coerce(value) { return converted }
+    if let specific = ScriptError.contextualMismatch(value: value, expected: type) {
+      throw ScriptError(specific, at: range, in: file)
+    }
+    throw ScriptError(
+      "cannot convert value of type '\(value.typeName)' to expected argument type '\(type)'", at: range, in: file)
+  }
+
+  /// Checks a returned value against the return type.
+  func checkReturn(_ value: Value) throws -> Value {
+    guard let returnType else { return value }
+    if let converted = returnType.coerce(value) { return converted }
+    if let specific = ScriptError.contextualMismatch(value: value, expected: returnType) { throw ScriptError(specific) }
+    throw ScriptError("cannot convert return expression of type '\(value.typeName)' to return type '\(returnType)'")
+  }
+}
+
+/// A call site's argument plan for the last signature it called (keyed by
+/// the callee's identity): the label matching runs once per callee.
+final class ArgumentPlanCache {
+  @exclusivity(unchecked) private var owner: AnyObject?
+  @exclusivity(unchecked) private var plan: [Int] = []
+
+  /// The plan for `signature`, or nil when its labels do not fit (then
+  /// `arrange` reports the error).
+  @inline(__always)
+  func plan(for owner: AnyObject, _ signature: FunctionSignature, labels: [String?]) -> [Int]? {
+    if owner === self.owner { return plan }
+    guard case .success(let found) = signature.plan(labels) else { return nil }
+    self.owner = owner
+    plan = found
+    return found
+  }
+}
+
+/// The labels and locations of a call's arguments.
+struct CallArguments {
+  let labels: [String?]
+  let ranges: [SourceRange]
+  let range: SourceRange
+  let file: SourceFile
+}
+
+/// A method of a script `type`, `struct` or `enum` (or a computed property,
+/// which is a method without parameters run on each read). Its body runs in
+/// a frame whose slot 0 is `self`; a `mutating` method's `self` is written
+/// back to where the value came from when it returns.
+final class ScriptMethod {
+  let signature: FunctionSignature
+  let isMutating: Bool
+  /// Set once the body is compiled (after every member is known, so
+  /// methods may call each other in any order).
+  var body: Execution = { _ in .next }
+  var slotCount = 1
+  /// Whether a call that ends without `return` is an error.
+  var requiresReturn: Bool { signature.returnType != nil }
+
+  init(signature: FunctionSignature, isMutating: Bool) {
+    self.signature = signature
+    self.isMutating = isMutating
+  }
+}
+
+/// What a script `struct` or `enum` declares besides its fields or cases.
+final class ValueTypeMembers {
+  var methods: [String: ScriptMethod] = [:]
+  var computed: [String: ScriptMethod] = [:]
+  /// Method and computed-property names in declaration order, for `:types`.
+  var order: [String] = []
+  /// Field defaults by field index, evaluated in the global frame.
+  var fieldDefaults: [Int: Evaluation] = [:]
+  /// Fields the memberwise initializer does not take (`let x = 1`).
+  var fixedFields: Set<Int> = []
+}
+
+extension EnumType {
+  /// The implicit member `.name(values)` before its enum is known.
+  static func contextual(_ name: String, labels: [String?] = [], values: [Value] = []) -> EnumValue {
+    let type = EnumType(contextualCase: Case(name: name, associatedValues: labels.map { ($0, ValueType.optional(.int)) }))
+    return EnumValue(type: type, caseIndex: 0, associatedValues: values)
+  }
+
+  /// `value` (an implicit member, or a case of this type) as a case of this
+  /// type, its associated values checked; throws Swift's message otherwise.
+  func resolve(_ value: EnumValue) throws -> EnumValue {
+    if value.type === self { return value }
+    guard value.type.isContextual else {
+      throw ScriptError("cannot convert value of type '\(value.type.name)' to '\(name)'")
+    }
+    let written = value.enumCase
+    guard let index = caseIndex[written.name] else {
+      var message = "type '\(name)' has no member '\(written.name)'"
+      if let guess = suggestion(for: written.name, among: cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
+      throw ScriptError(message)
+    }
+    let declared = cases[index]
+    let shape = EnumType.shape(of: declared)
+    if declared.associatedValues.isEmpty, !written.associatedValues.isEmpty {
+      throw ScriptError("enum case '\(declared.name)' has no associated values; write '.\(declared.name)'")
+    }
+    guard written.associatedValues.count == declared.associatedValues.count else {
+      throw ScriptError(
+        "enum case '\(declared.name)' takes \(declared.associatedValues.count) associated value\(declared.associatedValues.count == 1 ? "" : "s"), as in '\(shape)'; \(written.associatedValues.count) given")
+    }
+    var converted: [Value] = []
+    for position in declared.associatedValues.indices {
+      let description = declared.associatedValues[position]
+      let (label, given) = (written.associatedValues[position].label, value.associatedValues[position])
+      if label != description.label {
+        throw ScriptError(
+          "incorrect argument label for associated value \(position + 1) of '\(declared.name)' (have '\(label ?? "_"):', expected '\(description.label ?? "_"):'), as in '\(shape)'")
+      }
+      guard let fitted = description.type.coerce(given) else {
+        throw ScriptError(
+          "cannot convert value of type '\(given.typeName)' to expected argument type '\(description.type)' in '\(shape)'")
+      }
+      converted.append(fitted)
+    }
+    return EnumValue(type: self, caseIndex: index, associatedValues: converted)
+  }
+
+  /// `.loaded(items: _)`, `.failed(_)`, `.idle`: a case as a pattern.
+  static func shape(of enumCase: Case) -> String {
+    guard !enumCase.associatedValues.isEmpty else { return "." + enumCase.name }
+    return ".\(enumCase.name)(" + enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "_" }.joined(separator: ", ") + ")"
+  }
+}
+
+extension ScriptError {
+  /// The specific message for an implicit member that does not fit the
+  /// enum expected (`type 'State' has no member 'bogus'`), or nil.
+  static func contextualMismatch(value: Value, expected: ValueType) -> String? {
+    guard case .enumValue(let enumValue) = value, enumValue.type.isContextual else { return nil }
+    var target = expected
+    while case .optional(let wrapped) = target { target = wrapped }
+    guard case .enumeration(let type) = target else {
+      return "cannot infer the enum of '.\(enumValue.enumCase.name)': '\(expected)' is not an enum"
+    }
+    do {
+      _ = try type.resolve(enumValue)
+      return nil
+    } catch let error as ScriptError {
+      return error.message
+    } catch {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/// A key a dictionary can hold: scripts' `String`, `Int` and `Bool` values.
+/// Doubles are not keys: `1 == 1.0` holds for script values, and a key type
+/// that hashed them apart would break that.
+enum DictionaryKey: Hashable {
+  case string(String)
+  case int(Int)
+  case bool(Bool)
+
+  /// The key for `value`, or an error naming the types keys may have.
+  init(_ value: Value) throws {
+    switch value {
+    case .string(let text): self = .string(text)
+    case .int(let int): self = .int(int)
+    case .bool(let bool): self = .bool(bool)
+    default:
+      throw ScriptError("a dictionary key must be a String, Int or Bool, not '\(value.typeName)'")
+    }
+  }
+}
+
+/// A script dictionary `[K: V]`: keys in insertion order (which is the order
+/// of iteration, printing, `keys` and `values`), as scripts need output that
+/// is the same on every run.
+///
+/// A struct over one copy-on-write storage object, so that it takes one
+/// word inside ``Value`` and copies, as Swift's dictionaries do, only when a
+/// shared one changes.
+public struct ScriptDictionary {
+  final class Storage {
+    var keys: [Value]
+    var values: [Value]
+    var positions: [DictionaryKey: Int]
+
+    init(keys: [Value] = [], values: [Value] = [], positions: [DictionaryKey: Int] = [:]) {
+      self.keys = keys
+      self.values = values
+      self.positions = positions
+    }
+
+    func copy() -> Storage { Storage(keys: keys, values: values, positions: positions) }
+  }
+
+  private var storage: Storage
+
+  /// An empty dictionary.
+  public init() { storage = Storage() }
+
+  /// How many entries there are.
+  public var count: Int { storage.keys.count }
+  /// The keys, in insertion order.
+  public var keys: [Value] { storage.keys }
+  /// The values, in the keys' order.
+  public var values: [Value] { storage.values }
+
+  /// The entries, in insertion order.
+  public var entries: Zip2Sequence<[Value], [Value]> { zip(storage.keys, storage.values) }
+
+  /// The value for `key`, or nil.
+  func value(for key: DictionaryKey) -> Value? {
+    storage.positions[key].map { storage.values[$0] }
+  }
+
+  /// The value for a script key; throws for a key that cannot be one.
+  public func value(forKey key: Value) throws -> Value? {
+    try value(for: DictionaryKey(key))
+  }
+
+  /// Sets the value of `key` (a new key goes last); `nil` removes it.
+  /// Returns the old value.
+  @discardableResult
+  mutating func set(_ value: Value?, for key: DictionaryKey, keyValue: Value) -> Value? {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if let position = storage.positions[key] {
+      let old = storage.values[position]
+      if let value {
+        storage.values[position] = value
+      } else {
+        storage.keys.remove(at: position)
+        storage.values.remove(at: position)
+        storage.positions[key] = nil
+        for (moved, later) in storage.keys[position...].enumerated() {
+          if let laterKey = try? DictionaryKey(later) { storage.positions[laterKey] = position + moved }
+        }
+      }
+      return old
+    }
+    guard let value else { return nil }
+    storage.positions[key] = storage.keys.count
+    storage.keys.append(keyValue)
+    storage.values.append(value)
+    return nil
+  }
+
+  /// Sets the value of a script key (`nil` removes it); returns the old value.
+  @discardableResult
+  public mutating func setValue(_ value: Value?, forKey key: Value) throws -> Value? {
+    set(value, for: try DictionaryKey(key), keyValue: key)
+  }
+
+  /// `["a": 1, "b": 2]`, or `[:]` when empty.
+  public var literal: String {
+    guard count > 0 else { return "[:]" }
+    return "[" + entries.map { "\($0.literal): \($1.literal)" }.joined(separator: ", ") + "]"
+  }
+
+  /// `[String: Int]` when the keys and values agree, `Any` where they do not.
+  var typeName: String {
+    "[\(Value.commonTypeName(storage.keys)): \(Value.commonTypeName(storage.values))]"
+  }
+
+  /// Same keys with equal values, in any order, as Swift compares dictionaries.
+  static func == (lhs: ScriptDictionary, rhs: ScriptDictionary) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    guard lhs.count == rhs.count else { return false }
+    for (key, position) in lhs.storage.positions {
+      guard let other = rhs.storage.positions[key], lhs.storage.values[position] == rhs.storage.values[other] else {
+        return false
+      }
+    }
+    return true
+  }
+}
+
+extension Value {
+  /// The type name all of `values` share, or `Any`.
+  static func commonTypeName(_ values: [Value]) -> String {
+    guard let first = values.first?.typeName, values.allSatisfy({ $0.typeName == first }) else { return "Any" }
+    return first
+  }
+}

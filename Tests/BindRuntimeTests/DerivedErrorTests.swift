@@ -1,0 +1,113 @@
+import XCTest
+@testable import BindRuntime
+
+private struct Boom: Error, Equatable { let input: Int }
+
+/// Issue 14, bug 1 and feature 8: a derived value that threw keeps the error
+/// as its state until a dependency changes.
+final class DerivedErrorTests: RuntimeTestCase {
+  func testAFailedReEvaluationIsRethrownOnReadInsteadOfTheStaleValue() throws {
+    let a = Property(0)
+    let b = try Derived { () throws -> Int in
+      if a.value == 1 { throw Boom(input: 1) }
+      return a.value
+    }
+    // Observed, so that it is evaluated by the write (not on the next read).
+    let token = b.observe { _ in }
+    XCTAssertEqual(try b.get(), 0)
+    XCTAssertThrowsError(try a.set(1)) { XCTAssertEqual($0 as? Boom, Boom(input: 1)) }
+    XCTAssertThrowsError(try b.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 1)) }
+    XCTAssertThrowsError(try b.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 1)) }
+    try a.set(2)
+    XCTAssertEqual(try b.get(), 2)
+    token.dispose()
+  }
+
+  func testTheErrorIsRethrownWithoutEvaluatingAgain() throws {
+    let a = Property(0), unrelated = Property(0)
+    var evaluations = 0
+    let b = try Derived { () throws -> Int in
+      evaluations += 1
+      if a.value < 0 { throw Boom(input: a.value) }
+      return a.value
+    }
+    _ = try? a.set(-1)
+    // Unobserved, it is lazy: the first read evaluates it, and fails.
+    XCTAssertThrowsError(try b.get())
+    let afterFailure = evaluations
+    for _ in 0..<3 { XCTAssertThrowsError(try b.get()) }
+    try unrelated.set(1)
+    XCTAssertThrowsError(try b.get())
+    XCTAssertEqual(evaluations, afterFailure)
+  }
+
+  func testWhatTheFailedRunReadAreItsDependencies() throws {
+    // The failing run reads `detail`, which the successful runs never read.
+    let mode = Property(0), detail = Property(0)
+    let b = try Derived { () throws -> Int in
+      if mode.value == 1 {
+        if detail.value == 0 { throw Boom(input: 0) }
+        return 100 + detail.value
+      }
+      return mode.value
+    }
+    _ = try? mode.set(1)
+    try detail.set(5)
+    XCTAssertEqual(try b.get(), 105)
+  }
+
+  func testReadersOfAFailedValueFailWithItAndRecoverWithIt() throws {
+    let a = Property(1)
+    let inverse = try Derived { () throws -> Int in
+      guard a.value != 0 else { throw Boom(input: 0) }
+      return 100 / a.value
+    }
+    let doubled = try Derived { () throws -> Int in try inverse.get() * 2 }
+    let viaValue = Derived { inverse.value + 1 }
+    _ = try? a.set(0)
+    XCTAssertThrowsError(try doubled.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+    XCTAssertThrowsError(try viaValue.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+    try a.set(1)
+    XCTAssertEqual(try doubled.get(), 200)
+    XCTAssertEqual(try viaValue.get(), 101)
+  }
+
+  func testObserversOfOtherValuesStillHearTheWriteThatFailed() throws {
+    let a = Property(1)
+    let failing = try Derived { () throws -> Int in
+      if a.value == 2 { throw Boom(input: 2) }
+      return a.value
+    }
+    let history = History<Int>()
+    let token = history.observe(a)
+    let active = failing.observe { _ in }
+    XCTAssertThrowsError(try a.set(2))
+    XCTAssertEqual(history.events, [.changed(old: 1, new: 2)])
+    XCTAssertThrowsError(try failing.get())
+    _ = (token, active)
+  }
+
+  func testTheNonThrowingValueReportsTheErrorAndKeepsTheLastGoodValue() throws {
+    let a = Property(1)
+    let b = try Derived { () throws -> Int in
+      if a.value == 2 { throw Boom(input: 2) }
+      return a.value
+    }
+    _ = try? a.set(2)
+    XCTAssertEqual(b.value, 1)
+    XCTAssertEqual(takeErrors().count, 1)
+  }
+
+  func testADerivedValueMadeFromAFailedOneStartsFailed() throws {
+    let a = Property(1)
+    let failing = try Derived { () throws -> Int in
+      if a.value == 0 { throw Boom(input: 0) }
+      return a.value
+    }
+    _ = try? a.set(0)
+    let reader = try Derived { failing.value + 1 }
+    XCTAssertThrowsError(try reader.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+    try a.set(3)
+    XCTAssertEqual(try reader.get(), 4)
+  }
+}
