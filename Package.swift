@@ -166,7 +166,7 @@ let package = Package(
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime"]),
     // The testing helper from a Swift 6 language-mode suite: @MainActor
     // view-models and @MainActor XCTest and Swift Testing tests.
     .testTarget(
