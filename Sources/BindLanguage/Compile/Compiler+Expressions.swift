@@ -184,8 +184,6 @@ extension Compiler {
       }
     case .equal where lhs.isImplicitMember || rhs.isImplicitMember,
       .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
-      // (A `where` guards only the pattern it follows: written once, after
-      // `.notEqual`, it sent every `==` here, past the Int fast path.)
       return compileImplicitMemberComparison(left, right, implicitOnLeft: lhs.isImplicitMember, negated: op == .notEqual, range: range)
     default:
       let general = locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
