@@ -478,6 +478,9 @@ public final class ReactiveGraph: @unchecked Sendable {
       // A node whose deinit waits for the lock is still registered; holding
       // it until the lock is released (before that deinit goes on) is safe.
       let nodes = liveNodes.map(\.node).sorted { $0.id < $1.id }
+      // A lazy derived value shows what a read would give now, not the
+      // value of its last read; one that fails keeps its last value.
+      for node in nodes where node.isInactive { try? node.refreshIfStale() }
       var snapshot = GraphSnapshot()
       // A time operator's observer of its source is shown as its edge instead.
       var followers: [Int: Int] = [:]

@@ -38,7 +38,7 @@ public struct ScriptableValueMacro: ExtensionMacro {
       extension \(raw: typeName): BindScriptable.ScriptableValueType {
         public static var scriptTypeName: String { \(literal: scriptName) }
 
-        public static func register(in interpreter: Interpreter, as name: String) throws {
+        public static func register(in interpreter: BindScriptable.ScriptableInterpreter, as name: String) throws {
       \(raw: body)
         }
       }

@@ -61,6 +61,11 @@ public macro ScriptName(_ name: String) = #externalMacro(module: "BindScriptMacr
 /// A struct or enum whose registration `@ScriptableValue` wrote.
 public typealias ScriptableValueType = BindLanguage.ScriptableValueType
 
+/// The interpreter as `@ScriptableValue`'s generated code names it, so that
+/// the code compiles in a file that imports only BindScriptable (a type
+/// alias declared in BindLanguage cannot be used there).
+public typealias ScriptableInterpreter = BindLanguage.Interpreter
+
 /// Makes a struct or an enum a script value type: writes an extension
 /// conforming it to ``ScriptableValueType`` whose `register(in:as:)`
 /// registers,

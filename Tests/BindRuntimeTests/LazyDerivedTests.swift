@@ -24,6 +24,15 @@ final class LazyDerivedTests: RuntimeTestCase {
     XCTAssertEqual(log.entries.count, 2, "a second read with no write in between evaluates nothing")
   }
 
+  func testASnapshotShowsAnUnreadDerivedValueAsAReadWouldGiveIt() {
+    let source = Property(1)
+    let derived = Derived { source.value * 10 }
+    XCTAssertEqual(derived.value, 10)
+    source.value = 7
+    let node = ReactiveGraph.shared.snapshot().nodes.first { $0.id == derived.id }
+    XCTAssertEqual(node?.value, "70", "the picture shows the current value, not the last one read")
+  }
+
   func testAnUnobservedDerivedValueHoldsNoEdgeFromItsSources() {
     let source = Property(1)
     let derived = Derived { source.value + 1 }

@@ -44,7 +44,7 @@ final class ScriptableValueExpansionTests: XCTestCase {
           "SearchHit"
         }
 
-        public static func register(in interpreter: Interpreter, as name: String) throws {
+        public static func register(in interpreter: BindScriptable.ScriptableInterpreter, as name: String) throws {
           try interpreter.registerStruct(SearchHit.self, as: name) { type in
             type.field("title", \.title)
             type.field("score", \.score)
@@ -82,7 +82,7 @@ final class ScriptableValueExpansionTests: XCTestCase {
           "State"
         }
 
-        public static func register(in interpreter: Interpreter, as name: String) throws {
+        public static func register(in interpreter: BindScriptable.ScriptableInterpreter, as name: String) throws {
           try interpreter.registerEnum(SubmitState.self, as: name) { type in
             type.case("idle", associatedValues: [], make: { _ in
                 .idle
@@ -148,7 +148,7 @@ final class ScriptableValueExpansionTests: XCTestCase {
           "Theme"
         }
 
-        public static func register(in interpreter: Interpreter, as name: String) throws {
+        public static func register(in interpreter: BindScriptable.ScriptableInterpreter, as name: String) throws {
           try interpreter.registerEnum(Theme.self, as: name) { type in
             type.case("light", associatedValues: [], rawValue: .string(Theme.light.rawValue), make: { _ in
                 .light
@@ -198,7 +198,7 @@ final class ScriptableValueExpansionTests: XCTestCase {
           "Point"
         }
 
-        public static func register(in interpreter: Interpreter, as name: String) throws {
+        public static func register(in interpreter: BindScriptable.ScriptableInterpreter, as name: String) throws {
           try interpreter.registerStruct(Point.self, as: name) { type in
             type.field("x", \.x)
             type.field("y", \.y)
@@ -295,7 +295,7 @@ final class ScriptableValueExpansionTests: XCTestCase {
           "Polar"
         }
 
-        public static func register(in interpreter: Interpreter, as name: String) throws {
+        public static func register(in interpreter: BindScriptable.ScriptableInterpreter, as name: String) throws {
           try interpreter.registerStruct(Polar.self, as: name) { type in
             type.field("radius", \.radius)
             type.field("angle", \.angle)

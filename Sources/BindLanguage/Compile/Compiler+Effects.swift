@@ -59,8 +59,9 @@ extension Interpreter {
   /// Runs an effect's block: like a handler (`run(_:_:_:)`), but its error
   /// is thrown, to the statement whose write re-ran the effect.
   func runEffect(_ handler: ScriptHandler) throws {
-    guard callDepth < options.maxCallDepth else {
-      throw ScriptError("call depth limit of \(options.maxCallDepth) exceeded in an effect; do effects trigger each other without end?")
+    guard callFits else {
+      let reason = callDepth >= options.maxCallDepth ? "call depth limit of \(options.maxCallDepth) exceeded" : "out of stack space"
+      throw ScriptError("\(reason) in an effect; do effects trigger each other without end?")
     }
     callDepth += 1
     defer { callDepth -= 1 }

@@ -182,7 +182,8 @@ extension Compiler {
         let value = try left(frame)
         return value.isNull ? try right(frame) : value
       }
-    case .equal, .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
+    case .equal where lhs.isImplicitMember || rhs.isImplicitMember,
+      .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
       return compileImplicitMemberComparison(left, right, implicitOnLeft: lhs.isImplicitMember, negated: op == .notEqual, range: range)
     default:
       let general = locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }

@@ -332,7 +332,7 @@ final class Compiler {
       }
       return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
     }
-    if let returnType = signature?.0.returnType, body.statements.count == 1,
+    if signature?.0.returnType != nil, body.statements.count == 1,
       case .expression(let expression) = body.statements[0]
     {
       // Swift's implicit return: a body of one expression in a function

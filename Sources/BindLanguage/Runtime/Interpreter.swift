@@ -348,14 +348,19 @@ public final class Interpreter {
   /// Whether one more call fits: under the call-count limit, and with
   /// ``stackReserve`` bytes of stack left.
   @inline(__always)
-  private var callFits: Bool {
+  var callFits: Bool {
     callDepth < options.maxCallDepth && StackSpace.currentAddress() > stackFloor
   }
 
+  /// The error for a closure call that does not fit (``callFits``).
+  private func closureCallDepthError(at context: CallContext) -> ScriptError {
+    ScriptError(callDepthError(inHandler: false, callee: "a closure").message, at: context.range, in: context.file)
+  }
+
   /// The error for a call that does not fit (``callFits``).
-  private func callDepthError(inHandler: Bool) -> ScriptError {
+  private func callDepthError(inHandler: Bool, callee: String = "a function") -> ScriptError {
     let suggestion = inHandler
-      ? "do handlers trigger each other without end?" : "is a function calling itself without end?"
+      ? "do handlers trigger each other without end?" : "is \(callee) calling itself without end?"
     if callDepth >= options.maxCallDepth {
       return ScriptError("call depth limit of \(options.maxCallDepth) exceeded\(inHandler ? " in a handler" : ""); \(suggestion)")
     }
@@ -390,11 +395,7 @@ public final class Interpreter {
   /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
   /// reusing the closure's spare frame when its body cannot let one escape.
   func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {
-    guard callDepth < options.maxCallDepth else {
-      throw ScriptError(
-        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
-        at: context.range, in: context.file)
-    }
+    guard callFits else { throw closureCallDepthError(at: context) }
     try step(at: context.range, in: context.file)
     callDepth += 1
     defer { callDepth -= 1 }
@@ -432,11 +433,7 @@ public final class Interpreter {
   /// when it is done, so the last element is not kept. The body's own
   /// variables are cleared after each call, as Swift releases them.
   func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
-    guard callDepth < options.maxCallDepth else {
-      throw ScriptError(
-        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
-        at: context.range, in: context.file)
-    }
+    guard callFits else { throw closureCallDepthError(at: context) }
     try step(at: context.range, in: context.file)
     callDepth += 1
     defer { callDepth -= 1 }
@@ -472,11 +469,7 @@ public final class Interpreter {
   /// method evaluating a one-expression closure per element); the caller
   /// MUST call ``leaveCalls()`` when the run ends.
   func enterCalls(at context: CallContext) throws {
-    guard callDepth < options.maxCallDepth else {
-      throw ScriptError(
-        "call depth limit of \(options.maxCallDepth) exceeded; is a closure calling itself without end?",
-        at: context.range, in: context.file)
-    }
+    guard callFits else { throw closureCallDepthError(at: context) }
     callDepth += 1
   }
 

@@ -113,6 +113,28 @@ final class InterpreterLimitsTests: XCTestCase {
     XCTAssertEqual(output.last, "3")
   }
 
+  func testDeepRecursionThroughAClosureOnASmallStackEndsInAnErrorNotAnOverflow() {
+    // As above, through a closure and through a closure per element of
+    // `map`: the closure call paths check the stack too.
+    let output = transcript(
+      """
+      var down = { (n: Int) -> Int in 0 }
+      down = { n in n == 0 ? 0 : 1 + down(n - 1) }
+      down(1000000)
+      var nest = { (n: Int) -> [Int] in [] }
+      nest = { n in [n].map { nest($0 + 1).count } }
+      nest(0)
+      down(3)
+      """)
+    XCTAssertEqual(output.count, 3, "\(output)")
+    for line in output.prefix(2) {
+      XCTAssertTrue(
+        line.hasPrefix("error: out of stack space after ") && line.hasSuffix(" nested calls; is a closure calling itself without end?"),
+        line)
+    }
+    XCTAssertEqual(output.last, "3")
+  }
+
   /// Issue 15, item 6: 10,000 nested script calls run on the command's
   /// stack, the call-count limit (20,000) ends a runaway recursion, and calls
   /// that each nest an expression near the parser's limit end in the stack
