@@ -119,7 +119,7 @@ let package = Package(
     .target(name: "BindScriptable", dependencies: ["BindLanguage", "BindScriptMacros"]),
     // The embedding example: Swift view-models registered with the
     // interpreter, a host executable, and the scripts that drive them.
-    .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage"], path: "Sources/Examples/ExampleViewModels"),
+    .target(name: "ExampleViewModels", dependencies: ["BindRuntime", "BindLanguage", "BindScriptable"], path: "Sources/Examples/ExampleViewModels"),
     // An ObservableObject/@Published model: the one example target that
     // depends on BindScriptCombine (and so on OpenCombine off Apple platforms).
     .target(
@@ -166,7 +166,7 @@ let package = Package(
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime"]),
     // The testing helper from a Swift 6 language-mode suite: @MainActor
     // view-models and @MainActor XCTest and Swift Testing tests.
     .testTarget(

@@ -61,6 +61,9 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     guard case .identifier = function.name.tokenKind else { return [] }  // operators
     guard let rename = included(function.attributes, function.modifiers) else { return [] }
     let what = "method '\(function.name.text)'"
+    if function.modifiers.isStatic, isScriptFactory(function) {
+      return ["type.constructor { [unowned interpreter] in \(typeName).makeForScripts(in: interpreter) }"]
+    }
     if function.modifiers.isStatic { return skip(function.name, what, "static methods are not members of objects") }
     if let generics = function.genericParameterClause {
       return skip(generics, what, "generic methods cannot be called from scripts")
@@ -98,8 +101,11 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   // MARK: The constructor
 
+  /// Whether the class declares a script factory, which then replaces `init()`.
+  var hasScriptFactory: Bool
+
   private func calls(for initializer: InitializerDeclSyntax) -> [String] {
-    guard initializer.signature.parameterClause.parameters.isEmpty, initializer.optionalMark == nil,
+    guard !hasScriptFactory, initializer.signature.parameterClause.parameters.isEmpty, initializer.optionalMark == nil,
       included(initializer.attributes, initializer.modifiers) != nil
     else { return [] }
     if initializer.signature.effectSpecifiers != nil {
@@ -191,3 +197,14 @@ extension String {
     String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
   }
 }
+
+/// Whether `function` is `static func makeForScripts(in:)`: the factory
+/// scripts' constructor calls, given the interpreter (its clock, its
+/// services), in place of `init()`.
+func isScriptFactory(_ function: FunctionDeclSyntax) -> Bool {
+  let parameters = function.signature.parameterClause.parameters
+  return function.modifiers.isStatic && function.name.text == "makeForScripts" && parameters.count == 1
+    && parameters.first?.firstName.text == "in" && function.signature.effectSpecifiers == nil
+    && function.genericParameterClause == nil
+}
+

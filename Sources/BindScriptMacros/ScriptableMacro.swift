@@ -25,8 +25,12 @@ public struct ScriptableMacro: ExtensionMacro {
       return []
     }
     let scriptName = stringArgument(of: node) ?? classDecl.name.text
+    let hasScriptFactory = classDecl.memberBlock.members.contains { member in
+      member.decl.as(FunctionDeclSyntax.self).map { isScriptFactory($0) } ?? false
+    }
     let registration = MemberRegistration(
-      typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"), context: context)
+      typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"), context: context,
+      hasScriptFactory: hasScriptFactory)
     let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
     let body = calls.map { "\n      " + $0 }.joined()
     // A @MainActor class conforms on the main actor (an isolated

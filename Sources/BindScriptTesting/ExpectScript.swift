@@ -63,7 +63,7 @@ public func expectScript(
   sourceLocation: Testing.SourceLocation = #_sourceLocation,
   configure: (Interpreter) throws -> Void
 ) async -> FileTestResult {
-  let result = ScriptTest.run(file: path, source: nil, configure: configure)
+  let result = await ScriptTest.run(file: path, source: nil, configure: configure)
   recordIssues(of: result, at: sourceLocation)
   return result
 }
@@ -77,7 +77,7 @@ public func expectScript(
   sourceLocation: Testing.SourceLocation = #_sourceLocation,
   configure: (Interpreter) throws -> Void
 ) async -> FileTestResult {
-  let result = ScriptTest.run(file: path, source: source, configure: configure)
+  let result = await ScriptTest.run(file: path, source: source, configure: configure)
   recordIssues(of: result, at: sourceLocation)
   return result
 }

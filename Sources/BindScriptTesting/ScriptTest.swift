@@ -85,9 +85,15 @@ public enum ScriptTest {
   /// main actor for a `@MainActor` test); only parsing, which touches no
   /// host object, goes to a large-stack thread (see "Swift 6 and the main
   /// actor" in `WritingScriptTests.md`).
+  ///
+  /// A statement `await call(…)` suspends the caller while the call's task
+  /// runs, so that a `@MainActor` view-model's async method can run on the
+  /// main actor, which a `@MainActor` test occupies
+  /// (`Interpreter.executeCooperatively(_:in:isolation:)`).
   static func run(
-    file path: String, source: String?, configure: (Interpreter) throws -> Void
-  ) -> FileTestResult {
+    file path: String, source: String?, isolation: isolated (any Actor)? = #isolation,
+    configure: (Interpreter) throws -> Void
+  ) async -> FileTestResult {
     let interpreter = Interpreter()
     defer { interpreter.endSession() }
     do {
@@ -95,8 +101,17 @@ public enum ScriptTest {
     } catch {
       return .failed(path: path, .error, "cannot set up the interpreter: \(error)")
     }
-    if let source { return run(source: source, path: path, interpreter: interpreter) }
-    return run(file: path, interpreter: interpreter)
+    let script: TestScript
+    if let source {
+      script = TestScript(text: source, path: path)
+    } else {
+      switch ScriptTestRunner.load(path: path) {
+      case .success(let loaded): script = loaded
+      case .failure(let failure): return FileTestResult(path: path, status: .failed, failures: [failure])
+      }
+    }
+    if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
+    return await ScriptTestRunner().run(script, with: interpreter)
   }
 
   static func run(_ script: TestScript, interpreter: Interpreter) -> FileTestResult {

@@ -66,7 +66,7 @@ extension XCTestCase {
     file: StaticString = #filePath, line: UInt = #line,
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
-    let result = ScriptTest.run(file: path, source: nil, configure: configure)
+    let result = await ScriptTest.run(file: path, source: nil, configure: configure)
     record(ScriptTest.issues(of: result), file: file, line: line)
     return result
   }
@@ -80,7 +80,7 @@ extension XCTestCase {
     file: StaticString = #filePath, line: UInt = #line,
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
-    let result = ScriptTest.run(file: path, source: source, configure: configure)
+    let result = await ScriptTest.run(file: path, source: source, configure: configure)
     record(ScriptTest.issues(of: result), file: file, line: line)
     return result
   }

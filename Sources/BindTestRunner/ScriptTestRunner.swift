@@ -62,6 +62,28 @@ package struct ScriptTestRunner {
       seconds: Self.seconds(elapsed), failures: failures, steps: steps)
   }
 
+  /// Runs `script` with a given interpreter from an async caller, on its
+  /// actor (`isolation`): as ``run(_:with:)``, but a statement
+  /// `await call(…)` suspends the caller while the call's task runs (see
+  /// `Interpreter.executeCooperatively(_:in:isolation:)`), so a `@MainActor` test can
+  /// await a `@MainActor` view-model's async method.
+  package func run(
+    _ script: TestScript, with interpreter: Interpreter, isolation: isolated (any Actor)? = #isolation
+  ) async -> FileTestResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let savedOutput = interpreter.output
+    defer { interpreter.output = savedOutput }
+    interpreter.hoist(script.parsed)
+    var steps: [StepResult] = []
+    for step in script.steps { steps.append(await run(step, of: script, in: interpreter)) }
+    let failures = Self.failures(of: script, steps: steps)
+    let elapsed = start.duration(to: clock.now)
+    return FileTestResult(
+      path: script.path, status: failures.isEmpty ? .passed : .failed,
+      seconds: Self.seconds(elapsed), failures: failures, steps: steps)
+  }
+
   /// Reads `path` as a test script, or says why it cannot be.
   package static func load(path: String) -> Result<TestScript, TestFailure> {
     do {
@@ -81,17 +103,9 @@ package struct ScriptTestRunner {
   /// way after hoisting the file's declarations.
   package func run(_ step: TestStep, of script: TestScript, in interpreter: Interpreter) -> StepResult {
     let collector = OutputCollector()
-    interpreter.output = { [echo] line in
-      collector.append(line)
-      echo?(line)
-    }
+    let restore = begin(step, collector: collector, in: interpreter)
+    defer { restore() }
     var errors: [String] = []
-    let savedInterruptRequested = interpreter.interruptRequested
-    if !step.interruptionPoints.isEmpty {
-      let points = step.interruptionPoints
-      interpreter.interruptRequested = { [unowned interpreter] in points.contains(interpreter.interruptionPoint) }
-    }
-    defer { interpreter.interruptRequested = savedInterruptRequested }
     for item in step.items {
       let message: String?
       switch item {
@@ -100,11 +114,60 @@ package struct ScriptTestRunner {
       case .syntaxError(let diagnostic):
         message = diagnostic.message
       }
-      if let message {
-        errors.append(message)
-        collector.append("error: " + message)
-      }
+      record(message, in: &errors, collector: collector)
     }
+    return judge(step, of: script, output: collector, errors: errors)
+  }
+
+  /// Runs one step from an async caller (see ``run(_:with:isolation:)``).
+  package func run(
+    _ step: TestStep, of script: TestScript, in interpreter: Interpreter,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> StepResult {
+    let collector = OutputCollector()
+    let restore = begin(step, collector: collector, in: interpreter)
+    defer { restore() }
+    var errors: [String] = []
+    for item in step.items {
+      let message: String?
+      switch item {
+      case .statement(let statement):
+        do {
+          if let value = try await interpreter.executeCooperatively(statement, in: script.file) { collector.append(value.literal) }
+          message = nil
+        } catch {
+          message = self.message(of: error)
+        }
+      case .syntaxError(let diagnostic):
+        message = diagnostic.message
+      }
+      record(message, in: &errors, collector: collector)
+    }
+    return judge(step, of: script, output: collector, errors: errors)
+  }
+
+  /// Takes over `interpreter`'s output and, for a step with interruption
+  /// points, its interruption check; returns what puts them back.
+  private func begin(_ step: TestStep, collector: OutputCollector, in interpreter: Interpreter) -> () -> Void {
+    let savedInterruptRequested = interpreter.interruptRequested
+    interpreter.output = { [echo] line in
+      collector.append(line)
+      echo?(line)
+    }
+    if !step.interruptionPoints.isEmpty {
+      let points = step.interruptionPoints
+      interpreter.interruptRequested = { [unowned interpreter] in points.contains(interpreter.interruptionPoint) }
+    }
+    return { interpreter.interruptRequested = savedInterruptRequested }
+  }
+
+  private func record(_ message: String?, in errors: inout [String], collector: OutputCollector) {
+    guard let message else { return }
+    errors.append(message)
+    collector.append("error: " + message)
+  }
+
+  private func judge(_ step: TestStep, of script: TestScript, output collector: OutputCollector, errors: [String]) -> StepResult {
     let actual = collector.take()
     var result = StepResult(line: step.firstLine, expected: step.expected, actual: actual, errors: errors, passed: true)
     result.passed = script.checksOutput ? result.outputMatches : errors.isEmpty
@@ -117,12 +180,16 @@ package struct ScriptTestRunner {
     do {
       if let value = try interpreter.execute(statement, in: file) { collector.append(value.literal) }
       return nil
-    } catch let error as ScriptError {
-      onError?(error)
-      return error.message
     } catch {
-      return "\(error)"
+      return message(of: error)
     }
+  }
+
+  /// The message of a statement's error, which ``onError`` sees first.
+  private func message(of error: any Error) -> String {
+    guard let error = error as? ScriptError else { return "\(error)" }
+    onError?(error)
+    return error.message
   }
 
   // MARK: Judging

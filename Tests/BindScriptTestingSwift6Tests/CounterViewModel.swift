@@ -25,6 +25,29 @@ final class CounterViewModel {
     })
   }
 
+  /// Saves the count: an async `@MainActor` method whose work after each
+  /// suspension is a main-actor job, as a real app's submit is. It changes
+  /// observable state before and after awaiting a nonisolated service.
+  func save() async throws {
+    title = "Saving"
+    let stored = try await Self.store(count)
+    MainActor.preconditionIsolated("save() resumes on the main actor")
+    title = "Saved \(stored)"
+    count = 0
+  }
+
+  /// The store a save goes to: off the main actor, as a network call is.
+  /// Fails for a negative count.
+  nonisolated private static func store(_ count: Int) async throws -> Int {
+    await Task.yield()
+    guard count >= 0 else { throw StoreError() }
+    return count
+  }
+
+  struct StoreError: Error, CustomStringConvertible {
+    var description: String { "the store refuses a negative count" }
+  }
+
   /// Makes `Counter` a script type; called on the main actor, where the
   /// key paths to its isolated properties may be formed.
   static func register(in interpreter: Interpreter) throws {
@@ -34,6 +57,8 @@ final class CounterViewModel {
       type.property("canIncrement", \.canIncrement)
       type.event("increment", \.increment)
       type.constructor { CounterViewModel() }
+      type.method("save()") { (vm: CounterViewModel) async throws in try await vm.save() }
+      type.method("set(count:)") { (vm: CounterViewModel, count: Int) in vm.count = count }
     }
   }
 

@@ -19,6 +19,47 @@ import Testing
     #expect(vm.incrementsOnMainActor == 2)
   }
 
+  /// `await vm.save()`, a `@MainActor async` method, from a `@MainActor`
+  /// test: its main-actor jobs run while the test is suspended, and the
+  /// observer lines its writes cause are that statement's output.
+  @Test func awaitsAMainActorAsyncMethod() async {
+    let vm = CounterViewModel()
+    let result = await expectScript(CounterViewModel.script("save.bind")) { interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    #expect(result.passed)
+    #expect(vm.title == "Saved 1")
+    #expect(vm.count == 0)
+  }
+
+  /// The awaited method's error is recorded at its line of the script.
+  @Test func anAwaitedMethodsErrorPointsAtTheScriptLine() async {
+    let vm = CounterViewModel()
+    await withKnownIssue {
+      await expectScript(source: "vm.set(count: -1)\nawait vm.save()\n", path: "/scripts/save.bind") { interpreter in
+        try CounterViewModel.register(in: interpreter)
+        try interpreter.inject(vm, as: "vm")
+      }
+    } matching: { issue in
+      issue.sourceLocation?.filePath == "/scripts/save.bind" && issue.sourceLocation?.line == 2
+        && (issue.comments.first?.rawValue.contains("'save()' threw an error: the store refuses a negative count") ?? false)
+    }
+    #expect(vm.title == "Saving")
+  }
+
+  /// Inside a script function the interpreter cannot suspend: the call
+  /// fails at once, located, saying to await at statement level.
+  @Test func awaitInsideAFunctionSaysWhy() async {
+    let vm = CounterViewModel()
+    let source = "func save() { await vm.save() }\nsave()\n#> error: 'await' cannot finish here: .* (re)\n"
+    let result = await expectScript(source: source, path: "/scripts/nested.bind") { interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    #expect(result.passed)
+  }
+
   @Test func failureIsRecordedAtTheScriptLine() async {
     let vm = CounterViewModel(limit: 1)
     await withKnownIssue {

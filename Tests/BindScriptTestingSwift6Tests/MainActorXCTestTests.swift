@@ -39,6 +39,33 @@ final class MainActorXCTestTests: XCTestCase {
     XCTAssertEqual(vm.incrementsOnMainActor, 2)
   }
 
+  /// `await vm.save()`, a `@MainActor async` method, from a `@MainActor`
+  /// XCTest: the observer lines its main-actor writes cause are checked in
+  /// that statement's transcript.
+  func testAwaitsAMainActorAsyncMethod() async {
+    let vm = CounterViewModel()
+    let result = await assertScript(CounterViewModel.script("save.bind")) { interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    XCTAssertTrue(result.passed)
+    XCTAssertEqual(vm.title, "Saved 1")
+  }
+
+  func testAnAwaitedMethodsErrorPointsAtTheScriptLine() async {
+    let vm = CounterViewModel()
+    capturing = true
+    await assertScript(source: "vm.set(count: -1)\nawait vm.save()\nvm.title\n#> \"Saved\"\n", path: "/scripts/save.bind") {
+      interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    capturing = false
+    XCTAssertEqual(recorded.map(\.path), ["/scripts/save.bind", "/scripts/save.bind"])
+    XCTAssertEqual(recorded.map(\.line), [2, 3])
+    XCTAssertTrue(recorded.first?.description.contains("'save()' threw an error: the store refuses a negative count") ?? false, "\(recorded)")
+  }
+
   func testFailuresPointAtTheScriptLine() async {
     let vm = CounterViewModel(limit: 1)
     capturing = true

@@ -215,7 +215,7 @@ final class HostCallSite {
       if case .awaited = mode {
         let value: Value
         do {
-          value = try interpreter.awaitHostTask(task)
+          value = try interpreter.awaitHostTask(task, completion: cooperativeCompletion(function, interpreter: interpreter))
         } catch {
           throw thrown(error, by: function)
         }
@@ -232,6 +232,22 @@ final class HostCallSite {
       }
       interpreter.lastCallProducedValue = false
       return .null
+    }
+  }
+
+  /// When this call is the operand of a statement `await call(…)` run by
+  /// ``Interpreter/executeCooperatively(_:in:isolation:)``: how the statement finishes
+  /// the call once the async caller has awaited its task.
+  private func cooperativeCompletion(_ function: HostFunction, interpreter: Interpreter) -> HostTaskCompletion? {
+    guard let cooperative = interpreter.cooperativeAwait, cooperative.isSite(range, in: file) else { return nil }
+    return { [unowned interpreter, range, file] result in
+      do {
+        let value = try result.get()
+        interpreter.lastCallProducedValue = function.resultType != nil
+        return value
+      } catch {
+        throw Self.thrown(error, by: function, at: range, in: file)
+      }
     }
   }
 

@@ -23,9 +23,25 @@ extension Interpreter {
   /// no timer pending) before it gives up with an error.
   static let hostTaskIdleLimit = Duration.seconds(30)
 
+  /// The error of an `await` that waited ``hostTaskIdleLimit`` for work
+  /// outside the script.
+  static let idleMessage =
+    "'await' gave up after \(Interpreter.hostTaskIdleLimit.literal): the task waits for something outside the script (no task of the script is ready and no timer is pending)"
+
+  /// How long an `await` that cannot suspend waits for outside work, under
+  /// ``executeCooperatively(_:in:isolation:)`` on the main actor, before it says why it
+  /// cannot finish: the main actor's jobs cannot run while it blocks.
+  static let blockedMainActorLimit = Duration.seconds(1)
+
   /// Runs `body` to completion; returns its value or rethrows its error.
   /// Ctrl-C (``interruptRequested``) cancels the task and stops the statement.
-  func awaitHostTask(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+  ///
+  /// With a `completion` (the call is a statement `await call(…)` run by
+  /// ``executeCooperatively(_:in:isolation:)``), starts the task and hands it to the
+  /// async caller instead of waiting (see ``CooperativeAwait``).
+  func awaitHostTask(
+    _ body: @escaping @Sendable () async throws -> Value, completion: HostTaskCompletion? = nil
+  ) throws -> Value {
     let outcome = HostTaskOutcome()
     let task = Task.detached {
       let result: Result<Value, any Error>
@@ -36,6 +52,13 @@ extension Interpreter {
       }
       outcome.finish(result)
     }
+    if let completion, let cooperative = cooperativeAwait {
+      cooperative.suspended = SuspendedHostTask(
+        outcome: outcome, task: task, completion: completion, pendingError: pendingError)
+      pendingError = nil
+      throw HostTaskSuspensionMarker()
+    }
+    let idleLimit = cooperativeAwait?.isOnMainActor == true ? Interpreter.blockedMainActorLimit : Interpreter.hostTaskIdleLimit
     var idle = Duration.zero
     let slice = Duration.milliseconds(100)
     let capturing = TaskCapture.isCapturing(for: scheduler)
@@ -56,10 +79,13 @@ extension Interpreter {
         progressed = outcome.wait(timeout: slice)
       }
       idle = progressed ? .zero : idle + slice
-      if idle >= Interpreter.hostTaskIdleLimit {
+      if idle >= idleLimit {
         task.cancel()
-        throw ScriptError(
-          "'await' gave up after \(Interpreter.hostTaskIdleLimit.literal): the task waits for something outside the script (no task of the script is ready and no timer is pending)")
+        if cooperativeAwait?.isOnMainActor == true {
+          throw ScriptError(
+            "'await' cannot finish here: run from the main actor, a main-actor async call can be awaited only as a statement of its own ('await vm.submit()'), not inside a function, a handler or a larger expression")
+        }
+        throw ScriptError(Interpreter.idleMessage)
       }
     }
   }
@@ -90,7 +116,7 @@ extension Interpreter {
 
 /// What an awaited task gave, handed from the thread that ran it to the
 /// waiting one.
-private final class HostTaskOutcome: @unchecked Sendable {
+final class HostTaskOutcome: @unchecked Sendable {
   private let state = Mutex<Result<Value, any Error>?>(nil)
   private let done = DispatchSemaphore(value: 0)
 

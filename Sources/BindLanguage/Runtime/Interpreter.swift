@@ -97,7 +97,10 @@ public final class Interpreter {
   // an interpreter at a time, so exclusivity checks would only cost time.
   @exclusivity(unchecked) private var steps = 0
   @exclusivity(unchecked) var callDepth = 0
-  @exclusivity(unchecked) private var statementDepth = 0
+  @exclusivity(unchecked) var statementDepth = 0
+  /// Set while ``executeCooperatively(_:in:isolation:)`` runs a statement: where a host
+  /// call may hand its wait back to the async caller.
+  var cooperativeAwait: CooperativeAwait?
   /// The stack address below which a call stops with an error rather than
   /// overflow: the thread's lowest stack address plus ``stackReserve``; 0
   /// when the system cannot say (the call-count limit still holds).

@@ -7,20 +7,19 @@ import BindRuntime
   import Foundation
 #endif
 
-/// The example view-models as script types, registered by hand with the
-/// builder (by plain key paths, as `@Observable` classes register), and the
-/// objects every example script finds: what an app writes once to let
+/// The example view-models as script types (`@Scriptable` classes; the
+/// value types registered with the builder), and the objects every example script finds: what an app writes once to let
 /// scripts, its tests and its own command drive its Swift classes.
 public enum ExampleTypes {
   /// Registers the value types `SearchHit`, `SubmitState` and `Todo`, and
   /// the classes `FakeSearchService`, `SearchViewModel`, `SignUpViewModel`,
   /// `Settings` and `TodoList`.
   ///
-  /// The constructors scripts call (`SearchViewModel()`, `SignUpForm()`)
-  /// give the new objects the interpreter's clock, so their sleeps follow
-  /// the script's `wait`.
+  /// The constructors scripts call (`SearchViewModel()`,
+  /// `SignUpViewModel()`) are the classes' `makeForScripts(in:)`, which give
+  /// the new objects the interpreter's clock, so their sleeps follow the
+  /// script's `wait`.
   public static func register(in interpreter: Interpreter) throws {
-    let scheduler = interpreter.scheduler
     try interpreter.registerStruct(SearchHit.self, as: "SearchHit") { type in
       type.field("title", \.title)
       type.field("score", \.score)
@@ -40,60 +39,13 @@ public enum ExampleTypes {
       type.field("added", \.added)
       type.initializer { try Todo(title: $0.value("title"), isDone: $0.value("isDone"), added: $0.value("added")) }
     }
-    try interpreter.register(FakeSearchService.self, as: "FakeSearchService") { type in
-      type.property("isOffline", \.isOffline)
-      type.property("requestCount", \.requestCount)
-      type.constructor { FakeSearchService(clock: scheduler.clock) }
-    }
-    try interpreter.register(SearchViewModel.self, as: "SearchViewModel") { type in
-      type.property("query", \.query)
-      type.property("results", \.results)
-      type.property("titles", \.titles)
-      type.property("isLoading", \.isLoading)
-      type.property("error", \.error)
-      type.method("refresh()") { (vm: SearchViewModel) async in await vm.refresh() }
-      type.method("clear()") { vm in vm.clear() }
-      type.constructor {
-        SearchViewModel(service: FakeSearchService(clock: scheduler.clock), clock: scheduler.clock)
-      }
-    }
-    try interpreter.register(SignUpViewModel.self, as: "SignUpViewModel") { type in
-      type.property("email", \.email)
-      type.property("password", \.password)
-      type.property("confirmation", \.confirmation)
-      type.property("emailError", \.emailError)
-      type.property("passwordError", \.passwordError)
-      type.property("confirmationError", \.confirmationError)
-      type.property("canSubmit", \.canSubmit)
-      type.property("state", \.state)
-      type.property("isSubmitting", \.isSubmitting)
-      type.property("accountID", \.accountID)
-      type.method("submit()") { (form: SignUpViewModel) async throws in try await form.submit() }
-      type.constructor { SignUpViewModel(service: FakeAccountService(clock: scheduler.clock)) }
-    }
-    try interpreter.register(Settings.self, as: "Settings") { type in
-      type.property("volume", \.volume)
-      type.property("theme", \.theme)
-      type.property("outputDevice", \.outputDevice)
-      type.property("isLoud", \.isLoud)
-      type.method("connectHeadphones()") { settings in settings.connectHeadphones() }
-      type.method("reset()") { settings in settings.reset() }
-      type.constructor { Settings() }
-    }
-    try interpreter.register(TodoList.self, as: "TodoList") { type in
-      type.property("items", \.items)
-      type.property("remaining", \.remaining)
-      type.property("lines", \.lines)
-      type.method("add(title:)") { (list: TodoList, title: String) throws in try list.add(title: title) }
-      type.method("add(_:)") { (list: TodoList, todo: Todo) throws in try list.add(todo) }
-      type.method("item(at:)") { (list: TodoList, index: Int) throws in try list.item(at: index) }
-      type.method("added(before:)") { (list: TodoList, date: Date) in list.added(before: date) }
-      type.method("toggle(at:)") { (list: TodoList, index: Int) throws in try list.toggle(at: index) }
-      type.method("remove(at:)") { (list: TodoList, index: Int) throws in try list.remove(at: index) }
-      type.method("clearCompleted()") { list in list.clearCompleted() }
-      type.method("clear()") { list in list.clear() }
-      type.constructor { TodoList(now: clockDate(scheduler)) }
-    }
+    // The classes are `@Scriptable`: each registers what it declares, and
+    // its `makeForScripts(in:)` is the scripts' constructor.
+    try FakeSearchService.register(in: interpreter)
+    try SearchViewModel.register(in: interpreter)
+    try SignUpViewModel.register(in: interpreter)
+    try Settings.register(in: interpreter)
+    try TodoList.register(in: interpreter)
   }
 
   /// Registers the types and injects the objects the example scripts use:

@@ -1,3 +1,4 @@
+import BindScriptable
 import Observation
 
 /// One search result: a plain Swift value, as an app has it. Scripts get
@@ -34,7 +35,7 @@ public enum SearchError: Error, CustomStringConvertible {
 /// A search service over a fixed catalog that answers after `latency` on
 /// `clock`: with the script's clock (`interpreter.scheduler.clock`) its
 /// answer comes when the script lets that much virtual time pass.
-@Observable
+@Scriptable @Observable
 public final class FakeSearchService: SearchService {
   /// Fails every search while set, as a service without a network would.
   public var isOffline = false
@@ -43,6 +44,11 @@ public final class FakeSearchService: SearchService {
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private let latency: Duration
   @ObservationIgnored private let catalog: [(title: String, score: Int)]
+
+  /// What a script's `FakeSearchService()` makes: one on the script's clock.
+  public static func makeForScripts(in interpreter: Interpreter) -> FakeSearchService {
+    FakeSearchService(clock: interpreter.scheduler.clock)
+  }
 
   public init(clock: any Clock<Duration>, latency: Duration = .milliseconds(200), catalog: [(String, Int)] = FakeSearchService.languages) {
     self.clock = clock
@@ -63,7 +69,7 @@ public final class FakeSearchService: SearchService {
   }
 
   /// The example catalog: languages and how much the example likes them.
-  public static let languages = [
+  @ScriptIgnored public static let languages = [
     ("Haskell", 3), ("Kotlin", 3), ("Lua", 4), ("Python", 4), ("Rust", 5), ("Swift", 5), ("Swift Testing", 4),
     ("SwiftUI", 4), ("TypeScript", 3),
   ]

@@ -1,3 +1,4 @@
+import BindScriptable
 import Observation
 
 /// A search screen: results follow the query once the user stops typing
@@ -7,7 +8,7 @@ import Observation
 /// from the injected clock (a `ContinuousClock` in the app, the script's
 /// virtual clock in tests), and each change of ``query`` cancels the search
 /// in flight and starts a new one.
-@Observable
+@Scriptable @Observable
 public final class SearchViewModel {
   public var query = "" {
     didSet { if query != oldValue { queryChanged() } }
@@ -21,11 +22,18 @@ public final class SearchViewModel {
   public var titles: [String] { results.map(\.title) }
 
   /// How long the query must stay unchanged before a search starts.
-  public static let debounceInterval = Duration.milliseconds(300)
+  @ScriptIgnored public static let debounceInterval = Duration.milliseconds(300)
 
   @ObservationIgnored private let service: any SearchService
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var pending: Task<Void, Never>?
+
+  /// What a script's `SearchViewModel()` makes: a search over a fake
+  /// service, both on the script's clock.
+  public static func makeForScripts(in interpreter: Interpreter) -> SearchViewModel {
+    let clock = interpreter.scheduler.clock
+    return SearchViewModel(service: FakeSearchService(clock: clock), clock: clock)
+  }
 
   public init(service: any SearchService, clock: any Clock<Duration> = ContinuousClock()) {
     self.service = service

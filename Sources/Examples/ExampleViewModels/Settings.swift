@@ -1,8 +1,9 @@
+import BindScriptable
 import Observation
 
 /// App settings on Swift's `@Observable`: registered for scripts by plain
 /// key paths, with no change to this source.
-@Observable
+@Scriptable @Observable
 public final class Settings {
   /// 0 to 10; a larger or smaller value is clamped.
   public var volume = 5 {

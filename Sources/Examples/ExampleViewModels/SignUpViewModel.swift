@@ -1,3 +1,4 @@
+import BindScriptable
 import Observation
 
 /// Where ``SignUpViewModel`` sends a new account.
@@ -49,7 +50,7 @@ public enum SubmitState: Equatable, Sendable {
 
 /// A sign-up form: each field says what is wrong with it (derived from the
 /// fields, so it follows every keystroke), and `submit()` sends the form.
-@Observable
+@Scriptable @Observable
 public final class SignUpViewModel {
   public var email = ""
   public var password = ""
@@ -62,6 +63,12 @@ public final class SignUpViewModel {
   public private(set) var accountID: String?
 
   @ObservationIgnored private let service: any AccountService
+
+  /// What a script's `SignUpViewModel()` makes: a form over a fake
+  /// account service on the script's clock.
+  public static func makeForScripts(in interpreter: Interpreter) -> SignUpViewModel {
+    SignUpViewModel(service: FakeAccountService(clock: interpreter.scheduler.clock))
+  }
 
   public init(service: any AccountService) {
     self.service = service

@@ -1,3 +1,4 @@
+import BindScriptable
 import Observation
 
 #if canImport(FoundationEssentials)
@@ -36,7 +37,7 @@ public enum TodoError: Error, CustomStringConvertible {
 }
 
 /// A to-do list changed only through its methods.
-@Observable
+@Scriptable @Observable
 public final class TodoList {
   public private(set) var items: [Todo] = []
   /// How many are not done.
@@ -46,6 +47,12 @@ public final class TodoList {
 
   /// What ``add(title:)`` stamps a new to-do with.
   @ObservationIgnored private let now: () -> Date
+
+  /// What a script's `TodoList()` makes: a list whose dates follow the
+  /// script's clock.
+  public static func makeForScripts(in interpreter: Interpreter) -> TodoList {
+    TodoList(now: ExampleTypes.clockDate(interpreter.scheduler))
+  }
 
   public init(now: @escaping () -> Date = { Date() }) {
     self.now = now
