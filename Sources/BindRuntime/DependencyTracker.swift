@@ -73,8 +73,9 @@
 
   /// Whether the evaluation read exactly what the previous one did.
   var readSameSources: Bool {
-    guard !isCollecting, let owner else { return false }
-    return matched == owner.readSources.count
+    guard !isCollecting, let ownerRef else { return false }
+    // Unretained: the evaluation holds the owner.
+    return ownerRef._withUnsafeGuaranteedRef { matched == $0.readSources.count }
   }
 
   /// What the evaluation read, when it did not read the same sources.
@@ -86,7 +87,7 @@
 
   /// The name of a derived value under construction (whose evaluation has
   /// no owner node yet), for the error of a write it must not make.
-  var constructionLabel: String?
+  @exclusivity(unchecked) var constructionLabel: String?
 
   /// The derived value this evaluation computes, by name, if the evaluation
   /// read `node` so far; nil for effects and for what it did not read. Only
@@ -108,7 +109,7 @@
 
   /// Empties the tracker for reuse, keeping its storage.
   func reset() {
-    constructionLabel = nil
+    if constructionLabel != nil { constructionLabel = nil }
     ownerRef = nil
     matched = 0
     isCollecting = true
@@ -162,7 +163,7 @@ extension ReactiveGraph {
   /// that evaluating allocates nothing) the current one. `owner` is the node
   /// evaluated, whose previous reads are matched; nil for a node under
   /// construction, which collects every read. Lock held.
-  func beginTracking(owner: GraphNode?) -> Tracking {
+  @inline(__always) func beginTracking(owner: GraphNode?) -> Tracking {
     if trackingDepth == trackerPool.count { trackerPool.append(.passRetained(DependencyTracker())) }
     let tracker = trackerPool[trackingDepth]
     trackingDepth += 1
@@ -173,7 +174,7 @@ extension ReactiveGraph {
   }
 
   /// Restores the previous tracker and returns this one, emptied, to the pool.
-  func endTracking(_ tracking: Tracking) {
+  @inline(__always) func endTracking(_ tracking: Tracking) {
     trackerRef = tracking.saved
     tracking.tracker._withUnsafeGuaranteedRef { $0.reset() }
     trackingDepth -= 1

@@ -57,28 +57,35 @@ extension ReactiveGraph {
   /// As ``evaluateTracked(owner:_:)``: a failed evaluation is relinked to what
   /// it read before it threw, and a failed derived value read through
   /// `value` fails it too (issue 14, errors as a derived value's state).
+  ///
+  /// Inlined into its one caller (``Derived/refreshDerivedIfStale(in:)``):
+  /// as a generic call of its own it cost ~75 instructions an evaluation,
+  /// and the result passed through one more indirect copy.
+  @inline(__always)
   func evaluatePassive<T>(owner: GraphNode, _ body: () throws -> T) throws -> T {
     let tracking = beginTracking(owner: owner)
     defer { endTracking(tracking) }
     let outerFailedRead = failedRead
-    failedRead = nil
-    defer { failedRead = outerFailedRead }
-    func relink() {
-      let tracker = tracking.tracker
-      if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
-        relinkPassive(owner, to: tracker.takeUnretainedValue().newSources)
-      }
-    }
+    if outerFailedRead != nil { failedRead = nil }
+    defer { if failedRead != nil || outerFailedRead != nil { failedRead = outerFailedRead } }
     let result: T
     do {
       result = try body()
     } catch {
-      relink()
+      relinkAfterPassiveEvaluation(owner, tracking.tracker)
       throw error
     }
-    relink()
+    relinkAfterPassiveEvaluation(owner, tracking.tracker)
     if let failedRead { throw failedRead }
     return result
+  }
+
+  /// Relinks an inactive node that read other nodes than last time.
+  @inline(__always)
+  private func relinkAfterPassiveEvaluation(_ owner: GraphNode, _ tracker: Unmanaged<DependencyTracker>) {
+    if !tracker._withUnsafeGuaranteedRef({ $0.readSameSources }) {
+      relinkPassive(owner, to: tracker.takeUnretainedValue().newSources)
+    }
   }
 }
 
@@ -111,8 +118,12 @@ extension Derived {
   /// Re-evaluates an inactive value if a source changed since it was last
   /// current. Lock held.
   func refreshDerivedIfStale() throws {
+    try refreshDerivedIfStale(in: ReactiveGraph.shared)
+  }
+
+  /// ``refreshDerivedIfStale()`` with the graph at hand.
+  func refreshDerivedIfStale(in graph: ReactiveGraph) throws {
     guard isInactive, !isCompleted else { return }
-    let graph = ReactiveGraph.shared
     // No write anywhere since the last check: nothing can have changed.
     if verifiedAt == graph.writeGeneration { return }
     var isStale = verifiedAt < 0
@@ -121,8 +132,12 @@ extension Derived {
     // one read, which then leaves `readSources` at once.
     while !isStale && index < readSources.count {
       let source = readSources[index]
-      // Unretained for the flags (the node is alive while it is listed).
-      if source.withNode({ $0.isInactive }) { try source.node.refreshIfStale() }
+      // Unretained for the flags (the node is alive while it is listed). One
+      // already checked since the last write (read by another node of this
+      // pull) is not called at all.
+      if source.withNode({ $0.isInactive && $0.verifiedAt != graph.writeGeneration }) {
+        try source.node.refreshIfStale(in: graph)
+      }
       if source.withNode({ $0.changedAt }) > verifiedAt { isStale = true }
       index += 1
     }
@@ -142,10 +157,11 @@ extension Derived {
       graph.trace(.evaluate(node: displayName, value: String(describing: new)))
       let recovered = failure != nil
       failure = nil
-      if !isSame(storage, new) || recovered {
-        if !isSame(storage, new) { storage = new }
-        changedAt = graph.writeGeneration
-      }
+      // Compared once: `isSame` is a closure call, and each call copies
+      // both values through the generic value witnesses.
+      let differs = !isSame(storage, new)
+      if differs { storage = new }
+      if differs || recovered { changedAt = graph.writeGeneration }
     }
     verifiedAt = graph.verificationStamp
     if let failure { throw failure }

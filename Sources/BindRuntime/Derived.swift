@@ -100,7 +100,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     do {
-      let current = try read()
+      let current = try read(in: graph)
       graph.lock.unlock()
       return current
     } catch {
@@ -128,12 +128,11 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    return try read()
+    return try read(in: graph)
   }
 
   /// ``get()`` with the lock held.
-  private func read() throws -> Value {
-    let graph = ReactiveGraph.shared
+  @inline(__always) private func read(in graph: ReactiveGraph) throws -> Value {
     if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
       if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
       return try computeFresh()
@@ -142,8 +141,9 @@ public final class Derived<Value>: ObservableValue<Value> {
     // fails, so that it is retried when this value recovers.
     if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
     // Lazy derived values: an inactive one catches up first (and fails, or
-    // keeps its error, as an active one does).
-    if isInactive { try refreshDerivedIfStale() }
+    // keeps its error, as an active one does). With no write since it was
+    // last checked (most reads of a pulled graph) there is nothing to call.
+    if isInactive && verifiedAt != graph.writeGeneration { try refreshDerivedIfStale(in: graph) }
     if let failure { throw failure }
     return storage
   }
@@ -205,7 +205,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   // Lazy derived values: the hooks, implemented in Derived+Activation.swift.
   override func activate() { activateDerived() }
   override func didLoseSubscriber() { deactivateIfUnsubscribed() }
-  override func refreshIfStale() throws { try refreshDerivedIfStale() }
+  override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshDerivedIfStale(in: graph) }
 
   override func upstreamDidComplete(_ node: GraphNode) {
     if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }

@@ -222,8 +222,9 @@ public class GraphNode {
   @usableFromInline func activate() {}
 
   /// Brings an inactive derived value up to date if a source changed since
-  /// it last looked. Lock held.
-  func refreshIfStale() throws {}
+  /// it last looked. Lock held; `graph` is ``ReactiveGraph/shared``, passed
+  /// down rather than fetched again (a `swift_once` check each time).
+  func refreshIfStale(in graph: ReactiveGraph) throws {}
 
   /// Appends one notification per active observer if the value at the end of
   /// the propagation really differs from `old`. Lock held.

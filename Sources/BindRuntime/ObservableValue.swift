@@ -99,7 +99,12 @@ public class ObservableValue<Value>: GraphNode {
     graph.lock.lock()
     // A lazy derived value nobody observed yet catches up and subscribes upstream.
     if isInactive { activate() }
-    let entry = ObserverEntry(sequence: graph.nextSequence(), changed: changed, event: event)
+    let entry: ObserverEntry<Value> =
+      if let event {
+        EventObserverEntry(sequence: graph.nextSequence(), node: self, changed: changed, event: event)
+      } else {
+        ObserverEntry(sequence: graph.nextSequence(), node: self, changed: changed)
+      }
     let completed = isCompleted
     if !completed { observers.append(entry) }
     let initialValue = initial ? storage : nil
@@ -108,7 +113,7 @@ public class ObservableValue<Value>: GraphNode {
     graph.lock.unlock()
     if let initialValue { entry.deliverInitial(initialValue) }
     if completed { entry.complete() }
-    return ObservationToken(node: self, entry: entry)
+    return ObservationToken.make(for: self, entry: entry)
   }
 
   override func removeObserver(_ entry: AnyObserverEntry) {
@@ -161,7 +166,7 @@ public class ObservableValue<Value>: GraphNode {
   ) -> Disposable {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
-    let watcher = CompletionWatcher(sequence: graph.nextSequence(), capture: capture, completed: completed)
+    let watcher = CompletionWatcher(sequence: graph.nextSequence(), node: self, capture: capture, completed: completed)
     let alreadyCompleted = isCompleted
     if alreadyCompleted { watcher.isDetached = true } else { completionWatchers.append(watcher) }
     let last = storage
@@ -170,7 +175,7 @@ public class ObservableValue<Value>: GraphNode {
       capture(last)
       watcher.complete()
     }
-    return ObservationToken(node: self, entry: watcher)
+    return ObservationToken.make(for: self, entry: watcher)
   }
 
   override var observerCount: Int { liveObserverCount }
@@ -266,10 +271,10 @@ final class CompletionWatcher<Value>: AnyObserverEntry {
   let capture: (Value) -> Void
   private let completed: () -> Void
 
-  init(sequence: Int, capture: @escaping (Value) -> Void, completed: @escaping () -> Void) {
+  init(sequence: Int, node: GraphNode, capture: @escaping (Value) -> Void, completed: @escaping () -> Void) {
     self.capture = capture
     self.completed = completed
-    super.init(sequence: sequence, isCompletionWatcher: true)
+    super.init(sequence: sequence, node: node, isCompletionWatcher: true)
   }
 
   override func complete() {

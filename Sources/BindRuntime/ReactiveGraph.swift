@@ -480,7 +480,7 @@ public final class ReactiveGraph: @unchecked Sendable {
       let nodes = liveNodes.map(\.node).sorted { $0.id < $1.id }
       // A lazy derived value shows what a read would give now, not the
       // value of its last read; one that fails keeps its last value.
-      for node in nodes where node.isInactive { try? node.refreshIfStale() }
+      for node in nodes where node.isInactive { try? node.refreshIfStale(in: self) }
       var snapshot = GraphSnapshot()
       // A time operator's observer of its source is shown as its edge instead.
       var followers: [Int: Int] = [:]
