@@ -125,7 +125,7 @@ let package = Package(
     .target(
       name: "ExampleCombineModels",
       dependencies: [
-        "BindLanguage", "BindScriptCombine",
+        "BindLanguage", "BindScriptCombine", "BindScriptable",
         .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
       ],
       path: "Sources/Examples/ExampleCombineModels"),

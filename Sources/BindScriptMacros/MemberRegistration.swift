@@ -8,6 +8,10 @@ import SwiftSyntaxMacros
 struct MemberRegistration<Context: MacroExpansionContext> {
   let typeName: String
   let isObservable: Bool
+  /// An `ObservableObject`: its `@Published` vars and its computed
+  /// properties register through the BindScriptCombine adapter's
+  /// `published`, so the file must import BindScriptCombine.
+  let isObservableObject: Bool
   let context: Context
 
   /// The largest parameter count `HostTypeBuilder.method` takes.
@@ -46,6 +50,15 @@ struct MemberRegistration<Context: MacroExpansionContext> {
       switch binding.declaredKind {
       case .observable: return "type.property(\(quoted(name)), readOnly: \\.\(swiftName))"
       case .event: return "type.event(\(quoted(name)), \\.\(swiftName))"
+      case .plain where isObservableObject:
+        let isPublished = variable.attributes.hasAttribute(named: "Published")
+        // A get-only computed property reads `@Published` ones; any other
+        // stored var of an ObservableObject announces no change.
+        let isComputed = binding.accessorBlock != nil && !binding.isWritable
+        guard isVar, isPublished || isComputed else { return nil }
+        return isReadOnly
+          ? "type.published(\(quoted(name)), readOnly: \\.\(swiftName))"
+          : "type.published(\(quoted(name)), \\.\(swiftName))"
       case .plain:
         guard isObservable, isVar, !isIgnoredByObservation else { return nil }
         return isReadOnly

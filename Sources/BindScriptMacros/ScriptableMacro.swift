@@ -29,8 +29,11 @@ public struct ScriptableMacro: ExtensionMacro {
       member.decl.as(FunctionDeclSyntax.self).map { isScriptFactory($0) } ?? false
     }
     let registration = MemberRegistration(
-      typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"), context: context,
-      hasScriptFactory: hasScriptFactory)
+      typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"),
+      isObservableObject: classDecl.inheritanceClause?.inheritedTypes.contains {
+        $0.type.trimmedDescription.hasSuffix("ObservableObject")
+      } ?? false,
+      context: context, hasScriptFactory: hasScriptFactory)
     let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
     let body = calls.map { "\n      " + $0 }.joined()
     // A @MainActor class conforms on the main actor (an isolated

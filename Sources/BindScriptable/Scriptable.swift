@@ -37,6 +37,9 @@ extension Interpreter {
 /// - every non-private `EventStream<…>` property (an event),
 /// - on an `@Observable` class, every other non-private `var` (by key path;
 ///   read-only when computed or `private(set)`),
+/// - on an `ObservableObject`, every non-private `@Published var` and
+///   get-only computed `var`, through BindScriptCombine's `published`
+///   (the file must import BindScriptCombine),
 /// - every non-private instance method (named as Swift names it,
 ///   `select(index:)`, sync, `throws` or `async`),
 /// - a non-private `init()` without parameters, as the constructor.

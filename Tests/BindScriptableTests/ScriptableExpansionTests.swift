@@ -154,6 +154,49 @@ final class ScriptableExpansionTests: XCTestCase {
     }
   }
 
+  func testObservableObjectRegistersPublishedAndComputedVarsThroughTheCombineAdapter() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Preferences: ObservableObject {
+        @Published var fontSize = 14
+        @Published private(set) var recent: [String] = []
+        var summary: String { "\\(fontSize)pt" }
+        var notAnnounced = 0
+        init() {}
+      }
+      """
+    } expansion: {
+      #"""
+      final class Preferences: ObservableObject {
+        @Published var fontSize = 14
+        @Published private(set) var recent: [String] = []
+        var summary: String { "\(fontSize)pt" }
+        var notAnnounced = 0
+        init() {}
+      }
+
+      extension Preferences: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Preferences"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Preferences") throws -> ObjectType {
+          try interpreter.register(Preferences.self, as: name) { type in
+            type.published("fontSize", \.fontSize)
+            type.published("recent", readOnly: \.recent)
+            type.published("summary", readOnly: \.summary)
+            type.constructor {
+              Preferences()
+            }
+          }
+        }
+      }
+      """#
+    }
+  }
+
   func testMembersTheBuilderCannotTakeAreWarnedAbout() {
     assertMacro {
       """

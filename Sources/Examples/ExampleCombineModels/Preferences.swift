@@ -1,3 +1,6 @@
+import BindScriptCombine
+import BindScriptable
+
 #if canImport(Combine)
   import Combine
 #else
@@ -7,6 +10,7 @@
 /// Reading preferences on `ObservableObject`/`@Published`, as an app
 /// written before `@Observable` has them (Combine on Apple platforms,
 /// OpenCombine elsewhere).
+@Scriptable
 public final class Preferences: ObservableObject {
   /// 10 to 32 points.
   @Published public var fontSize = 14
