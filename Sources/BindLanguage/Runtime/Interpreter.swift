@@ -402,13 +402,7 @@ public final class Interpreter {
     try step(at: context.range, in: context.file)
     callDepth += 1
     defer { callDepth -= 1 }
-    let frame: Frame
-    if closure.reusesFrame, let spare = closure.spare {
-      closure.spare = nil
-      frame = spare
-    } else {
-      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, arguments.count))
-    }
+    let frame = takeFrame(of: closure, slotCount: arguments.count)
     defer {
       if closure.reusesFrame {
         frame.slots.withUnsafeMutableBufferPointer { slots in
@@ -428,6 +422,18 @@ public final class Interpreter {
 
   @inline(__always) private func body(_ body: Execution, _ frame: Frame) throws -> Flow { try body(frame) }
 
+  /// The frame for one call of `closure`, with room for `slotCount`
+  /// arguments: its spare frame when its body cannot let one escape (the
+  /// call gives it back), else a new one.
+  @inline(__always)
+  private func takeFrame(of closure: ClosureInvocation, slotCount: Int) -> Frame {
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      return spare
+    }
+    return Frame(parent: closure.parent, slotCount: max(closure.slotCount, slotCount))
+  }
+
   /// Calls a one- or two-parameter closure without an argument array: the
   /// per-element call of `map`, `filter`, `reduce` and their kin.
   ///
@@ -440,13 +446,7 @@ public final class Interpreter {
     try step(at: context.range, in: context.file)
     callDepth += 1
     defer { callDepth -= 1 }
-    let frame: Frame
-    if closure.reusesFrame, let spare = closure.spare {
-      closure.spare = nil
-      frame = spare
-    } else {
-      frame = Frame(parent: closure.parent, slotCount: max(closure.slotCount, 2))
-    }
+    let frame = takeFrame(of: closure, slotCount: 2)
     frame.slots[0] = first
     if let second {
       if frame.slots.count < 2 { frame.slots.append(.null) }
