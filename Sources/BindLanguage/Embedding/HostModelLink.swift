@@ -17,6 +17,19 @@ package struct HostModelSource<T> {
     self.write = write
     self.connect = connect
   }
+
+  /// A property of `root` read (and written, when `writable` is given)
+  /// through key paths, holding `root` weakly so that the object's release
+  /// is not held up by its script properties.
+  package init<Root: AnyObject>(
+    root: Root, keyPath: KeyPath<Root, T>, writable: ReferenceWritableKeyPath<Root, T>?,
+    connect: @escaping (HostModelLink<T>) -> Void
+  ) {
+    self.init(
+      read: { [weak root] in root?[keyPath: keyPath] },
+      write: writable.map { path in { [weak root] value in root?[keyPath: path] = value } },
+      connect: connect)
+  }
 }
 
 /// The graph's node for one Swift model property, kept in step with it.

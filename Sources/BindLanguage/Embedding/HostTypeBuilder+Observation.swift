@@ -54,8 +54,7 @@ extension HostTypeBuilder where Root: Observable {
   ) {
     modelProperty(name, T.self, isWritable: writable != nil) { root in
       HostModelSource(
-        read: { [weak root] in root?[keyPath: keyPath] },
-        write: writable.map { path in { [weak root] value in root?[keyPath: path] = value } },
+        root: root, keyPath: keyPath, writable: writable,
         connect: { [weak root] link in
           guard let root else { return }
           var tracker = ObservationTracker(root: root, keyPath: keyPath, link: link)
