@@ -95,9 +95,9 @@ public final class Property<Value>: ObservableValue<Value> {
         return
       }
       let entries = observers
-      let (counter, limit) = (graph.observerDepth, graph.storedObserverDepthLimit)
+      let limit = graph.storedObserverDepthLimit
       graph.lock.unlock()
-      try ReactiveGraph.deliverChange(to: entries, old: old, new: newValue, depthCounter: counter, depthLimit: limit)
+      try ReactiveGraph.deliverChange(to: entries, old: old, new: newValue, depthLimit: limit)
       return
     }
     try setPropagating(newValue)

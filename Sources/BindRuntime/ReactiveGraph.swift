@@ -1,3 +1,4 @@
+import CTaskHooks
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -96,7 +97,6 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// what is made or registered now belongs to its current run.
   @exclusivity(unchecked) var currentEffectRef: Unmanaged<Effect>?
   @exclusivity(unchecked) private var searchMark = 0
-  @usableFromInline let observerDepth = ThreadLocalCounter()
 
   /// How often the graph may change one value within one propagation before
   /// the change is declared a cycle. Two-way bindings settle in one round; a
@@ -293,7 +293,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// `depthLimit` is ``observerDepthLimit``, read while the lock was held.
   func deliver(_ deliveries: Deliveries, depthLimit: Int) throws {
     if deliveries.changes.isEmpty && deliveries.completions.isEmpty { return }
-    let cell = observerDepth.cell
+    let cell = deliveryDepthCell
     let depth = try enterDeliveryLevel(cell, limit: depthLimit)
     defer { cell.pointee = depth }
     for notification in deliveries.changes {
@@ -307,12 +307,11 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// that it is specialized for `Value` in the client's module; static, with
   /// what it needs of the graph read under the lock, so that the caller does
   /// not hold on to the graph (a retain and a release) across it.
-  @inlinable
+  @inlinable @inline(__always)
   static func deliverChange<Value>(
-    to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value,
-    depthCounter: ThreadLocalCounter, depthLimit: Int
+    to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value, depthLimit: Int
   ) throws {
-    let cell = depthCounter.cell
+    let cell = deliveryDepthCell
     let depth = cell.pointee
     if depth >= depthLimit { throw ReactiveError.observerFeedback(depth: depth) }
     cell.pointee = depth + 1
@@ -325,8 +324,11 @@ public final class ReactiveGraph: @unchecked Sendable {
     }
   }
 
-  /// This thread's delivery depth, looked up once per delivery.
-  var deliveryDepthCell: UnsafeMutablePointer<Int> { observerDepth.cell }
+  /// This thread's delivery depth (a C thread-local, `BindDeliveryDepth.h`:
+  /// one `%fs`-relative load, where a `pthread_getspecific` lookup cost ~17
+  /// instructions a write), looked up once per delivery.
+  @inlinable static var deliveryDepthCell: UnsafeMutablePointer<Int> { bindscript_delivery_depth_cell() }
+  var deliveryDepthCell: UnsafeMutablePointer<Int> { Self.deliveryDepthCell }
 
   /// Goes one delivery level deeper on this thread, returning the level to go
   /// back to. Throws at `limit` (``observerDepthLimit``, read under the lock).

@@ -114,36 +114,3 @@ struct RecursiveLock: @unchecked Sendable {
     pthread_mutex_unlock(parking)
   }
 }
-
-/// A per-thread counter, used to bound how deeply observers may write back
-/// into the graph before the chain is reported as a feedback loop.
-///
-/// Each thread's count lives in a cell of its own, found with
-/// `pthread_getspecific` (a few instructions); storing the count in the key
-/// itself made every write pay two `pthread_setspecific` calls (~70 each).
-///
-/// A struct (just the key), not a class: reaching it costs no retain.
-@usableFromInline
-struct ThreadLocalCounter: @unchecked Sendable {
-  @usableFromInline let key: pthread_key_t
-
-  init() {
-    var key = pthread_key_t()
-    // The cell is freed when its thread ends.
-    pthread_key_create(&key) { free($0) }
-    self.key = key
-  }
-
-  /// This thread's cell: look it up once, then read and write it directly.
-  @inlinable var cell: UnsafeMutablePointer<Int> {
-    if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Int.self) }
-    return Self.makeCell(key: key)
-  }
-
-  @usableFromInline @inline(never) static func makeCell(key: pthread_key_t) -> UnsafeMutablePointer<Int> {
-    let cell = malloc(MemoryLayout<Int>.size)!.bindMemory(to: Int.self, capacity: 1)
-    cell.initialize(to: 0)
-    pthread_setspecific(key, cell)
-    return cell
-  }
-}
