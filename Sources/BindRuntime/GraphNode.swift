@@ -64,6 +64,12 @@ public class GraphNode {
   }
   @exclusivity(unchecked) var storedLabel: String?
   let kind: NodeKind
+  /// ``ReactiveGraph/shared``, kept here so that a write or a read reaches
+  /// it with one load: the `shared` accessor is a call and a `swift_once`
+  /// check (~16 instructions) on every write. A strong `let`: code that
+  /// uses a `let` of an object it holds needs no retain of its own
+  /// (`unowned(unsafe)` made the compiler retain the graph around each use).
+  @usableFromInline let reactiveGraph: ReactiveGraph
 
   // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
 
@@ -116,6 +122,7 @@ public class GraphNode {
     self.kind = kind
     self.storedLabel = nil
     self.id = -1
+    self.reactiveGraph = ReactiveGraph.shared
   }
 
   init(kind: NodeKind, label: String?) {
@@ -124,6 +131,7 @@ public class GraphNode {
     defer { graph.lock.unlock() }
     self.kind = kind
     self.storedLabel = label
+    self.reactiveGraph = graph
     self.id = graph.nextNodeIdentifier()
     graph.register(self)
   }

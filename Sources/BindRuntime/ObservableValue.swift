@@ -42,7 +42,7 @@ public class ObservableValue<Value>: GraphNode {
   /// The current value. Reading it inside a ``Derived`` closure or an
   /// ``Effect`` makes that computation depend on it.
   public var value: Value {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     graph.lock.lock()
     defer { graph.lock.unlock() }
     return trackedValue()
@@ -50,7 +50,7 @@ public class ObservableValue<Value>: GraphNode {
 
   /// The value for a reader that holds the lock, recording the dependency.
   @inline(__always) func trackedValue() -> Value {
-    if let tracker = ReactiveGraph.shared.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    if let tracker = reactiveGraph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
     return storage
   }
 
@@ -95,7 +95,7 @@ public class ObservableValue<Value>: GraphNode {
   func addObserver(
     initial: Bool, changed: @escaping (Value, Value) -> Void, event: ((Change<Value>) -> Void)?
   ) -> Disposable {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     graph.lock.lock()
     // A lazy derived value nobody observed yet catches up and subscribes upstream.
     if isInactive { activate() }
