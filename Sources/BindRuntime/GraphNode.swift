@@ -103,7 +103,7 @@ public class GraphNode {
   /// no edge from its sources, is not updated by their writes, and is brought
   /// up to date when read (`Derived+Activation.swift`). Always false for
   /// other nodes.
-  @usableFromInline @exclusivity(unchecked) var isInactive = false
+  @usableFromInline @exclusivity(unchecked) final var isInactive = false
   /// The inactive derived values whose `readSources` hold this node: told
   /// when it completes or goes away (as `downstream` is), never when it
   /// changes, so they cost its writes nothing. Unowned, like edges, and

@@ -13,45 +13,36 @@ enum SubscriptionState: UInt8 {
 /// of many properties by registration.
 @usableFromInline
 class AnyObserverEntry {
-  /// Global registration order: observers run oldest first.
-  let sequence: Int
-  /// Read without the graph lock while delivering, hence atomic.
-  @usableFromInline let rawState = Atomic<UInt8>(SubscriptionState.active.rawValue)
-  /// Set (lock held) once the observed node has let go of this entry because
-  /// it completed. From then on the node may be deallocated, so a token MUST
-  /// NOT reach it through its unowned reference.
-  @usableFromInline @exclusivity(unchecked) final var isDetached = false
-  /// Whether this is a ``CompletionWatcher`` (kept apart from observers), so
-  /// that disposal knows which list holds it without a dynamic cast.
-  let isCompletionWatcher: Bool
-  /// The observed node, for disposal. Held here rather than in the token,
-  /// where it would take a word of its own: the entry's 56 bytes round up to
-  /// the same 64-byte heap block with it or without it, and the token shrinks
-  /// to one field (a 32-byte block instead of 48). Unowned(unsafe), for the
-  /// reasons given on ``ObservationToken``: it is only followed under the
-  /// lock while the entry is attached. Nil for an event handler's entry.
-  @usableFromInline unowned(unsafe) let node: GraphNode?
+  /// The registration order (global: observers run oldest first) in the
+  /// high bits, the ``SubscriptionState`` in the low byte, in one atomic
+  /// word: read without the graph lock while delivering, and ended with one
+  /// compare-and-swap, by a token on any thread. One word instead of a
+  /// sequence, a state byte and flags keeps a change-only entry at 40 bytes,
+  /// a 48-byte heap block (it was 56 with the observed node: a 64-byte one).
+  @usableFromInline let word: Atomic<Int>
 
-  @usableFromInline init(sequence: Int, node: GraphNode?, isCompletionWatcher: Bool = false) {
-    self.sequence = sequence
-    self.node = node
-    self.isCompletionWatcher = isCompletionWatcher
+  @usableFromInline init(sequence: Int) {
+    word = Atomic(sequence << 8 | Int(SubscriptionState.active.rawValue))
   }
+
+  /// Global registration order: observers run oldest first.
+  final var sequence: Int { word.load(ordering: .relaxed) >> 8 }
 
   /// Final: a delivery calls it on every entry, and a member that could be
   /// overridden is called through the vtable from client modules instead of
   /// being inlined there (~8 instructions a delivery).
   @inlinable final var isActive: Bool {
-    rawState.load(ordering: .acquiring) == SubscriptionState.active.rawValue
+    word.load(ordering: .acquiring) & 0xFF == Int(SubscriptionState.active.rawValue)
   }
 
-  var state: SubscriptionState { SubscriptionState(rawValue: rawState.load(ordering: .acquiring))! }
+  var state: SubscriptionState { SubscriptionState(rawValue: UInt8(word.load(ordering: .acquiring) & 0xFF))! }
 
   /// Moves from active to `end`; returns false if the entry had already ended.
   @discardableResult
-  func end(_ end: SubscriptionState) -> Bool {
-    rawState.compareExchange(
-      expected: SubscriptionState.active.rawValue, desired: end.rawValue, ordering: .acquiringAndReleasing
+  final func end(_ end: SubscriptionState) -> Bool {
+    let active = word.load(ordering: .relaxed) & ~0xFF | Int(SubscriptionState.active.rawValue)
+    return word.compareExchange(
+      expected: active, desired: active & ~0xFF | Int(end.rawValue), ordering: .acquiringAndReleasing
     ).exchanged
   }
 
@@ -80,9 +71,9 @@ class ObserverEntry<Value>: AnyObserverEntry {
   @usableFromInline let changed: (_ old: Value, _ new: Value) -> Void
 
   @usableFromInline
-  init(sequence: Int, node: GraphNode, changed: @escaping (Value, Value) -> Void) {
+  init(sequence: Int, changed: __owned @escaping (Value, Value) -> Void) {
     self.changed = changed
-    super.init(sequence: sequence, node: node)
+    super.init(sequence: sequence)
   }
 
   @inlinable final func deliverChange(old: Value, new: Value) {
@@ -107,9 +98,11 @@ final class EventObserverEntry<Value>: ObserverEntry<Value> {
   let event: (Change<Value>) -> Void
 
   @usableFromInline
-  init(sequence: Int, node: GraphNode, changed: @escaping (Value, Value) -> Void, event: @escaping (Change<Value>) -> Void) {
+  init(
+    sequence: Int, changed: __owned @escaping (Value, Value) -> Void, event: __owned @escaping (Change<Value>) -> Void
+  ) {
     self.event = event
-    super.init(sequence: sequence, node: node, changed: changed)
+    super.init(sequence: sequence, changed: changed)
   }
 
   @usableFromInline override func deliverInitial(_ value: Value) {
