@@ -188,7 +188,7 @@ public class GraphNode {
 
   /// Whether subscribing to this node keeps it alive (true for derived values,
   /// which nobody else may own; false for properties, owned by their objects).
-  var isRetainedBySubscriptions: Bool { false }
+  @usableFromInline var isRetainedBySubscriptions: Bool { false }
 
   /// Brings the node up to date inside a propagation. Lock held.
   func update() throws {}

@@ -123,7 +123,12 @@ public class ObservableValue<Value>: GraphNode {
     graph.lock.unlock()
     if let initialValue { entry.deliverInitial(initialValue) }
     if completed { entry.complete() }
-    return ObservationToken.make(for: self, entry: entry)
+    // One that also keeps the node alive when subscriptions must (a derived
+    // value, which nobody else may own); stored properties stay owned by their
+    // objects, so observing never keeps those alive. Made here: through a
+    // factory call the entry was retained and released once more.
+    return isRetainedBySubscriptions
+      ? RetainingObservationToken(entry: entry, source: self) : ObservationToken(entry: entry)
   }
 
   /// Removes a completion watcher, or counts a derived value's disposed

@@ -19,19 +19,8 @@ class ObservationToken: Disposable {
   /// The entry: its callbacks and its state.
   let entry: AnyObserverEntry
 
-  init(entry: consuming AnyObserverEntry) {
+  @usableFromInline init(entry: consuming AnyObserverEntry) {
     self.entry = entry
-  }
-
-  /// The token for a new subscription: one that also keeps the node alive
-  /// when subscriptions must (a derived value, which nobody else may own);
-  /// stored properties stay owned by their objects, so observing never keeps
-  /// those alive.
-  /// `entry` is consumed: the caller's last use, handed over without a retain.
-  @usableFromInline static func make(for node: GraphNode, entry: consuming AnyObserverEntry) -> ObservationToken {
-    let entry = entry
-    return node.isRetainedBySubscriptions
-      ? RetainingObservationToken(entry: entry, source: node) : ObservationToken(entry: entry)
   }
 
   deinit { dispose() }
@@ -48,10 +37,11 @@ class ObservationToken: Disposable {
 /// The token of a subscription to a derived value, which it keeps alive for
 /// as long as the subscription lasts, and which it tells of the disposal at
 /// once: a derived value that loses its last subscriber goes inactive.
+@usableFromInline
 final class RetainingObservationToken: ObservationToken {
   private let retainedSource: GraphNode
 
-  init(entry: consuming AnyObserverEntry, source: GraphNode) {
+  @usableFromInline init(entry: consuming AnyObserverEntry, source: GraphNode) {
     retainedSource = source
     super.init(entry: entry)
   }

@@ -40,7 +40,10 @@ class AnyObserverEntry {
   /// Moves from active to `end`; returns false if the entry had already ended.
   @discardableResult
   final func end(_ end: SubscriptionState) -> Bool {
-    let active = word.load(ordering: .relaxed) & ~0xFF | Int(SubscriptionState.active.rawValue)
+    let current = word.load(ordering: .relaxed)
+    // Ended already (a token's deinit after its `dispose()`): no atomic write.
+    if current & 0xFF != Int(SubscriptionState.active.rawValue) { return false }
+    let active = current & ~0xFF | Int(SubscriptionState.active.rawValue)
     return word.compareExchange(
       expected: active, desired: active & ~0xFF | Int(end.rawValue), ordering: .acquiringAndReleasing
     ).exchanged

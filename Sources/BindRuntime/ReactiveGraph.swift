@@ -46,7 +46,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   // already: `@exclusivity(unchecked)` drops the runtime's dynamic check
   // (`swift_beginAccess`, ~45 instructions an access) on the hot fields.
   private var nextNodeID = 0
-  private var nextObserverSequence = 0
+  @usableFromInline @exclusivity(unchecked) var nextObserverSequence = 0
   /// Every live node, unowned: a weak reference would give every node a side
   /// table, and then every retain and release of a node takes the runtime's
   /// slow path. Nodes remove themselves in `deinit`, under the lock. An array
@@ -169,7 +169,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     }
   }
 
-  @usableFromInline func nextSequence() -> Int {
+  @inlinable func nextSequence() -> Int {
     nextObserverSequence += 1
     return nextObserverSequence
   }
