@@ -102,17 +102,18 @@ public class ObservableValue<Value>: GraphNode {
 
   @inlinable
   func addObserver(
-    initial: Bool, changed: __owned @escaping (Value, Value) -> Void, event: __owned ((Change<Value>) -> Void)?
+    initial: Bool, changed: consuming @escaping (Value, Value) -> Void, event: consuming ((Change<Value>) -> Void)?
   ) -> Disposable {
     let graph = reactiveGraph
     graph.lock.lock()
     // A lazy derived value nobody observed yet catches up and subscribes upstream.
     if isInactive { activate() }
     let entry: ObserverEntry<Value> =
-      if let event {
-        EventObserverEntry(sequence: graph.nextSequence(), changed: changed, event: event)
+      if let event = consume event {
+        EventObserverEntry(sequence: graph.nextSequence(), changed: consume changed, event: event)
       } else {
-        ObserverEntry(sequence: graph.nextSequence(), changed: changed)
+        // Consumed: the caller's closure moves into the entry, no retain.
+        ObserverEntry(sequence: graph.nextSequence(), changed: consume changed)
       }
     let completed = isCompleted
     if !completed {
