@@ -23,7 +23,10 @@ class ObservationToken: Disposable {
     self.entry = entry
   }
 
-  deinit { dispose() }
+  /// Ends the entry directly, not through `dispose()`: in a subclass that
+  /// overrides it, this runs after the subclass's own stored properties are
+  /// destroyed, so each subclass disposes in a deinit of its own.
+  deinit { entry.end(.disposed) }
 
   @usableFromInline final var isDisposed: Bool { !entry.isActive }
 
@@ -45,6 +48,8 @@ final class RetainingObservationToken: ObservationToken {
     retainedSource = source
     super.init(entry: entry)
   }
+
+  deinit { dispose() }
 
   override func dispose() {
     let graph = retainedSource.reactiveGraph
@@ -73,6 +78,8 @@ final class CompletionWatcherToken: ObservationToken {
     retainedSource = source
     super.init(entry: watcher)
   }
+
+  deinit { dispose() }
 
   override func dispose() {
     let watcher = unsafeDowncast(entry, to: AnyCompletionWatcher.self)
