@@ -26,7 +26,11 @@ class ObservationToken: Disposable {
   /// Ends the entry directly, not through `dispose()`: in a subclass that
   /// overrides it, this runs after the subclass's own stored properties are
   /// destroyed, so each subclass disposes in a deinit of its own.
-  deinit { entry.end(.disposed) }
+  deinit { endEntry() }
+
+  /// A method, not inline in the deinit, where reading `entry` cost a
+  /// retain and a release of it.
+  private final func endEntry() { entry.end(.disposed) }
 
   @usableFromInline final var isDisposed: Bool { !entry.isActive }
 
