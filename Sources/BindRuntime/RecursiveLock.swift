@@ -1,3 +1,4 @@
+import CTaskHooks
 import Synchronization
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +12,7 @@ import Synchronization
 /// A lock word taken with one compare-and-swap and released with one
 /// exchange, both inlined into the caller, plus an owner and a depth for
 /// re-entry: re-entering (every read inside an evaluation, every write a
-/// binding makes) costs a `pthread_self()` and a compare. A recursive
+/// binding makes) costs a thread-local address and a compare. A recursive
 /// `pthread_mutex` cost ~75 instructions a lock/unlock pair, calls included.
 /// Contended threads sleep on a condition variable (Drepper's three-state
 /// mutex, "Futexes Are Tricky", with a condition variable for the futex).
@@ -64,13 +65,9 @@ struct RecursiveLock: @unchecked Sendable {
     wakeUp.deallocate()
   }
 
-  @inlinable static var currentThread: UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
-  }
+  /// The calling thread (`bindscript_current_thread`: the address of a
+  /// thread-local, unique among live threads, with no call into libc).
+  @inlinable static var currentThread: UInt { bindscript_current_thread() }
 
   /// Whether the calling thread holds the lock (for tests and assertions).
   var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }

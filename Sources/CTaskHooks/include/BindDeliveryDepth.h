@@ -19,4 +19,9 @@ extern __thread long bindscript_delivery_depth;
 /// The calling thread's delivery depth, to read and write in place.
 static inline long *_Nonnull bindscript_delivery_depth_cell(void) { return &bindscript_delivery_depth; }
 
+/// The calling thread, as a number no other live thread has: the address of
+/// its delivery-depth cell. The graph lock compares it with its owner on
+/// every lock; `pthread_self()` is a call into libc, this one instruction.
+static inline unsigned long bindscript_current_thread(void) { return (unsigned long)&bindscript_delivery_depth; }
+
 #endif
