@@ -71,6 +71,10 @@ public class ObservableValue<Value>: GraphNode {
   ///   - handler: receives `.initial`, `.changed(old:new:)` and, when the
   ///     source's owner is deallocated, `.completed`.
   /// - Returns: a token; dispose it (or let it deallocate) to stop observing.
+  ///   Delivery stops at once; the handler itself (and what it captures) is
+  ///   released when a stored value next sweeps its ended observers (when
+  ///   its list of observers has doubled since the last sweep, or when the
+  ///   value goes), at once for a derived value.
   ///
   /// The `observe` methods are inlinable so that subscribing is specialized
   /// for `Value` in the caller's module (no generic metadata lookup for the
