@@ -30,14 +30,14 @@ class ObservationToken: Disposable {
 
   /// A method, not inline in the deinit, where reading `entry` cost a
   /// retain and a release of it.
-  private final func endEntry() { entry.end(.disposed) }
+  private final func endEntry() { entry.markDisposed() }
 
   @usableFromInline final var isDisposed: Bool { !entry.isActive }
 
   /// Ends the entry, from any thread, without the lock: a delivery under
   /// way on another thread that has not reached it yet skips it.
   @usableFromInline func dispose() {
-    entry.end(.disposed)
+    entry.markDisposed()
   }
 }
 
