@@ -66,8 +66,14 @@ build-all: deps
 # machine's glibc to be the one it was linked with. `make run`'s build is
 # the usual dynamic one, in the same .build/release: switching between the
 # two recompiles.
+# The static executable on Linux only (macOS links its system libraries
+# dynamically, always).
+ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+else
+RELEASE_FLAGS := -c release --static-swift-stdlib
+endif
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product bindscript
