@@ -63,9 +63,9 @@ build-all: deps
 # (issue 14; Benchmarks/README.md). Not position
 # independent (gold cannot link a static PIE; lld's crashes at start), and
 # glibc's user lookup (`getpwuid`, only when $HOME is unset) needs the
-# machine's glibc to be the one it was linked with. `make run`'s build is
-# the usual dynamic one, in the same .build/release: switching between the
-# two recompiles.
+# machine's glibc to be the one it was linked with. `make run` builds the
+# same binary (one set of flags in .build/release, so switching between the
+# two targets recompiles nothing).
 # The static executable on Linux only (macOS links its system libraries
 # dynamically, always).
 ifeq ($(shell uname -s),Linux)
@@ -83,8 +83,7 @@ release: deps
 # takes a few minutes (README); later ones only rebuild what changed.
 RELEASE_BIN := .build/release/bindscript
 
-run: deps
-	$(SWIFT) build -c release --product bindscript
+run: release
 	@$(RELEASE_BIN)
 
 # Everything CI runs. The conformance suite goes last: its closing line,
