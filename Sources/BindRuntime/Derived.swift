@@ -29,6 +29,21 @@ public final class Derived<Value>: ObservableValue<Value> {
   @exclusivity(unchecked) var failure: Error?
   /// Where writes go, for a writable derived value (``init(label:lifetime:isSame:get:set:)``).
   let writeBack: ((Value) throws -> Void)?
+  /// Runs `compute`, and stores the result if it differs from the value
+  /// (returns whether it did): the evaluation of a pull, made by the
+  /// inlinable initializers so that it is specialized for `Value` where the
+  /// value is created. In this class's own code, compiled once for every
+  /// `Value`, the result would pass through three generic copies and the
+  /// comparison through a reabstraction thunk (~50 instructions an evaluation).
+  @usableFromInline let evaluation: Evaluation
+
+  /// A struct, not a bare closure parameter: a `rethrows` initializer may
+  /// only throw what its closure parameters throw, and this one is made
+  /// from `compute`, not given.
+  @usableFromInline struct Evaluation {
+    @usableFromInline let run: (Derived<Value>, ReactiveGraph) throws -> Bool
+    @inlinable init(_ run: @escaping (Derived<Value>, ReactiveGraph) throws -> Bool) { self.run = run }
+  }
 
   /// Creates a derived value whose changes are decided by `isSame`.
   ///
@@ -37,17 +52,37 @@ public final class Derived<Value>: ObservableValue<Value> {
   ///     of a key-path chain).
   ///   - lifetimes: more such nodes: the value completes when any of them does.
   ///   - compute: evaluated at once and after each change of what it read.
+  @inlinable
   public convenience init(
     label: String? = nil, lifetime: GraphNode? = nil, lifetimes: [GraphNode] = [],
     isSame: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value
   ) rethrows {
     try self.init(
-      label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil)
+      label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil,
+      evaluate: Self.evaluation(compute, isSame: isSame))
   }
 
+  /// The ``evaluation`` of a value compared with `isSame`. The new value is
+  /// stored only if the evaluation read no failed derived value (then it
+  /// fails, keeping the last value computed without error).
+  @inlinable
+  static func evaluation(
+    _ compute: @escaping () throws -> Value, isSame: @escaping (Value, Value) -> Bool
+  ) -> Evaluation {
+    Evaluation { node, graph in
+      let new = try compute()
+      guard !graph.hasFailedRead else { return false }
+      graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
+      if isSame(node.storage, new) { return false }
+      node.storage = new
+      return true
+    }
+  }
+
+  @usableFromInline
   init(
     label: String?, lifetime: GraphNode?, lifetimes: [GraphNode], isSame: @escaping (Value, Value) -> Bool,
-    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?
+    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?, evaluate: Evaluation
   ) rethrows {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
@@ -66,6 +101,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     graph.trackerRef = tracking.saved
     self.compute = compute
     self.writeBack = writeBack
+    self.evaluation = evaluate
     self.lifetimeID = lifetime?.id
     self.moreLifetimeIDs = lifetimes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
@@ -99,8 +135,27 @@ public final class Derived<Value>: ObservableValue<Value> {
   override public var value: Value {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
+    // Recorded first: a reader depends on this value even when the read
+    // fails, so that it is retried when this value recovers.
+    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    // The fast path, most reads of a pulled graph: no transaction, no fresh
+    // read under way, current (active, or checked since the last write),
+    // not failed. Everything else is in a call of its own, so that this
+    // generic code keeps no temporaries of type `Value`.
+    if !graph.evaluatesFresh && graph.batchDepth == 0 && !(isInactive && verifiedAt != graph.writeGeneration)
+      && failure == nil
+    {
+      let current = storage
+      graph.lock.unlock()
+      return current
+    }
+    return valueOffTheFastPath(in: graph)
+  }
+
+  /// The rest of ``value``, the read already recorded. Lock held; released.
+  @inline(never) private func valueOffTheFastPath(in graph: ReactiveGraph) -> Value {
     do {
-      let current = try read(in: graph)
+      let current = try readRecorded(in: graph)
       graph.lock.unlock()
       return current
     } catch {
@@ -128,18 +183,17 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    return try read(in: graph)
+    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    return try readRecorded(in: graph)
   }
 
-  /// ``get()`` with the lock held.
-  @inline(__always) private func read(in graph: ReactiveGraph) throws -> Value {
+  /// ``get()`` with the lock held and the read recorded (first: a reader
+  /// depends on this value even when the read fails, so that it is retried
+  /// when this value recovers).
+  @inline(__always) private func readRecorded(in graph: ReactiveGraph) throws -> Value {
     if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
-      if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
       return try computeFresh()
     }
-    // Recorded first: a reader depends on this value even when the read
-    // fails, so that it is retried when this value recovers.
-    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
     // Lazy derived values: an inactive one catches up first (and fails, or
     // keeps its error, as an active one does). With no write since it was
     // last checked (most reads of a pulled graph) there is nothing to call.
