@@ -134,21 +134,34 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// ``ReactiveGraph/errorHandler``. Call ``get()`` to receive it.
   override public var value: Value {
     let graph = ReactiveGraph.shared
-    graph.lock.lock()
+    // A read inside an evaluation (most reads of a pulled graph) finds the
+    // lock held by its own thread: the fast path then leaves it as it is,
+    // and only the other paths, which release it, take it once more.
+    let isHeld = graph.lock.owner.pointee.load(ordering: .relaxed) == RecursiveLock.currentThread
+    if !isHeld { graph.lock.lock() }
     // Recorded first: a reader depends on this value even when the read
     // fails, so that it is retried when this value recovers.
-    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
-    // The fast path, most reads of a pulled graph: no transaction, no fresh
-    // read under way, current (active, or checked since the last write),
-    // not failed. Everything else is in a call of its own, so that this
-    // generic code keeps no temporaries of type `Value`.
-    if !graph.evaluatesFresh && graph.batchDepth == 0 && !(isInactive && verifiedAt != graph.writeGeneration)
-      && failure == nil
-    {
-      let current = storage
-      graph.lock.unlock()
-      return current
+    recordRead(in: graph)
+    // The fast path: no transaction and no fresh read under way; an
+    // inactive value not checked since the last write catches up first.
+    // Everything else is in a call of its own, so that this generic code
+    // keeps no temporaries of type `Value`.
+    if !graph.evaluatesFresh && graph.batchDepth == 0 {
+      if isInactive && verifiedAt != graph.writeGeneration {
+        do {
+          try refreshDerivedIfStale(in: graph)
+        } catch {
+          if isHeld { graph.lock.lock() }
+          return valueAfterFailedRead(error, in: graph)
+        }
+      }
+      if failure == nil {
+        let current = storage
+        if !isHeld { graph.lock.unlock() }
+        return current
+      }
     }
+    if isHeld { graph.lock.lock() }
     return valueOffTheFastPath(in: graph)
   }
 
@@ -159,19 +172,27 @@ public final class Derived<Value>: ObservableValue<Value> {
       graph.lock.unlock()
       return current
     } catch {
-      let last = storage
-      if graph.trackerRef != nil {
-        graph.failedRead = graph.failedRead ?? error
-      } else if graph.isPropagating {
-        graph.deferredError = graph.deferredError ?? error
-      } else {
-        graph.lock.unlock()
-        graph.report(error)
-        return last
-      }
+      return valueAfterFailedRead(error, in: graph)
+    }
+  }
+
+  /// ``value`` of a failed derived value: the last value computed without
+  /// error, and the error sent where a non-throwing read can send it (the
+  /// evaluation reading it, the propagation under way, or the error
+  /// handler). Lock held; released.
+  @inline(never) private func valueAfterFailedRead(_ error: Error, in graph: ReactiveGraph) -> Value {
+    let last = storage
+    if graph.trackerRef != nil {
+      graph.failedRead = graph.failedRead ?? error
+    } else if graph.isPropagating {
+      graph.deferredError = graph.deferredError ?? error
+    } else {
       graph.lock.unlock()
+      graph.report(error)
       return last
     }
+    graph.lock.unlock()
+    return last
   }
 
   /// The current value, or the error its evaluation threw: a derived value
@@ -183,7 +204,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    recordRead(in: graph)
     return try readRecorded(in: graph)
   }
 
@@ -272,7 +293,23 @@ extension Derived {
   @inlinable
   public convenience init(label: String? = nil, lifetime: GraphNode? = nil, _ compute: @escaping () throws -> Value) rethrows
   where Value: Equatable {
-    try self.init(label: label, lifetime: lifetime, isSame: Sameness.equatable, compute)
+    try self.init(
+      label: label, lifetime: lifetime, lifetimes: [], isSame: Sameness.equatable, compute: compute, writeBack: nil,
+      evaluate: Self.equatableEvaluation(compute))
+  }
+
+  /// ``evaluation(_:isSame:)`` with `==` itself, not a closure that calls
+  /// it (one reabstraction thunk less an evaluation).
+  @inlinable
+  static func equatableEvaluation(_ compute: @escaping () throws -> Value) -> Evaluation where Value: Equatable {
+    Evaluation { node, graph in
+      let new = try compute()
+      guard !graph.hasFailedRead else { return false }
+      graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
+      if node.storage == new { return false }
+      node.storage = new
+      return true
+    }
   }
 
   /// A derived value whose every re-evaluation counts as a change.
