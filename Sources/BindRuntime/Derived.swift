@@ -149,7 +149,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     if !graph.evaluatesFresh && graph.batchDepth == 0 {
       if isInactive && verifiedAt != graph.writeGeneration {
         do {
-          try refreshDerivedIfStale(in: graph)
+          try refreshIfStale(in: graph)
         } catch {
           if isHeld { graph.lock.lock() }
           return valueAfterFailedRead(error, in: graph)
@@ -280,7 +280,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   // Lazy derived values: the hooks, implemented in Derived+Activation.swift.
   override func activate() { activateDerived() }
   override func didLoseSubscriber() { deactivateIfUnsubscribed() }
-  override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshDerivedIfStale(in: graph) }
+  override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshInactive(in: graph) }
 
   override func upstreamDidComplete(_ node: GraphNode) {
     if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }
