@@ -173,12 +173,12 @@ extension Derived {
         graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
         throw error
       }
-      let recovered = failure != nil
+      let recovered = hasFailure
       if recovered { failure = nil }
       if differs || recovered { changedAt = graph.writeGeneration }
     }
     verifiedAt = graph.verificationStamp
-    if let failure { throw failure }
+    if hasFailure, let failure { throw failure }
   }
 
   /// `value`'s refresh, which cannot throw: inside a propagation the error is

@@ -26,7 +26,9 @@ public final class Derived<Value>: ObservableValue<Value> {
   private let moreLifetimeIDs: [Int]
   /// What the last re-evaluation threw, if it failed: the value's state
   /// until a dependency changes. Reads rethrow it (``get()``).
-  @exclusivity(unchecked) var failure: Error?
+  @exclusivity(unchecked) var failure: Error? {
+    didSet { hasFailure = failure != nil }
+  }
   /// Where writes go, for a writable derived value (``init(label:lifetime:isSame:get:set:)``).
   let writeBack: ((Value) throws -> Void)?
   /// Runs `compute`, and stores the result if it differs from the value
@@ -106,6 +108,8 @@ public final class Derived<Value>: ObservableValue<Value> {
     self.moreLifetimeIDs = lifetimes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     failure = initialFailure
+    // Not through `didSet`: an initializer's own assignments call no observers.
+    hasFailure = initialFailure != nil
     let sources = tracking.tracker.takeUnretainedValue().sources
     // Lazy: inactive until something observes, binds or reads it
     // (Derived+Activation.swift), so its sources hold no edge to it yet.
@@ -155,7 +159,7 @@ public final class Derived<Value>: ObservableValue<Value> {
           return valueAfterFailedRead(error, in: graph)
         }
       }
-      if failure == nil {
+      if !hasFailure {
         let current = storage
         if !isHeld { graph.lock.unlock() }
         return current

@@ -107,6 +107,10 @@ final class DerivedErrorTests: RuntimeTestCase {
     _ = try? a.set(0)
     let reader = try Derived { failing.value + 1 }
     XCTAssertThrowsError(try reader.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+    // Read through `value`, too, it is failed from the start: the last
+    // value, and the error reported.
+    XCTAssertEqual(reader.value, 2)
+    XCTAssertEqual(takeErrors().count, 1)
     try a.set(3)
     XCTAssertEqual(try reader.get(), 4)
   }
