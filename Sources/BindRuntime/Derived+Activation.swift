@@ -105,9 +105,15 @@ extension GraphNode {
       // already checked since the last write (read by another node of this
       // pull) is not called at all.
       if source.withNode({ $0.isInactive && $0.verifiedAt != graph.writeGeneration }) {
-        try source.node.refreshIfStale(in: graph)
+        // Retained across its refresh and the look at `changedAt` after it:
+        // the refresh runs user code, which may drop the last reference to
+        // it (reading the field after releasing it could read freed memory).
+        let node = source.node
+        try node.refreshIfStale(in: graph)
+        if node.changedAt > verifiedAt { return true }
+      } else if source.withNode({ $0.changedAt }) > verifiedAt {
+        return true
       }
-      if source.withNode({ $0.changedAt }) > verifiedAt { return true }
       index += 1
     }
     return false
