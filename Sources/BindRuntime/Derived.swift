@@ -61,14 +61,14 @@ public final class Derived<Value>: ObservableValue<Value> {
   ) rethrows {
     try self.init(
       label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil,
-      evaluate: Self.evaluation(compute, isSame: isSame))
+      evaluate: Self.makeEvaluation(compute, isSame: isSame))
   }
 
   /// The ``evaluation`` of a value compared with `isSame`. The new value is
   /// stored only if the evaluation read no failed derived value (then it
   /// fails, keeping the last value computed without error).
   @inlinable
-  static func evaluation(
+  static func makeEvaluation(
     _ compute: @escaping () throws -> Value, isSame: @escaping (Value, Value) -> Bool
   ) -> Evaluation {
     Evaluation { node, graph in
@@ -299,13 +299,13 @@ extension Derived {
   where Value: Equatable {
     try self.init(
       label: label, lifetime: lifetime, lifetimes: [], isSame: Sameness.equatable, compute: compute, writeBack: nil,
-      evaluate: Self.equatableEvaluation(compute))
+      evaluate: Self.makeEquatableEvaluation(compute))
   }
 
-  /// ``evaluation(_:isSame:)`` with `==` itself, not a closure that calls
+  /// ``makeEvaluation(_:isSame:)`` with `==` itself, not a closure that calls
   /// it (one reabstraction thunk less an evaluation).
   @inlinable
-  static func equatableEvaluation(_ compute: @escaping () throws -> Value) -> Evaluation where Value: Equatable {
+  static func makeEquatableEvaluation(_ compute: @escaping () throws -> Value) -> Evaluation where Value: Equatable {
     Evaluation { node, graph in
       let new = try compute()
       guard !graph.hasFailedRead else { return false }
