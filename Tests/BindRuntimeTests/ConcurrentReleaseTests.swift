@@ -7,13 +7,18 @@ import XCTest
 ///
 /// A binding holds its target unretained (``NodeRef``). Any retain the write
 /// takes can turn out to be the last one, when the owner's release lands in
-/// between: the target's deinit then runs on the writing thread, inside the
+/// between: the target's deinit then ran on the writing thread, inside the
 /// write (the lock is recursive), and freed the target under it (a
 /// use-after-free in `Property.store`, 1 run in ~40 of
-/// `ThreadSafetyTests.testCompletionsAndDisposalsRaceWithWrites`). These
-/// tests make that moment frequent: with the bug, the AddressSanitizer build
-/// (`swift build --build-tests --sanitize=address`) reports it in most runs,
-/// and the plain debug build crashes in some.
+/// `ThreadSafetyTests.testCompletionsAndDisposalsRaceWithWrites`).
+///
+/// The `...DuringThe...Write` tests make the owner let go at one exact step
+/// of the write (through the tracer), every time: without the fix the first
+/// crashes the debug build in every run, the other two see `.completed`
+/// delivered under the lock. The stress tests race real writers against
+/// releases; without the fix the AddressSanitizer build
+/// (`swift build --build-tests --sanitize=address`) reports the
+/// use-after-free in some of their runs, and observers under the lock in most.
 final class ConcurrentReleaseTests: RuntimeTestCase {
   /// Runs `write` on `writers` threads and `release` on `releasers` threads
   /// until `duration` has passed; fails (instead of hanging) if they do not
