@@ -256,7 +256,14 @@ public final class ReactiveGraph: @unchecked Sendable {
     if changes.count > 1 {
       deliveries.changes.sort { $0.entry.sequence < $1.entry.sequence }
     }
+    // Let go of as part of the propagation: a record may hold the last
+    // reference to a value whose owner let go of it on another thread
+    // meanwhile, and the deinit that then runs here MUST queue its
+    // `.completed` for this delivery, after the unlock, rather than deliver
+    // it itself under the lock (``takeCompletionsIfIdle()``).
+    isPropagating = true
     changes.removeAll(keepingCapacity: true)
+    isPropagating = false
     deliveries.completions = completions
     completions.removeAll()
     epoch += 1
