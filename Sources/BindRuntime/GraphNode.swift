@@ -20,6 +20,20 @@
 /// (safe) would trap on it, which is why edges are not `unowned`. The same
 /// rules cover the other unretained references into the graph: a derived
 /// value's `readSources`, a binding's source and target, the queue's entries.
+///
+/// A retain of a node whose deinit has NOT begun is another matter: its owner
+/// may let go of it on another thread at any moment (that takes no lock), and
+/// then this retain is the last one. Its release runs the deinit on this
+/// thread, right there (the lock is recursive), and frees the node. So code
+/// that calls into a node it reached unretained (a binding's write into its
+/// target) MUST either take no retain of it at all, or hold it strongly
+/// across the whole call and let it go only where its deinit may run
+/// (nothing further up the stack still using it). The compiler retains
+/// around calls wherever it likes in unoptimized builds, and around uses of
+/// `unowned(unsafe)` captures in any build: see `Property.write(_:fromBindingInto:)`
+/// and `TwoWayEcho.carry` (Binding.swift). A retain kept to the end of the
+/// propagation (a change record) is harmless: a deinit there queues its
+/// `.completed` like any other (`ReactiveGraph.finishPropagation`).
 @usableFromInline
 struct NodeRef {
   let unmanaged: Unmanaged<GraphNode>
@@ -109,6 +123,10 @@ public class GraphNode {
   /// changes, so they cost its writes nothing. Unowned, like edges, and
   /// kept at both ends like them.
   @exclusivity(unchecked) var passiveReaders = EdgeList()
+  /// For a derived value: whether it holds an error (`Derived.failure`),
+  /// here at a fixed offset, where the generic class's own fields are found
+  /// through its metadata (two loads more on every read and refresh).
+  @exclusivity(unchecked) var hasFailure = false
   /// For an inactive derived value: the `writeGeneration` at which its value
   /// was last known to match its sources; -1 when it must re-evaluate.
   @exclusivity(unchecked) var verifiedAt = -1

@@ -92,7 +92,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) var evaluationFailure: Error?
   /// A failed derived value read through its non-throwing `value` inside a
   /// tracked evaluation: that evaluation throws it when its body returns.
-  @exclusivity(unchecked) var failedRead: Error?
+  @usableFromInline @exclusivity(unchecked) var failedRead: Error?
   /// The effect whose body is running on the thread that holds the lock:
   /// what is made or registered now belongs to its current run.
   @exclusivity(unchecked) var currentEffectRef: Unmanaged<Effect>?
@@ -256,7 +256,14 @@ public final class ReactiveGraph: @unchecked Sendable {
     if changes.count > 1 {
       deliveries.changes.sort { $0.entry.sequence < $1.entry.sequence }
     }
+    // Let go of as part of the propagation: a record may hold the last
+    // reference to a value whose owner let go of it on another thread
+    // meanwhile, and the deinit that then runs here MUST queue its
+    // `.completed` for this delivery, after the unlock, rather than deliver
+    // it itself under the lock (``takeCompletionsIfIdle()``).
+    isPropagating = true
     changes.removeAll(keepingCapacity: true)
+    isPropagating = false
     deliveries.completions = completions
     completions.removeAll()
     epoch += 1
