@@ -538,7 +538,12 @@ extension ScriptError {
       candidates = enumValue.type.scriptMembers.order + (enumValue.type.rawType == nil ? [] : ["rawValue"])
     default: break
     }
-    var message = "value of type '\(value.typeName)' has no member '\(name)'"
+    return unknownMember(name, typeName: value.typeName, candidates: candidates)
+  }
+
+  /// "value of type 'Point' has no member 'z'", with a suggestion among `candidates`.
+  static func unknownMember(_ name: String, typeName: String, candidates: [String]) -> ScriptError {
+    var message = "value of type '\(typeName)' has no member '\(name)'"
     if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
     return ScriptError(message)
   }

@@ -175,12 +175,24 @@ enum Builtins {
     }
   }
 
-  private static func unknownMember(_ name: String, of value: Value, kind: String) -> ScriptError {
+  /// Whether `name` is one of the methods `callMethod` and `mutate` know for
+  /// `value`'s kind (strings, arrays), for `bindscript check`.
+  static func isMethod(_ name: String, of value: Value) -> Bool {
+    switch value {
+    case .string: return stringMethods.contains(name)
+    case .array: return arrayMethods.contains(name)
+    default: return false
+    }
+  }
+
+  /// "value of type '[Int]' has no method 'apend'; did you mean 'append'?"
+  static func unknownMember(_ name: String, of value: Value, kind: String) -> ScriptError {
     let candidates: [String]
     switch value {
     case .string: candidates = ["count", "isEmpty"] + stringMethods
     case .array: candidates = ["count", "isEmpty", "first", "last"] + arrayMethods
     case .dictionary: candidates = dictionaryMembers
+    case .object(let object): candidates = object.type.methodNamesForSuggestions
     default: candidates = []
     }
     var message = "value of type '\(value.typeName)' has no \(kind) '\(name)'"

@@ -276,16 +276,22 @@ public final class Interpreter {
   /// Resolves names and types without running anything (`bindscript check`).
   public func check(_ parsed: ParseResult) -> [ScriptError] {
     hoist(parsed)
-    var errors: [ScriptError] = []
-    for statement in parsed.statements {
+    var errors: [(index: Int, error: ScriptError)] = []
+    for (index, statement) in parsed.statements.enumerated() {
       do {
         _ = try Compiler(interpreter: self, file: parsed.file, scope: globalScope).compileStatement(statement)
         ensureGlobalCapacity()
       } catch {
-        errors.append(error.asScriptError(at: statement.range, in: parsed.file))
+        errors.append((index, error.asScriptError(at: statement.range, in: parsed.file)))
       }
     }
-    return errors
+    // Members are resolved when a statement runs; with every type now
+    // declared, the member pass finds the misspelled ones it can be sure of.
+    let members = MemberCheck.errors(
+      in: parsed.statements, file: parsed.file, interpreter: self, skipping: Set(errors.map(\.index)))
+    return (errors + members).enumerated()
+      .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+      .map(\.element.error)
   }
 
   // MARK: Introspection (REPL commands and completion)

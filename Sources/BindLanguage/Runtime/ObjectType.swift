@@ -79,6 +79,12 @@ public final class ObjectType {
     (host?.methods.map(\.name) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.fullName }
   }
 
+  /// The methods' base names (`select`, not `select(index:)`), for "did
+  /// you mean" suggestions when a call names no method of the type.
+  var methodNamesForSuggestions: [String] {
+    (host?.methods.map(\.signature.baseName) ?? []) + scriptMethodOrder
+  }
+
   /// The methods as completion inserts them: `clear()`, `select(index: `,
   /// `move(` (a first parameter without label).
   public var methodCompletions: [String] {

@@ -1,0 +1,176 @@
+import BindSyntax
+import XCTest
+@testable import BindLanguage
+
+/// `bindscript check`'s member pass: misspelled members of receivers whose
+/// type is known for certain, and silence wherever it is not.
+final class MemberCheckTests: XCTestCase {
+  private func check(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    let interpreter = Interpreter()
+    interpreter.output = { XCTFail("check must not print: \($0)", file: file, line: line) }
+    defer { interpreter.endSession() }
+    return interpreter.check(Parser.parse(source, path: "members.bind")).map {
+      "\($0.range.map { "\($0.start)" } ?? "?"): \($0.message)"
+    }
+  }
+
+  /// What running `source` reports, as `LINE:COLUMN: message` of its first error.
+  private func runtimeError(_ source: String) -> String? {
+    let session = TranscriptSession()
+    session.showsLocations = true
+    return session.run(source).first { $0.hasPrefix("error: ") }.map { String($0.dropFirst("error: ".count)) }
+  }
+
+  private let counter = "type C { var count: Int = 0; var double: Int { count * 2 }; event ping; func refresh() { } }\n"
+
+  func testEachMisspellingFormOfAScriptType() {
+    XCTAssertEqual(
+      check(
+        counter + """
+          let c = C()
+          c.cuont = 1
+          print(c.cuont)
+          observe c.dobule
+          on c.pnig { }
+          emit c.pnig
+          c.refersh()
+          let label = Label()
+          bind c.cuont -> label.text
+          bind c.count -> label.txet
+          """),
+      [
+        "3:3: no property 'cuont' on C; did you mean 'count'?",
+        "4:9: no property 'cuont' on C; did you mean 'count'?",
+        "5:11: no property 'dobule' on C; did you mean 'double'?",
+        "6:6: no property 'pnig' on C; did you mean 'ping'?",
+        "7:8: no property 'pnig' on C; did you mean 'ping'?",
+        "8:3: value of type 'C' has no method 'refersh'; did you mean 'refresh'?",
+        "10:8: no property 'cuont' on C; did you mean 'count'?",
+        "11:23: no property 'txet' on Label; did you mean 'text'?",
+      ])
+  }
+
+  func testTheMessagesAreTheRunTimeErrors() {
+    // Same text as running the statement; check points at the member name.
+    for statement in ["c.cuont = 1", "print(c.cuont)", "emit c.pnig"] {
+      let source = counter + "let c = C()\n" + statement
+      XCTAssertEqual(check(source).map { $0.drop { $0 != " " }.dropFirst() }, runtimeError(source).map { [$0.drop { $0 != " " }.dropFirst()] } ?? [])
+    }
+    let call = counter + "let c = C()\nc.refersh()"
+    XCTAssertEqual(runtimeError(call), "3:1: value of type 'C' has no method 'refersh'; did you mean 'refresh'?")
+    let structSource = "struct P { var x: Int; func len() -> Int { return x } }\nlet p = P(x: 1)\nprint(p.lne())\np.y"
+    XCTAssertEqual(runtimeError(structSource), "3:7: value of type 'P' has no member 'lne'; did you mean 'len'?")
+    XCTAssertEqual(
+      check(structSource),
+      [
+        "3:9: value of type 'P' has no member 'lne'; did you mean 'len'?",
+        "4:3: value of type 'P' has no member 'y'; did you mean 'x'?",
+      ])
+  }
+
+  func testKnownReceivers() {
+    XCTAssertEqual(
+      check(
+        counter + """
+          type Holder { var inner: C = C(); var maybe: C?
+            func poke() { self.inner.cuont = 2; print(self.maybe?.cuont) } }
+          func f(c: C, _ d: C?) { c.cuont = 1; print(d?.cuont) }
+          let h = Holder()
+          h.inner.cuont = 1
+          h.maybe?.refersh()
+          var v = C()
+          v.cuont = 1
+          let typed: C? = nil
+          typed?.cuont
+          let each = [1].map { (x: C) in x.cuont }
+          """),
+      [
+        "3:28: no property 'cuont' on C; did you mean 'count'?",
+        "3:57: no property 'cuont' on C; did you mean 'count'?",
+        "4:27: no property 'cuont' on C; did you mean 'count'?",
+        "4:47: no property 'cuont' on C; did you mean 'count'?",
+        "6:9: no property 'cuont' on C; did you mean 'count'?",
+        "7:10: value of type 'C' has no method 'refersh'; did you mean 'refresh'?",
+        "9:3: no property 'cuont' on C; did you mean 'count'?",
+        "11:8: no property 'cuont' on C; did you mean 'count'?",
+        "12:34: no property 'cuont' on C; did you mean 'count'?",
+      ])
+  }
+
+  func testNoReportWhereTheTypeIsNotCertain() {
+    XCTAssertEqual(
+      check(
+        counter + """
+          type D { var other: Int = 0 }
+          func untyped(c) { c.cuont = 1 }
+          var reassigned = C()
+          reassigned = D()
+          reassigned.other = 1
+          let twice = C()
+          func g() { let twice = D(); twice.other = 1 }
+          let maybe: C? = nil
+          if let maybe { maybe.count = 1 }
+          let list = [C()]
+          for item in list { item.whatever = 1 }
+          type M { var count: Int = 0; func m() { count.x } }
+          let count = C()
+          let handler = { x in x.cuont }
+          on C().ping { value in value.cuont }
+          let made = makeC()
+          made.cuont
+          func makeC() -> C { return C() }
+          let optional: C? = nil
+          """),
+      [])
+  }
+
+  func testStringsAndLiteralArrays() {
+    let source = """
+      let s = "text"
+      s.cout
+      s.uppercase()
+      "a\\(s)".isEmpty
+      let a = [1, 2]
+      a.apend(3)
+      print(a.frist, [true].lats, ["x"].joined(), a.map { $0 }, a.count, s.hasPrefix("t"))
+      """
+    XCTAssertEqual(
+      check(source),
+      [
+        "2:3: value of type 'String' has no property 'cout'; did you mean 'count'?",
+        "3:3: value of type 'String' has no method 'uppercase'; did you mean 'uppercased'?",
+        "6:3: value of type '[Int]' has no method 'apend'; did you mean 'append'?",
+        "7:9: value of type '[Int]' has no property 'frist'; did you mean 'first'?",
+        "7:23: value of type '[Bool]' has no property 'lats'; did you mean 'last'?",
+      ])
+    XCTAssertEqual(runtimeError(source), "2:1: value of type 'String' has no property 'cout'; did you mean 'count'?")
+  }
+
+  func testNoReportForWritesAndReactiveUsesOfValues() {
+    // Their run-time errors are other ones (a string has no settable
+    // members; `observe` needs an object's property).
+    XCTAssertEqual(check("var s = \"x\"\ns.cout = 1\nobserve s.cout\nstruct P { var x: Int }\nvar p = P(x: 1)\nobserve p.y"), [])
+  }
+
+  func testARedeclaredTypeIsNotTrusted() {
+    XCTAssertEqual(check("type T { var a: Int = 0 }\nlet t = T()\nt.b = 1\ntype T { var b: Int = 0 }"), [])
+  }
+
+  func testImportsMakeTopLevelNamesUncertain() {
+    let interpreter = Interpreter()
+    interpreter.readFile = { _ in XCTFail("check must not import"); return [] }
+    let errors = interpreter.check(
+      Parser.parse(counter + "let c = C()\nimport \"other.bind\"\nc.cuont\nfunc f(d: C) { d.cuont }", path: "i.bind"))
+    XCTAssertEqual(errors.map(\.message), ["no property 'cuont' on C; did you mean 'count'?"])
+    interpreter.endSession()
+  }
+
+  func testAnErrorTheCompilerFoundIsNotRepeated() {
+    XCTAssertEqual(
+      check(counter + "let c = C()\nc.cuont = uknown\nc.cuont"),
+      [
+        "3:11: cannot find 'uknown' in scope",
+        "4:3: no property 'cuont' on C; did you mean 'count'?",
+      ])
+  }
+}
