@@ -61,6 +61,28 @@ final class ServerSessionTests: XCTestCase {
     XCTAssertEqual(response(99, in: messages)?["result"], .null)
   }
 
+  func testAMisspelledMemberIsADiagnosticWithAQuickFix() throws {
+    let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/m.bind","languageId":"bindscript","version":1,"text":"type C { var count: Int = 0 }\nlet c = C()\nc.cuont = 1\n"}}}"#
+    let action = #"{"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file:///tmp/m.bind"},"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":11}},"context":{"diagnostics":[]}}}"#
+    let (code, messages) = try session(
+      frame(initialize) + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#) + frame(open) + frame(action)
+        + frame(shutdown) + frame(exit))
+    XCTAssertEqual(code, 0)
+    let published = messages.first { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+    let diagnostic = try XCTUnwrap(published?["params"]?["diagnostics"]?.arrayValue?.first)
+    XCTAssertEqual(
+      diagnostic["message"]?.stringValue?.split(separator: "\n").first,
+      "no property 'cuont' on C; did you mean 'count'?")
+    XCTAssertEqual(diagnostic["range"]?["start"]?["line"]?.intValue, 2)
+    XCTAssertEqual(diagnostic["range"]?["start"]?["character"]?.intValue, 2)
+    let fix = try XCTUnwrap(response(2, in: messages)?["result"]?.arrayValue?.first)
+    XCTAssertEqual(fix["kind"]?.stringValue, "quickfix")
+    let edit = try XCTUnwrap(fix["edit"]?["changes"]?["file:///tmp/m.bind"]?.arrayValue?.first)
+    XCTAssertEqual(edit["newText"]?.stringValue, "count")
+    XCTAssertEqual(edit["range"]?["start"]?["character"]?.intValue, 2)
+    XCTAssertEqual(edit["range"]?["end"]?["character"]?.intValue, 7)
+  }
+
   func testBadInputGetsProtocolErrors() throws {
     let (code, messages) = try session(
       frame("{not json") + frame(initialize) + frame(#"{"jsonrpc":"2.0","id":5,"method":"no/such"}"#)

@@ -171,6 +171,33 @@ final class RunCommandTests: XCTestCase {
       result.stderr.hasPrefix("\(script):3:7: error: cannot find 'cuont' in scope; did you mean 'count'?"), result.stderr)
   }
 
+  /// Every error `Scripts/conformance/errors/members.bind` expects when it
+  /// runs, `check` reports without running it: the same message, located
+  /// at or before the statement whose `#>` line expects it.
+  func testCheckReportsTheMemberErrorsOfTheMembersScript() throws {
+    var root = URL(fileURLWithPath: #filePath)
+    for _ in 1...4 { root = root.deletingLastPathComponent() }
+    let script = root.appendingPathComponent("Scripts/conformance/errors/members.bind").path
+    let lines = try String(contentsOfFile: script, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let expected = lines.enumerated().compactMap { index, line in
+      line.hasPrefix("#> error: ") ? (line: index + 1, message: String(line.dropFirst("#> error: ".count))) : nil
+    }
+    let result = try BindScriptBinary.run(["check", script])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    let reported: [(line: Int, message: String)] = result.stderr.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix(script + ":") else { return nil }
+      let parts = line.dropFirst(script.count + 1).split(separator: ":", maxSplits: 2)
+      guard parts.count == 3, let number = Int(parts[0]), parts[2].hasPrefix(" error: ") else { return nil }
+      return (number, String(parts[2].dropFirst(" error: ".count)))
+    }
+    XCTAssertEqual(reported.count, expected.count, result.stderr)
+    for (found, wanted) in zip(reported, expected) {
+      XCTAssertEqual(found.message, wanted.message)
+      XCTAssertLessThan(found.line, wanted.line, "\(found.message) is reported before its expectation")
+    }
+  }
+
   func testGraphWritesDOTWithTwoWayLinksMarked() throws {
     let folder = try ScriptFolder()
     let script = try folder.write(

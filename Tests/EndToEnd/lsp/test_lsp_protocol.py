@@ -142,6 +142,35 @@ async def test_quick_fix_for_a_misspelled_member(client: LanguageClient, tmp_pat
     assert edit.range == types.Range(start=pos(13, 6), end=pos(13, 8))
 
 
+MEMBERS = """\
+type Counter {
+  var count: Int = 0
+  func refresh() { }
+}
+let counter = Counter()
+counter.refersh()
+"""
+
+
+@pytest.mark.asyncio
+async def test_a_misspelled_member_is_a_diagnostic_with_a_quick_fix(client: LanguageClient, tmp_path):
+    # The receiver's type is known (a constructor), so the member check of
+    # `bindscript check` reports the method without running the script.
+    uri = open_document(client, tmp_path / "members.bind", MEMBERS)
+    diagnostics = await diagnostics_for(client, uri)
+    assert len(diagnostics) == 1
+    assert diagnostics[0].message.split("\n")[0] == \
+        "value of type 'Counter' has no method 'refersh'; did you mean 'refresh'?"
+    assert diagnostics[0].range.start == pos(5, 8)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=diagnostics[0].range,
+        context=types.CodeActionContext(diagnostics=diagnostics)))
+    assert len(actions) == 1
+    edit = actions[0].edit.changes[uri][0]
+    assert edit.new_text == "refresh"
+    assert edit.range == types.Range(start=pos(5, 8), end=pos(5, 15))
+
+
 @pytest.mark.asyncio
 async def test_completion_of_keywords_names_and_members(client: LanguageClient, tmp_path):
     text = SCRIPT.replace("print(vn.title)\n", "vm.user?.\nlet inside = 1\nsh")
