@@ -114,13 +114,7 @@ final class HostCallSite {
   private func resolveMethod(of type: ObjectType) throws -> HostFunction {
     let host = type.host!
     guard let candidates = host.methodsByName[signature.baseName] else {
-      var message = "no method '\(signature.fullName)' on \(type.name)"
-      if type.members[signature.baseName] != nil {
-        message = "'\(signature.baseName)' is a property of \(type.name), not a method"
-      } else if let guess = suggestion(for: signature.fullName, among: host.methods.map(\.name)) {
-        message += "; did you mean '\(guess)'?"
-      }
-      throw ScriptError(message, at: range, in: file)
+      throw ScriptError(Self.noMethodMessage(signature, on: type), at: range, in: file)
     }
     switch resolve(among: candidates, owner: type.name) {
     case .success(let method):
@@ -129,6 +123,20 @@ final class HostCallSite {
     case .failure(let error):
       throw error
     }
+  }
+
+  /// Why a host type has no method `signature` names: "no method
+  /// 'selct(index:)' on TodoList; did you mean 'select(index:)'?" (also
+  /// what `bindscript check` reports for it).
+  static func noMethodMessage(_ signature: HostSignature, on type: ObjectType) -> String {
+    if type.members[signature.baseName] != nil {
+      return "'\(signature.baseName)' is a property of \(type.name), not a method"
+    }
+    var message = "no method '\(signature.fullName)' on \(type.name)"
+    if let guess = suggestion(for: signature.fullName, among: type.host?.methods.map(\.name) ?? []) {
+      message += "; did you mean '\(guess)'?"
+    }
+    return message
   }
 
   /// The candidate whose labels match, or an error naming what was expected.

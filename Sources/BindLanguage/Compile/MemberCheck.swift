@@ -17,12 +17,14 @@ import BindSyntax
 ///   initializer's type is known, a variable, parameter or closure parameter
 ///   with a declared type (the interpreter enforces it), `self` in a method,
 ///   a derived property or a setter of a script `type` or `struct`;
+/// - an object the app injected as a constant global (not declared in the file);
 /// - a constructor call `T(…)` of a type declared once (or built in, or
 ///   registered by the app), when `T` is bound to nothing else;
 /// - a member of a known receiver whose declared type is such a type.
 ///
-/// Top-level names of a file with `import` are not trusted (the imported
-/// file, which `check` does not read, may redeclare them). Every other
+/// Top-level names and script types of a file with `import` are not trusted
+/// (the imported file, which `check` does not read, may redeclare them);
+/// built-in and host types still are. Every other
 /// receiver (untyped parameters, results of calls, host globals, strings,
 /// arrays, dictionaries, enum values) is unknown, and nothing is reported.
 struct MemberCheck {
@@ -126,8 +128,13 @@ struct MemberCheck {
   private func knownType(named name: String, writtenAt offset: Int? = nil) -> KnownType? {
     guard typeDeclarations[name, default: 0] <= 1 else { return nil }
     if let offset, let declared = typeDeclarationOffsets[name], declared > offset { return nil }
-    if let structType = interpreter.structTypes[name] { return .structure(structType) }
-    if let objectType = interpreter.types[name] { return .object(objectType) }
+    // An imported file may redeclare a script type; built-in and host types
+    // cannot be redeclared.
+    if let structType = interpreter.structTypes[name] { return hasImports ? nil : .structure(structType) }
+    if let objectType = interpreter.types[name] {
+      let isFixed = objectType.host != nil || interpreter.builtinTypeNames.contains(name)
+      return hasImports && !isFixed ? nil : .object(objectType)
+    }
     return nil
   }
 
@@ -160,7 +167,9 @@ struct MemberCheck {
   }
 
   private mutating func knownName(_ name: String) -> Known? {
-    guard let bound = bindings[name], bound.count == 1, !memberNames.contains(name) else { return nil }
+    guard !memberNames.contains(name) else { return nil }
+    guard let bound = bindings[name] else { return injectedObject(name) }
+    guard bound.count == 1 else { return nil }
     switch bound[0] {
     case .typed(let annotation): return annotation.flatMap(known)
     case .other: return nil
@@ -174,6 +183,16 @@ struct MemberCheck {
       defer { resolving.remove(name) }
       return known(declaration.initializer)
     }
+  }
+
+  /// An object the app injected (`interpreter.inject(vm, as: "vm")`): a
+  /// constant global of a registered class, which the file does not declare.
+  private func injectedObject(_ name: String) -> Known? {
+    guard let variable = interpreter.globalScope.lookup(name), !variable.isMutable,
+      case .object(let object)? = interpreter.global(name), object.type.host != nil,
+      typeDeclarations[object.type.name] == nil
+    else { return nil }
+    return Known(type: .object(object.type), isOptional: false)
   }
 
   /// One element of `[1, 2, 3]` (or of strings, Booleans, Doubles), when
@@ -242,7 +261,7 @@ struct MemberCheck {
     .union(Builtins.mutatingArrayMethods)
 
   /// `receiver.name(…)`.
-  private mutating func checkMethod(_ base: Expression, _ name: Identifier, optional: Bool) {
+  private mutating func checkMethod(_ base: Expression, _ name: Identifier, _ arguments: [Argument], optional: Bool) {
     guard !isCollecting, !Self.collectionMethodNames.contains(name.name), let receiver = known(base),
       optional || !receiver.isOptional
     else { return }
@@ -258,6 +277,12 @@ struct MemberCheck {
       guard type.members[name.name] == nil, type.scriptMethods[name.name] == nil,
         type.host?.methodsByName[name.name] == nil
       else { return }
+      if type.host != nil {
+        // A registered class's methods are called by their Swift names.
+        let signature = HostSignature(baseName: name.name, labels: arguments.map { $0.label?.name })
+        report(ScriptError(HostCallSite.noMethodMessage(signature, on: type)), at: name)
+        return
+      }
       var message = "value of type '\(type.name)' has no method '\(name.name)'"
       if let guess = suggestion(for: name.name, among: type.methodNamesForSuggestions) {
         message += "; did you mean '\(guess)'?"
@@ -471,10 +496,10 @@ struct MemberCheck {
       switch callee {
       case .member(let base, let name, _):
         walk(base)
-        checkMethod(base, name, optional: false)
+        checkMethod(base, name, arguments, optional: false)
       case .optionalMember(let base, let name, _):
         walk(base)
-        checkMethod(base, name, optional: true)
+        checkMethod(base, name, arguments, optional: true)
       default:
         walk(callee)
       }

@@ -223,6 +223,29 @@ final class HostMethodTests: XCTestCase {
       ])
   }
 
+  func testMisspelledMembersOfAnInjectedObjectAreFoundByCheck() throws {
+    let source = "todos.selct(index: 1)\nprint(todos.titels)\ntodos.select(index: 0)\nfunc f(list: TodoList) { list.clera() }"
+    let (checked, _) = try Self.session()
+    checked.interpreter.output = { _ in }
+    XCTAssertEqual(
+      checked.interpreter.check(Parser.parse(source, path: "c.bind")).map {
+        "\($0.range!.start.line):\($0.range!.start.column): \($0.message)"
+      },
+      [
+        "1:7: no method 'selct(index:)' on TodoList; did you mean 'select(index:)'?",
+        "2:13: no property 'titels' on TodoList; did you mean 'titles'?",
+        "4:31: no method 'clera()' on TodoList; did you mean 'clear()'?",
+      ])
+    // Running each statement gives the same messages.
+    for (statement, message) in [
+      ("todos.selct(index: 1)", "no method 'selct(index:)' on TodoList; did you mean 'select(index:)'?"),
+      ("print(todos.titels)", "no property 'titels' on TodoList; did you mean 'titles'?"),
+    ] {
+      let (session, _) = try Self.session()
+      XCTAssertEqual(session.run(statement).last?.split(separator: " ", maxSplits: 2).last.map(String.init), message)
+    }
+  }
+
   // MARK: Bad input at registration
 
   func testRegistrationProblems() {

@@ -160,8 +160,10 @@ final class MemberCheckTests: XCTestCase {
     let interpreter = Interpreter()
     interpreter.readFile = { _ in XCTFail("check must not import"); return [] }
     let errors = interpreter.check(
-      Parser.parse(counter + "let c = C()\nimport \"other.bind\"\nc.cuont\nfunc f(d: C) { d.cuont }", path: "i.bind"))
-    XCTAssertEqual(errors.map(\.message), ["no property 'cuont' on C; did you mean 'count'?"])
+      Parser.parse(
+        counter + "let c = C()\nimport \"other.bind\"\nc.cuont\nfunc f(d: C, l: Label) { d.cuont; l.txet }",
+        path: "i.bind"))
+    XCTAssertEqual(errors.map(\.message), ["no property 'txet' on Label; did you mean 'text'?"])
     interpreter.endSession()
   }
 
