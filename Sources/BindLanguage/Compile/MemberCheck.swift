@@ -73,6 +73,11 @@ struct MemberCheck {
   private var hasImports = false
   /// Names whose initializer's type is being worked out (`let a = a.b` must not loop).
   private var resolving: Set<String> = []
+  /// The types of names worked out so far (bindings do not change once collected).
+  private var knownNames: [String: Known?] = [:]
+  /// How many initializers `let b = a` may lead through: a longer chain is
+  /// unknown, so a file of many such lines cannot exhaust the stack.
+  private static let initializerDepthLimit = 32
   private var selfType: Known?
   private var depth = 0
   private var isCollecting = true
@@ -84,7 +89,13 @@ struct MemberCheck {
     in statements: [Statement], file: SourceFile, interpreter: Interpreter, skipping: Set<Int>
   ) -> [(index: Int, error: ScriptError)] {
     var check = MemberCheck(interpreter: interpreter, file: file)
-    for statement in statements { check.walk(statement) }
+    for (index, statement) in statements.enumerated() {
+      check.walk(statement)
+      // A type whose declaration did not compile may be missing members.
+      if skipping.contains(index), case .typeDeclaration(let declaration) = statement {
+        check.typeDeclarations[declaration.name.name, default: 0] += 1
+      }
+    }
     check.isCollecting = false
     var found: [(Int, ScriptError)] = []
     for (index, statement) in statements.enumerated() where !skipping.contains(index) {
@@ -179,9 +190,14 @@ struct MemberCheck {
       if !declaration.isMutable, let sample = literalArraySample(declaration.initializer) {
         return Known(type: .array(sample: sample), isOptional: false)
       }
-      guard !declaration.isMutable || !assigned.contains(name), resolving.insert(name).inserted else { return nil }
-      defer { resolving.remove(name) }
-      return known(declaration.initializer)
+      guard !declaration.isMutable || !assigned.contains(name) else { return nil }
+      if let cached = knownNames[name] { return cached }
+      guard resolving.count < Self.initializerDepthLimit, resolving.insert(name).inserted else { return nil }
+      let type = known(declaration.initializer)
+      resolving.remove(name)
+      // Only a result reached without the depth limit is final.
+      if resolving.isEmpty || type != nil { knownNames[name] = type }
+      return type
     }
   }
 

@@ -152,6 +152,19 @@ final class MemberCheckTests: XCTestCase {
     XCTAssertEqual(check("var s = \"x\"\ns.cout = 1\nobserve s.cout\nstruct P { var x: Int }\nvar p = P(x: 1)\nobserve p.y"), [])
   }
 
+  func testATypeWhoseDeclarationFailedIsNotTrusted() {
+    XCTAssertEqual(
+      check("type T { var a: Int = 0; func f() { uknown() } }\nlet t = T()\nt.b = 1"),
+      ["1:37: cannot find 'uknown' in scope"])
+  }
+
+  func testALongChainOfInitializersEndsUnknownWithoutExhaustingTheStack() {
+    var source = counter + "let a0 = C()\n"
+    for index in 1..<20_000 { source += "let a\(index) = a\(index - 1)\n" }
+    source += "a5.cuont\na19999.cuont\n"
+    XCTAssertEqual(check(source), ["20002:4: no property 'cuont' on C; did you mean 'count'?"])
+  }
+
   func testARedeclaredTypeIsNotTrusted() {
     XCTAssertEqual(check("type T { var a: Int = 0 }\nlet t = T()\nt.b = 1\ntype T { var b: Int = 0 }"), [])
   }
