@@ -20,7 +20,13 @@ import BindSyntax
 /// - an object the app injected as a constant global (not declared in the file);
 /// - a constructor call `T(…)` of a type declared once (or built in, or
 ///   registered by the app), when `T` is bound to nothing else;
-/// - a member of a known receiver whose declared type is such a type.
+/// - a member of a known receiver whose declared type is such a type;
+/// - a call of a function bound once, or of a script method of a known
+///   receiver, with a declared result type (each `return` is checked);
+/// - `if let x = value` / `guard let x = value` of a known optional.
+///
+/// A case named through its enum (`State.lodaing`) is checked against the
+/// enum declared once in the file, before the use.
 ///
 /// Top-level names and script types of a file with `import` are not trusted
 /// (the imported file, which `check` does not read, may redeclare them);
@@ -55,6 +61,10 @@ struct MemberCheck {
   private enum Binding {
     case variable(VariableDeclaration, isTopLevel: Bool)
     case typed(TypeAnnotation?)
+    /// `func make() -> T`: its calls return a `T` (the interpreter checks each `return`).
+    case function(FunctionDeclaration, isTopLevel: Bool)
+    /// `if let x = value` or `guard let x = value`: the value unwrapped.
+    case unwrapped(Expression)
     case other
   }
 
@@ -158,6 +168,18 @@ struct MemberCheck {
     case .string, .interpolatedString: return Known(type: .string, isOptional: false)
     case .array:
       return literalArraySample(expression).map { Known(type: .array(sample: $0), isOptional: false) }
+    case .call(.name(let name, _), _, _) where bindings[name] != nil:
+      guard !memberNames.contains(name), let bound = bindings[name], bound.count == 1,
+        case .function(let function, let isTopLevel) = bound[0], !(isTopLevel && hasImports),
+        let result = function.returnType
+      else { return nil }
+      return known(result)
+    case .call(.member(let base, let name, _), _, _):
+      // A method of a script type with a declared result (checked at each `return`).
+      guard case .object(let type)? = known(base).flatMap({ $0.isOptional ? nil : $0.type }),
+        let result = type.scriptMethods[name.name]?.signature.returnType
+      else { return nil }
+      return known(result)
     case .call(.name(let name, let range), _, _):
       // A constructor: the name is a type, not a variable or function.
       guard bindings[name] == nil, interpreter.globalScope.lookup(name) == nil,
@@ -183,7 +205,11 @@ struct MemberCheck {
     guard bound.count == 1 else { return nil }
     switch bound[0] {
     case .typed(let annotation): return annotation.flatMap(known)
-    case .other: return nil
+    case .other, .function: return nil
+    case .unwrapped(let value):
+      guard resolving.count < Self.initializerDepthLimit, resolving.insert(name).inserted else { return nil }
+      defer { resolving.remove(name) }
+      return known(value).map { Known(type: $0.type, isOptional: false) }
     case .variable(let declaration, let isTopLevel):
       if isTopLevel && hasImports { return nil }
       if let annotation = declaration.type { return known(annotation) }
@@ -310,6 +336,19 @@ struct MemberCheck {
     }
   }
 
+  /// `State.lodaing` or `State.loaded(…)`: a case of a script enum, named
+  /// through the enum's name (no variable of that name in the file).
+  private mutating func checkEnumCase(_ base: Expression, _ name: Identifier) {
+    guard !isCollecting, case .name(let typeName, let range) = base, bindings[typeName] == nil, !hasImports,
+      !memberNames.contains(typeName), interpreter.globalScope.lookup(typeName) == nil,
+      typeDeclarations[typeName] == 1, typeDeclarationOffsets[typeName, default: .max] < range.start.offset,
+      let type = interpreter.enumTypes[typeName], type.index(ofCase: name.name) == nil
+    else { return }
+    var message = "type '\(type.name)' has no member '\(name.name)'"
+    if let guess = suggestion(for: name.name, among: type.cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
+    report(ScriptError(message), at: name)
+  }
+
   private mutating func report(_ error: ScriptError, at name: Identifier) {
     errors.append(ScriptError(error.message, at: name.range, in: file))
   }
@@ -350,7 +389,9 @@ struct MemberCheck {
       case .expression(let expression): walk(expression)
       case .optionalBinding(let binding):
         if let value = binding.value { walk(value) }
-        bind(binding.name, .other)
+        // `if var x = …` may be assigned another value in its block; the
+        // shorthand `if let x` binds the name a second time, which is never trusted.
+        bind(binding.name, binding.isMutable ? .other : binding.value.map(Binding.unwrapped) ?? .other)
       }
     }
   }
@@ -430,7 +471,7 @@ struct MemberCheck {
       walk(assignment.value)
     case .typeDeclaration(let declaration): walk(declaration)
     case .function(let function):
-      bind(function.name, .other)
+      bind(function.name, .function(function, isTopLevel: depth == 0))
       let savedSelf = selfType
       selfType = nil
       walk(function)
@@ -504,6 +545,7 @@ struct MemberCheck {
       walk(otherwise)
     case .member(let base, let name, _):
       walk(base)
+      if use == .read { checkEnumCase(base, name) }
       checkProperty(base, name, optional: false, use: use)
     case .optionalMember(let base, let name, _):
       walk(base)
@@ -512,6 +554,7 @@ struct MemberCheck {
       switch callee {
       case .member(let base, let name, _):
         walk(base)
+        checkEnumCase(base, name)
         checkMethod(base, name, arguments, optional: false)
       case .optionalMember(let base, let name, _):
         walk(base)

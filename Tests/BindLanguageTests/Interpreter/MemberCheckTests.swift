@@ -118,7 +118,7 @@ final class MemberCheckTests: XCTestCase {
           on C().ping { value in value.cuont }
           let made = makeC()
           made.cuont
-          func makeC() -> C { return C() }
+          func makeC() { return C() }
           let optional: C? = nil
           """),
       [])
@@ -163,6 +163,51 @@ final class MemberCheckTests: XCTestCase {
     for index in 1..<20_000 { source += "let a\(index) = a\(index - 1)\n" }
     source += "a5.cuont\na19999.cuont\n"
     XCTAssertEqual(check(source), ["20002:4: no property 'cuont' on C; did you mean 'count'?"])
+  }
+
+  func testEnumCasesNamedThroughTheirType() {
+    let source = """
+      enum Phase { case idle, loading, loaded(count: Int) }
+      let phase = Phase.lodaing
+      let done = Phase.loadde(count: 1)
+      let fine = Phase.loaded(count: 2)
+      """
+    XCTAssertEqual(
+      check(source),
+      [
+        "2:19: type 'Phase' has no member 'lodaing'; did you mean 'loading'?",
+        "3:18: type 'Phase' has no member 'loadde'; did you mean 'loaded'?",
+      ])
+    XCTAssertEqual(runtimeError(source), "2:19: type 'Phase' has no member 'lodaing'; did you mean 'loading'?")
+    XCTAssertEqual(check("let early = Phase.lodaing\nenum Phase { case idle, loading }"), [])
+    // A variable of the enum's name anywhere: the name is not trusted.
+    XCTAssertEqual(check("enum Phase { case idle }\nPhase.ilde\nfunc f() { let Phase = 1; print(Phase.ilde) }"), [])
+  }
+
+  func testResultsOfFunctionsAndMethodsWithADeclaredTypeAndUnwrappedOptionals() {
+    let source = counter + """
+      type Maker { var spare: C?; func make() -> C { return C() } }
+      func makeC() -> C { return C() }
+      makeC().cuont
+      let maker = Maker()
+      maker.make().cuont
+      if let found = maker.spare { found.cuont }
+      func use() {
+        guard let kept = maker.spare else { return }
+        kept.cuont
+      }
+      func untypedMake() { return C() }
+      untypedMake().cuont
+      if var changed = maker.spare { changed.cuont }
+      """
+    XCTAssertEqual(
+      check(source),
+      [
+        "4:9: no property 'cuont' on C; did you mean 'count'?",
+        "6:14: no property 'cuont' on C; did you mean 'count'?",
+        "7:36: no property 'cuont' on C; did you mean 'count'?",
+        "10:8: no property 'cuont' on C; did you mean 'count'?",
+      ])
   }
 
   func testARedeclaredTypeIsNotTrusted() {
