@@ -43,6 +43,9 @@ struct MemberCheck {
     /// type: `sample` is one of them, so the run-time type name (`[Int]`)
     /// is the same as the value's.
     case array(sample: Value)
+    /// A `let` dictionary from a literal whose keys (all different) and
+    /// values are literals of one type each: `sample` holds one entry.
+    case dictionary(sample: Value)
   }
 
   /// Where a member is used: run-time errors differ by use, so strings and
@@ -166,8 +169,8 @@ struct MemberCheck {
     case .name("self", _): return selfType
     case .name(let name, _): return knownName(name)
     case .string, .interpolatedString: return Known(type: .string, isOptional: false)
-    case .array:
-      return literalArraySample(expression).map { Known(type: .array(sample: $0), isOptional: false) }
+    case .array, .dictionary:
+      return literalCollection(expression).map { Known(type: $0, isOptional: false) }
     case .call(.name(let name, _), _, _) where bindings[name] != nil:
       guard !memberNames.contains(name), let bound = bindings[name], bound.count == 1,
         case .function(let function, let isTopLevel) = bound[0], !(isTopLevel && hasImports),
@@ -213,8 +216,8 @@ struct MemberCheck {
     case .variable(let declaration, let isTopLevel):
       if isTopLevel && hasImports { return nil }
       if let annotation = declaration.type { return known(annotation) }
-      if !declaration.isMutable, let sample = literalArraySample(declaration.initializer) {
-        return Known(type: .array(sample: sample), isOptional: false)
+      if !declaration.isMutable, let collection = literalCollection(declaration.initializer) {
+        return Known(type: collection, isOptional: false)
       }
       guard !declaration.isMutable || !assigned.contains(name) else { return nil }
       if let cached = knownNames[name] { return cached }
@@ -237,24 +240,48 @@ struct MemberCheck {
     return Known(type: .object(object.type), isOptional: false)
   }
 
-  /// One element of `[1, 2, 3]` (or of strings, Booleans, Doubles), when
-  /// every element is a literal of the same type.
-  private func literalArraySample(_ expression: Expression) -> Value? {
-    guard case .array(let elements, _) = expression, !elements.isEmpty else { return nil }
-    var sample: Value?
-    for element in elements {
+  /// `[1, 2, 3]` or `["a": 1, "b": 2]` whose elements (keys, values) are
+  /// literals of one type each, as an array or dictionary of one of them:
+  /// its run-time type name (`[Int]`, `[String: Int]`) is the literal's.
+  private func literalCollection(_ expression: Expression) -> KnownType? {
+    switch expression {
+    case .array(let elements, _):
+      guard let sample = Self.uniformLiterals(elements)?.first else { return nil }
+      return .array(sample: .array([sample]))
+    case .dictionary(let entries, _):
+      // Repeated keys are an error of their own when the literal is made.
+      guard let keys = Self.uniformLiterals(entries.map(\.key)), Set(keys.map(\.literal)).count == keys.count,
+        let values = Self.uniformLiterals(entries.map(\.value)), let key = keys.first, let value = values.first
+      else { return nil }
+      var sample = ScriptDictionary()
+      do {
+        try sample.setValue(value, forKey: key)
+      } catch {
+        return nil  // not a key type; making the literal fails with its own error
+      }
+      return .dictionary(sample: .dictionary(sample))
+    default:
+      return nil
+    }
+  }
+
+  /// The values of `expressions` when there is at least one and all are
+  /// literals of the same type.
+  private static func uniformLiterals(_ expressions: [Expression]) -> [Value]? {
+    var values: [Value] = []
+    for expression in expressions {
       let value: Value
-      switch element {
+      switch expression {
       case .integer(let number, _): value = .int(Int(number))
       case .double(let number, _): value = .double(number)
       case .string(let text, _): value = .string(text)
       case .boolean(let flag, _): value = .bool(flag)
       default: return nil
       }
-      if let sample, sample.typeName != value.typeName { return nil }
-      sample = value
+      if let first = values.first, first.typeName != value.typeName { return nil }
+      values.append(value)
     }
-    return sample
+    return values.isEmpty ? nil : values
   }
 
   /// The declared type of a property of `type`, when members can be checked on it.
@@ -268,7 +295,7 @@ struct MemberCheck {
       }
     case .structure(let structType):
       return structType.fields.first { $0.name == name }.flatMap { known($0.type) }
-    case .string, .array: return nil
+    case .string, .array, .dictionary: return nil
     }
   }
 
@@ -278,14 +305,18 @@ struct MemberCheck {
   private mutating func checkProperty(_ base: Expression, _ name: Identifier, optional: Bool, use: Use) {
     guard !isCollecting, let receiver = known(base), optional || !receiver.isOptional else { return }
     switch (receiver.type, use) {
-    case (.structure, .reactive), (.string, .write), (.string, .reactive), (.array, .write), (.array, .reactive):
+    case (.structure, .reactive), (.string, .write), (.string, .reactive), (.array, .write), (.array, .reactive),
+      (.dictionary, .write), (.dictionary, .reactive):
       return
     case (.string, .read):
       guard !["count", "isEmpty"].contains(name.name) else { return }
       report(Builtins.unknownMember(name.name, of: .string(""), kind: "property"), at: name)
     case (.array(let sample), .read):
       guard !["count", "isEmpty", "first", "last"].contains(name.name) else { return }
-      report(Builtins.unknownMember(name.name, of: .array([sample]), kind: "property"), at: name)
+      report(Builtins.unknownMember(name.name, of: sample, kind: "property"), at: name)
+    case (.dictionary(let sample), .read):
+      guard !["count", "isEmpty", "keys", "values"].contains(name.name) else { return }
+      report(Builtins.unknownMember(name.name, of: sample, kind: "property"), at: name)
     case (.object(let type), _):
       guard type.members[name.name] == nil, type.scriptMethods[name.name] == nil,
         type.host?.methodsByName[name.name] == nil
@@ -311,9 +342,9 @@ struct MemberCheck {
     case .string:
       guard !Builtins.isMethod(name.name, of: .string("")) else { return }
       report(Builtins.unknownMember(name.name, of: .string(""), kind: "method"), at: name)
-    case .array(let sample):
-      guard !Builtins.isMethod(name.name, of: .array([sample])) else { return }
-      report(Builtins.unknownMember(name.name, of: .array([sample]), kind: "method"), at: name)
+    case .array(let sample), .dictionary(let sample):
+      guard !Builtins.isMethod(name.name, of: sample) else { return }
+      report(Builtins.unknownMember(name.name, of: sample, kind: "method"), at: name)
     case .object(let type):
       // A property may hold a closure (`vm.onSelect(3)`).
       guard type.members[name.name] == nil, type.scriptMethods[name.name] == nil,

@@ -181,6 +181,7 @@ enum Builtins {
     switch value {
     case .string: return stringMethods.contains(name)
     case .array: return arrayMethods.contains(name)
+    case .dictionary: return ["removeValue", "removeAll"].contains(name)
     default: return false
     }
   }

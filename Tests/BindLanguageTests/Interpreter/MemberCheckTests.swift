@@ -146,6 +146,28 @@ final class MemberCheckTests: XCTestCase {
     XCTAssertEqual(runtimeError(source), "2:1: value of type 'String' has no property 'cout'; did you mean 'count'?")
   }
 
+  func testDictionaryLiterals() {
+    let source = """
+      let ages = ["ada": 36, "alan": 41]
+      ages.kyes
+      ages.lookup("ada")
+      print(ages.keys, ages.count, ages["ada"])
+      let mixed = ["a": 1, "b": "two"]
+      mixed.kyes
+      let repeated = ["a": 1, "a": 2]
+      repeated.kyes
+      """
+    XCTAssertEqual(
+      check(source),
+      [
+        "2:6: value of type '[String: Int]' has no property 'kyes'; did you mean 'keys'?",
+        "3:6: value of type '[String: Int]' has no method 'lookup'",
+      ])
+    XCTAssertEqual(runtimeError(source), "2:1: value of type '[String: Int]' has no property 'kyes'; did you mean 'keys'?")
+    XCTAssertEqual(
+      runtimeError("let ages = [\"ada\": 36]\nages.lookup(\"ada\")"), "2:1: value of type '[String: Int]' has no method 'lookup'")
+  }
+
   func testNoReportForWritesAndReactiveUsesOfValues() {
     // Their run-time errors are other ones (a string has no settable
     // members; `observe` needs an object's property).
