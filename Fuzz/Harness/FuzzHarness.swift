@@ -132,12 +132,25 @@ public enum FuzzHarness {
     }
     _ = ASTDump.dump(parsed.statements)
     formatProblem = formatterProblem(file)
+    check(parsed)
     let cycles = mayFormReferenceCycles(parsed.statements)
     let reference = WeakReference()
     var result: (stage: Stage, message: String?, lines: Int) = (.ran, nil, 0)
     wrapper(cycles) { result = run(parsed, limits: limits, remembering: reference) }
     return finish(
       result.stage, result.message, lines: result.lines, released: reference.object == nil, cycles: cycles)
+  }
+
+  /// What `bindscript check` and the language server do with the input:
+  /// compile every statement, then the member pass; nothing runs.
+  private static func check(_ parsed: ParseResult) {
+    let interpreter = Interpreter()
+    interpreter.output = { _ in }
+    interpreter.readFile = { path in throw FileSystem.FileError(path: path, reason: "no files in the fuzzer") }
+    for error in interpreter.check(parsed) {
+      _ = DiagnosticRenderer(useColor: false).render([error.diagnostic], in: error.file ?? parsed.file)
+    }
+    interpreter.endSession()
   }
 
   /// Runs `parsed` in an interpreter that exists only for this call;
