@@ -15,8 +15,11 @@ import BindSyntax
 ///   also the name of a member of a declared type (a bare member name in a
 ///   method means `self.name`): a `let` (or a `var` never assigned) whose
 ///   initializer's type is known, a variable, parameter or closure parameter
-///   with a declared type (the interpreter enforces it), `self` in a method,
-///   a derived property or a setter of a script `type` or `struct`;
+///   with a declared type (the interpreter enforces it);
+/// - `self` in a method, a derived property or a setter of a script `type`
+///   or `struct`;
+/// - a string literal; an array or dictionary literal of literals of one
+///   type (directly, or through a `let`: its run-time type name is fixed);
 /// - an object the app injected as a constant global (not declared in the file);
 /// - a constructor call `T(…)` of a type declared once (or built in, or
 ///   registered by the app), when `T` is bound to nothing else;
@@ -30,9 +33,15 @@ import BindSyntax
 ///
 /// Top-level names and script types of a file with `import` are not trusted
 /// (the imported file, which `check` does not read, may redeclare them);
-/// built-in and host types still are. Every other
-/// receiver (untyped parameters, results of calls, host globals, strings,
-/// arrays, dictionaries, enum values) is unknown, and nothing is reported.
+/// built-in and host types still are. Every other receiver (untyped
+/// parameters and functions, other collections, numbers, enum values,
+/// globals the app defined other than injected objects) is unknown, and
+/// nothing is reported on it.
+///
+/// Strings and collections are checked only where their members are read
+/// or called, structs also where written, script and host objects
+/// everywhere (`bind`, `observe`, `on`, `emit` too): only there is the
+/// run-time error the one this pass would report.
 struct MemberCheck {
   /// A receiver's type, when known for certain.
   private enum KnownType {
@@ -48,8 +57,7 @@ struct MemberCheck {
     case dictionary(sample: Value)
   }
 
-  /// Where a member is used: run-time errors differ by use, so strings and
-  /// arrays are checked only where they are read, structs also where written.
+  /// Where a member is used: run-time errors differ by use (see above).
   private enum Use {
     case read, write, reactive
   }
@@ -127,12 +135,17 @@ struct MemberCheck {
   // MARK: Types
 
   /// The type an annotation names, if it is one members can be checked on.
-  private func known(_ annotation: TypeAnnotation) -> Known? {
+  /// `isRunWhereWritten`: the annotation is of a variable, which gets its
+  /// value where it is written, before a type declared further down exists
+  /// (a parameter's or result's gets values only when called).
+  private func known(_ annotation: TypeAnnotation, isRunWhereWritten: Bool = false) -> Known? {
     switch annotation {
     case .named("String", _): return Known(type: .string, isOptional: false)
     case .named(let name, let range):
-      return knownType(named: name, writtenAt: range.start.offset).map { Known(type: $0, isOptional: false) }
-    case .optional(let wrapped, _): return known(wrapped).map { Known(type: $0.type, isOptional: true) }
+      return knownType(named: name, writtenAt: isRunWhereWritten ? range.start.offset : nil)
+        .map { Known(type: $0, isOptional: false) }
+    case .optional(let wrapped, _):
+      return known(wrapped, isRunWhereWritten: isRunWhereWritten).map { Known(type: $0.type, isOptional: true) }
     case .array, .dictionary, .function: return nil
     }
   }
@@ -207,7 +220,7 @@ struct MemberCheck {
     guard let bound = bindings[name] else { return injectedObject(name) }
     guard bound.count == 1 else { return nil }
     switch bound[0] {
-    case .typed(let annotation): return annotation.flatMap(known)
+    case .typed(let annotation): return annotation.flatMap { known($0) }
     case .other, .function: return nil
     case .unwrapped(let value):
       guard resolving.count < Self.initializerDepthLimit, resolving.insert(name).inserted else { return nil }
@@ -215,7 +228,7 @@ struct MemberCheck {
       return known(value).map { Known(type: $0.type, isOptional: false) }
     case .variable(let declaration, let isTopLevel):
       if isTopLevel && hasImports { return nil }
-      if let annotation = declaration.type { return known(annotation) }
+      if let annotation = declaration.type { return known(annotation, isRunWhereWritten: true) }
       if !declaration.isMutable, let collection = literalCollection(declaration.initializer) {
         return Known(type: collection, isOptional: false)
       }

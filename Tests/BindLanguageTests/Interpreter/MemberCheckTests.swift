@@ -232,6 +232,14 @@ final class MemberCheckTests: XCTestCase {
       ])
   }
 
+  func testATypeDeclaredFurtherDown() {
+    // A variable gets its value where it is written, before the type
+    // exists; a parameter only when called, after.
+    XCTAssertEqual(
+      check("let early: Later? = nil\nearly?.vaule\nfunc f(later: Later) { later.vaule }\ntype Later { var value: Int = 0 }"),
+      ["3:30: no property 'vaule' on Later; did you mean 'value'?"])
+  }
+
   func testARedeclaredTypeIsNotTrusted() {
     XCTAssertEqual(check("type T { var a: Int = 0 }\nlet t = T()\nt.b = 1\ntype T { var b: Int = 0 }"), [])
   }
