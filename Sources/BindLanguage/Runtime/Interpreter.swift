@@ -273,7 +273,11 @@ public final class Interpreter {
     }
   }
 
-  /// Resolves names and types without running anything (`bindscript check`).
+  /// Resolves names and types without running anything (`bindscript check`,
+  /// the language server): compiles every statement, then reports the
+  /// misspelled members of receivers whose type is known for certain, with
+  /// the message running the statement would give (`MemberCheck`).
+  /// - Returns: the errors in statement order.
   public func check(_ parsed: ParseResult) -> [ScriptError] {
     hoist(parsed)
     var errors: [(index: Int, error: ScriptError)] = []
