@@ -29,8 +29,8 @@ public final class HostTypeBuilder<Root: AnyObject> {
   /// Where the members of `@Observable` and `@Published` models report
   /// Swift's changes (``HostModelLink``).
   let changes: HostChanges
-  private let resolve: (Any.Type) throws -> ValueBridge
-  private(set) var problems: [String] = []
+  let resolve: (Any.Type) throws -> ValueBridge
+  var problems: [String] = []
   private var names: Set<String> = []
 
   init(host: HostType, typeName: String, changes: HostChanges, resolve: @escaping (Any.Type) throws -> ValueBridge) {
