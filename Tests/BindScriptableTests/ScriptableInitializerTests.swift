@@ -214,6 +214,17 @@ final class ScriptableInitializerBehaviourTests: XCTestCase {
     XCTAssertEqual(lines[1], "0")
   }
 
+  func testTypesListsTheInitializers() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    let type = try interpreter.register(ScriptedTally.self)
+    let initializers = type.memberSummaries.filter { $0.hasPrefix("init") }
+    XCTAssertEqual(initializers.first, "init(start: Int)")
+    XCTAssert(initializers.contains("init(_: String, step: Int, start: Int)"), "\(initializers)")
+    XCTAssert(initializers.contains("init?(code: String)"), "\(initializers)")
+    XCTAssert(initializers.contains("init(theme: ScriptedTheme, best: ScriptedHit?)"), "\(initializers)")
+  }
+
   /// A registration by hand, with the builder's initializer overloads.
   func testHandWrittenInitializers() throws {
     let interpreter = Interpreter()

@@ -213,3 +213,13 @@ extension HostTypeBuilder {
     }
   }
 }
+
+extension HostFunction {
+  /// `init(start: Int)` or `init?(code: String)`, as `:types` shows an initializer.
+  var initializerSummary: String {
+    let parameters = zip(signature.labels, parameterTypes).map { label, type in "\(label ?? "_"): \(type)" }
+    let failable: Bool
+    if case .optional? = resultType { failable = true } else { failable = false }
+    return "init\(failable ? "?" : "")(\(parameters.joined(separator: ", ")))"
+  }
+}
