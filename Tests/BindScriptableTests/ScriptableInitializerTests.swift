@@ -47,6 +47,7 @@ final class ScriptedTally {
   @ScriptIgnored convenience init(hidden: Int) { self.init() }
 
   func add() { count += step }
+  func paint(_ theme: ScriptedTheme) { self.theme = theme }
 }
 
 /// One initializer with parameters and no `init()`: the wrong calls.
@@ -138,8 +139,10 @@ final class ScriptableInitializerBehaviourTests: XCTestCase {
         a.best?.title
         let b = ScriptedTally(theme: .light, best: nil)
         b.best == nil
+        b.paint(.dark)
+        b.theme
         """, registering: [ScriptedTally.self]),
-      [".dark", "\"Swift\"", "true"])
+      [".dark", "\"Swift\"", "true", ".dark"])
   }
 
   /// BindScript's own form stays: labels that no initializer takes and

@@ -17,14 +17,8 @@ extension Compiler {
       try site.checkStatically(initializer, arguments: arguments, compiler: self)
       let values = try arguments.map { try compileExpression($0.value) }
       let interpreter = self.interpreter
-      let types = initializer.parameterTypes
       return { frame in
-        // Coerced to the parameters' types first, as a property write is, so
-        // that an implicit member (`theme: .dark`) names the parameter's enum.
-        let evaluated = try zip(values, types).map { value, type in
-          let argument = try value(frame)
-          return type.coerce(argument) ?? argument
-        }
+        let evaluated = try values.map { try $0(frame) }
         return try site.call(initializer, receiver: nil, arguments: evaluated, interpreter: interpreter)
       }
     }
