@@ -105,7 +105,12 @@ public final class Interpreter {
   /// overflow: the thread's lowest stack address plus ``stackReserve``; 0
   /// when the system cannot say (the call-count limit still holds).
   @exclusivity(unchecked) private var stackFloor: UInt = 0
-  @exclusivity(unchecked) var pendingError: ScriptError?
+  @exclusivity(unchecked) var pendingError: ScriptError? {
+    didSet { hasPendingError = pendingError != nil }
+  }
+  /// Whether ``pendingError`` is set: what every write asks, answered
+  /// without copying the optional error (a 128-byte struct) out to test it.
+  @exclusivity(unchecked) private(set) var hasPendingError = false
   /// Whether the latest call returned a value (even `nil`) rather than
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
   @exclusivity(unchecked) var lastCallProducedValue = true
@@ -536,7 +541,11 @@ public final class Interpreter {
     pendingError = error as? ScriptError ?? ScriptError("\(error)")
   }
 
-  func throwPendingError() throws {
+  @inline(__always) func throwPendingError() throws {
+    if hasPendingError { try throwKeptError() }
+  }
+
+  @inline(never) private func throwKeptError() throws {
     if let error = pendingError {
       pendingError = nil
       throw error

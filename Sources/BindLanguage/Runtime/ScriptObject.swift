@@ -31,7 +31,15 @@ public final class ScriptObject {
     self.number = type.instanceCount
     let name = "\(type.name)#\(type.instanceCount)"
     stored = zip(type.stored, values).map { property, value in
-      Property(value, label: "\(name).\(property.name)", isSame: property.isSame ?? Value.isSameForChange)
+      let label = "\(name).\(property.name)"
+      // Not `property.isSame ?? Value.isSameForChange`: that wraps the
+      // function in two more closures, which every write calls through.
+      // Two Ints, the common write, are compared in the closure itself.
+      if let isSame = property.isSame { return Property(value, label: label, isSame: isSame) }
+      return Property(value, label: label) { old, new in
+        if case .int(let a) = old, case .int(let b) = new { return a == b }
+        return Value.isSameForChange(old, new)
+      }
     }
     derivedNodes = Array(repeating: nil, count: type.derived.count)
     eventStreams = Array(repeating: nil, count: type.events.count)
