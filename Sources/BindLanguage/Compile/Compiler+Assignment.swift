@@ -93,8 +93,31 @@ extension Compiler {
       guard let node = site.node(in: holder.slots[slot.index], accepting: newValue) else {
         return try site.assignGenerally(newValue, in: holder, frame)
       }
+      if slot.isConstant {
+        // A `let` keeps its object, and the object its nodes, for the
+        // whole write, so the node is used without a retain and a release
+        // (two atomic operations, a fifth of the loop's time): nothing a
+        // write runs (observers, bindings) can assign a `let`. Only a
+        // top-level declaration can rebind a global `let` (an `import` in an
+        // observer, the REPL), and those keep the old value alive while
+        // such a write is under way (`Interpreter.bindGlobal`); a local
+        // `let` lives in this frame, which no other code declares into.
+        interpreter.borrowingWrites += 1
+        do {
+          try node._withUnsafeGuaranteedRef { try $0.set(newValue) }
+        } catch {
+          interpreter.endBorrowingWrite()
+          throw site.located(error)
+        }
+        interpreter.endBorrowingWrite()
+      } else {
+        do {
+          try node.takeUnretainedValue().set(newValue)
+        } catch {
+          throw site.located(error)
+        }
+      }
       do {
-        try node.set(newValue)
         try interpreter.throwPendingError()
       } catch {
         throw site.located(error)
@@ -165,13 +188,7 @@ extension Compiler {
     if case .int(let number)? = literal, let step = isAdd ? number : (number == .min ? nil : -number) {
       let index = slot.index
       @inline(__always) func add(in holder: Frame, _ frame: Frame) throws -> Flow {
-        if case .int(let current) = holder.slots[index] {
-          let (sum, overflow) = current.addingReportingOverflow(step)
-          if !overflow {
-            holder.slots[index] = .int(sum)
-            return .next
-          }
-        }
+        if holder.slots[index].addToInt(step) { return .next }
         return try updateGenerally(holder, frame)
       }
       if slot.isGlobal { return { frame in try add(in: globals, frame) } }
@@ -324,11 +341,13 @@ extension Compiler {
 private struct FrameSlot {
   let isGlobal: Bool
   let index: Int
+  /// A `let`: assigned once, by its declaration.
+  let isConstant: Bool
 
   init?(_ resolution: Resolution) {
     switch resolution {
-    case .global(let slot, _): (isGlobal, index) = (true, slot)
-    case .local(let slot, _): (isGlobal, index) = (false, slot)
+    case .global(let slot, let isMutable): (isGlobal, index, isConstant) = (true, slot, !isMutable)
+    case .local(let slot, let isMutable): (isGlobal, index, isConstant) = (false, slot, !isMutable)
     default: return nil
     }
   }
@@ -414,12 +433,12 @@ private final class StoredWriteSite {
 
   /// The node to write `value` into if `receiver` is a script object of
   /// the remembered type and the value needs no conversion; nil otherwise.
-  /// Only the node is retained (by the caller, for the write): the object
-  /// is borrowed from its variable while the node is fetched.
-  @inline(__always) func node(in receiver: Value, accepting value: Value) -> Property<Value>? {
+  /// Unretained: the object is borrowed from its variable while the node
+  /// is fetched, and the caller decides how the node stays alive.
+  @inline(__always) func node(in receiver: Value, accepting value: Value) -> Unmanaged<Property<Value>>? {
     guard case .object(let target) = receiver, target.type === type, accepts.takes(value),
       target.hostProperties.isEmpty
     else { return nil }
-    return target.stored[index]
+    return Unmanaged.passUnretained(target.stored[index])
   }
 }

@@ -511,9 +511,12 @@ public final class Interpreter {
   /// Runs a handler block in `frame`: its ``ScriptHandler/sharedFrame``, or
   /// one prepared with its arguments. The call-depth check and the kept
   /// error live here only.
-  func run(_ body: Execution, in frame: Frame) {
+  ///
+  /// Inlined into the observer callbacks (one call less a change), with the
+  /// error's construction out of line.
+  @inline(__always) func run(_ body: Execution, in frame: Frame) {
     guard callFits else {
-      keep(callDepthError(inHandler: true))
+      keepHandlerDepthError()
       return
     }
     callDepth += 1
@@ -523,6 +526,10 @@ public final class Interpreter {
     } catch {
       keep(error)
     }
+  }
+
+  @inline(never) private func keepHandlerDepthError() {
+    keep(callDepthError(inHandler: true))
   }
 
   /// Runs `body`, keeping its first error for the triggering statement.
@@ -539,6 +546,34 @@ public final class Interpreter {
   private func keep(_ error: any Error) {
     guard pendingError == nil else { return }
     pendingError = error as? ScriptError ?? ScriptError("\(error)")
+  }
+
+  /// Member writes under way that use the object of a `let` without
+  /// retaining it (`Compiler.compileMemberAssignment`).
+  @exclusivity(unchecked) var borrowingWrites = 0
+  /// Values that a top-level declaration replaced while such a write was
+  /// under way: released when the last of those writes ends.
+  @exclusivity(unchecked) private var keptForBorrowingWrites: [Value] = []
+
+  /// Stores a top-level declaration's value into its global slot. A name
+  /// declared again (the REPL, an imported file) replaces the old value,
+  /// which is kept until the writes that may be using it end.
+  @inline(__always) func bindGlobal(_ slot: Int, to value: Value) {
+    if borrowingWrites > 0 { keptForBorrowingWrites.append(globalFrame.slots[slot]) }
+    globalFrame.slots[slot] = value
+  }
+
+  /// Ends a write counted in ``borrowingWrites``.
+  @inline(__always) func endBorrowingWrite() {
+    borrowingWrites -= 1
+    if borrowingWrites == 0 && !keptForBorrowingWrites.isEmpty { releaseKeptValues() }
+  }
+
+  @inline(never) private func releaseKeptValues() {
+    // Taken out first: a deinit may run scripts that write and declare.
+    let kept = keptForBorrowingWrites
+    keptForBorrowingWrites = []
+    withExtendedLifetime(kept) {}
   }
 
   @inline(__always) func throwPendingError() throws {
