@@ -104,7 +104,13 @@ extension Compiler {
         // `let` lives in this frame, which no other code declares into.
         interpreter.borrowingWrites += 1
         do {
-          try node._withUnsafeGuaranteedRef { try $0.set(newValue) }
+          // An Int is passed rebuilt: the value needs no copy (an outlined
+          // switch over every case) to outlive its variable's slot.
+          if case .int(let number) = newValue {
+            try node._withUnsafeGuaranteedRef { try $0.set(.int(number)) }
+          } else {
+            try node._withUnsafeGuaranteedRef { try $0.set(newValue) }
+          }
         } catch {
           interpreter.endBorrowingWrite()
           throw site.located(error)
