@@ -167,7 +167,7 @@ extension Compiler {
     let file = self.file
     let globals = interpreter.globalFrame
     let isAdd = op == .add
-    let updateGenerally = { (holder: Frame, frame: Frame) throws -> Flow in
+    @inline(__always) func update(in holder: Frame, _ frame: Frame) throws -> Flow {
       let current = holder.slots[slot.index]
       let operand = if let literal { literal } else { try value(frame) }
       // Int ± Int without overflow is the whole of `count += 1`.
@@ -193,6 +193,7 @@ extension Compiler {
     // anything else, overflow included, goes the general way.
     if case .int(let number)? = literal, let step = isAdd ? number : (number == .min ? nil : -number) {
       let index = slot.index
+      let updateGenerally = { (holder: Frame, frame: Frame) throws -> Flow in try update(in: holder, frame) }
       @inline(__always) func add(in holder: Frame, _ frame: Frame) throws -> Flow {
         if holder.slots[index].addToInt(step) { return .next }
         return try updateGenerally(holder, frame)
@@ -200,8 +201,8 @@ extension Compiler {
       if slot.isGlobal { return { frame in try add(in: globals, frame) } }
       return { frame in try add(in: frame, frame) }
     }
-    if slot.isGlobal { return { frame in try updateGenerally(globals, frame) } }
-    return { frame in try updateGenerally(frame, frame) }
+    if slot.isGlobal { return { frame in try update(in: globals, frame) } }
+    return { frame in try update(in: frame, frame) }
   }
 
   /// A closure that stores a value into an assignable expression: a
