@@ -48,9 +48,13 @@ if [ -n "${BINDSCRIPT_BIN:-}" ]; then
 else
   label="$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   (cd "$root" && git diff --quiet HEAD -- Sources Package.swift 2>/dev/null) || label="$label + uncommitted changes"
-  # As `make release` builds it: the Swift runtime linked in statically.
+  # As `make release` builds it (its RELEASE_FLAGS): on Linux, one static executable.
+  release_flags=(-c release --static-swift-stdlib)
+  if [ "$(uname -s)" = Linux ]; then
+    release_flags+=(-Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd)
+  fi
   echo "Building bindscript (make release's flags, --scratch-path .build-langbench)..." >&2
-  (cd "$root" && swift build -c release --static-swift-stdlib --product bindscript --scratch-path "$scratch" >&2)
+  (cd "$root" && swift build "${release_flags[@]}" --product bindscript --scratch-path "$scratch" >&2)
   bin="$scratch/release/bindscript"
 fi
 mkdir -p "$out"

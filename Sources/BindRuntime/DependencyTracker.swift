@@ -108,13 +108,32 @@
   }
 
   /// Empties the tracker for reuse, keeping its storage.
-  func reset() {
+  @inline(__always) func reset() {
+    // Nearly every evaluation only matched its previous reads: then nothing
+    // was collected (and a node under construction always collects).
+    if !isCollecting {
+      ownerRef = nil
+      matched = 0
+      isCollecting = true
+      return
+    }
+    resetCollected()
+  }
+
+  @inline(never) private func resetCollected() {
     if constructionLabel != nil { constructionLabel = nil }
     ownerRef = nil
     matched = 0
     isCollecting = true
     if !sources.isEmpty { sources.removeAll(keepingCapacity: true) }
     if !seen.isEmpty { seen.removeAll() }
+  }
+}
+
+extension GraphNode {
+  /// Records that the evaluation under way, if any, read this node. Lock held.
+  @inline(__always) final func recordRead(in graph: ReactiveGraph) {
+    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
   }
 }
 

@@ -26,9 +26,26 @@ public final class Derived<Value>: ObservableValue<Value> {
   private let moreLifetimeIDs: [Int]
   /// What the last re-evaluation threw, if it failed: the value's state
   /// until a dependency changes. Reads rethrow it (``get()``).
-  @exclusivity(unchecked) var failure: Error?
+  @exclusivity(unchecked) var failure: Error? {
+    didSet { hasFailure = failure != nil }
+  }
   /// Where writes go, for a writable derived value (``init(label:lifetime:isSame:get:set:)``).
   let writeBack: ((Value) throws -> Void)?
+  /// Runs `compute`, and stores the result if it differs from the value
+  /// (returns whether it did): the evaluation of a pull, made by the
+  /// inlinable initializers so that it is specialized for `Value` where the
+  /// value is created. In this class's own code, compiled once for every
+  /// `Value`, the result would pass through three generic copies and the
+  /// comparison through a reabstraction thunk (~50 instructions an evaluation).
+  @usableFromInline let evaluation: Evaluation
+
+  /// A struct, not a bare closure parameter: a `rethrows` initializer may
+  /// only throw what its closure parameters throw, and this one is made
+  /// from `compute`, not given.
+  @usableFromInline struct Evaluation {
+    @usableFromInline let run: (Derived<Value>, ReactiveGraph) throws -> Bool
+    @inlinable init(_ run: @escaping (Derived<Value>, ReactiveGraph) throws -> Bool) { self.run = run }
+  }
 
   /// Creates a derived value whose changes are decided by `isSame`.
   ///
@@ -37,17 +54,37 @@ public final class Derived<Value>: ObservableValue<Value> {
   ///     of a key-path chain).
   ///   - lifetimes: more such nodes: the value completes when any of them does.
   ///   - compute: evaluated at once and after each change of what it read.
+  @inlinable
   public convenience init(
     label: String? = nil, lifetime: GraphNode? = nil, lifetimes: [GraphNode] = [],
     isSame: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value
   ) rethrows {
     try self.init(
-      label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil)
+      label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil,
+      evaluate: Self.makeEvaluation(compute, isSame: isSame))
   }
 
+  /// The ``evaluation`` of a value compared with `isSame`. The new value is
+  /// stored only if the evaluation read no failed derived value (then it
+  /// fails, keeping the last value computed without error).
+  @inlinable
+  static func makeEvaluation(
+    _ compute: @escaping () throws -> Value, isSame: @escaping (Value, Value) -> Bool
+  ) -> Evaluation {
+    Evaluation { node, graph in
+      let new = try compute()
+      guard !graph.hasFailedRead else { return false }
+      graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
+      if isSame(node.storage, new) { return false }
+      node.storage = new
+      return true
+    }
+  }
+
+  @usableFromInline
   init(
     label: String?, lifetime: GraphNode?, lifetimes: [GraphNode], isSame: @escaping (Value, Value) -> Bool,
-    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?
+    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?, evaluate: Evaluation
   ) rethrows {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
@@ -66,10 +103,13 @@ public final class Derived<Value>: ObservableValue<Value> {
     graph.trackerRef = tracking.saved
     self.compute = compute
     self.writeBack = writeBack
+    self.evaluation = evaluate
     self.lifetimeID = lifetime?.id
     self.moreLifetimeIDs = lifetimes.map(\.id)
     super.init(storage: initial, kind: .derived, label: label, isSame: isSame)
     failure = initialFailure
+    // Not through `didSet`: an initializer's own assignments call no observers.
+    hasFailure = initialFailure != nil
     let sources = tracking.tracker.takeUnretainedValue().sources
     // Lazy: inactive until something observes, binds or reads it
     // (Derived+Activation.swift), so its sources hold no edge to it yet.
@@ -98,25 +138,65 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// ``ReactiveGraph/errorHandler``. Call ``get()`` to receive it.
   override public var value: Value {
     let graph = ReactiveGraph.shared
-    graph.lock.lock()
+    // A read inside an evaluation (most reads of a pulled graph) finds the
+    // lock held by its own thread: the fast path then leaves it as it is,
+    // and only the other paths, which release it, take it once more.
+    let isHeld = graph.lock.owner.pointee.load(ordering: .relaxed) == RecursiveLock.currentThread
+    if !isHeld { graph.lock.lock() }
+    // Recorded first: a reader depends on this value even when the read
+    // fails, so that it is retried when this value recovers.
+    recordRead(in: graph)
+    // The fast path: no transaction and no fresh read under way; an
+    // inactive value not checked since the last write catches up first.
+    // Everything else is in a call of its own, so that this generic code
+    // keeps no temporaries of type `Value`.
+    if !graph.evaluatesFresh && graph.batchDepth == 0 {
+      if isInactive && verifiedAt != graph.writeGeneration {
+        do {
+          try refreshIfStale(in: graph)
+        } catch {
+          if isHeld { graph.lock.lock() }
+          return valueAfterFailedRead(error, in: graph)
+        }
+      }
+      if !hasFailure {
+        let current = storage
+        if !isHeld { graph.lock.unlock() }
+        return current
+      }
+    }
+    if isHeld { graph.lock.lock() }
+    return valueOffTheFastPath(in: graph)
+  }
+
+  /// The rest of ``value``, the read already recorded. Lock held; released.
+  @inline(never) private func valueOffTheFastPath(in graph: ReactiveGraph) -> Value {
     do {
-      let current = try read(in: graph)
+      let current = try readRecorded(in: graph)
       graph.lock.unlock()
       return current
     } catch {
-      let last = storage
-      if graph.trackerRef != nil {
-        graph.failedRead = graph.failedRead ?? error
-      } else if graph.isPropagating {
-        graph.deferredError = graph.deferredError ?? error
-      } else {
-        graph.lock.unlock()
-        graph.report(error)
-        return last
-      }
+      return valueAfterFailedRead(error, in: graph)
+    }
+  }
+
+  /// ``value`` of a failed derived value: the last value computed without
+  /// error, and the error sent where a non-throwing read can send it (the
+  /// evaluation reading it, the propagation under way, or the error
+  /// handler). Lock held; released.
+  @inline(never) private func valueAfterFailedRead(_ error: Error, in graph: ReactiveGraph) -> Value {
+    let last = storage
+    if graph.trackerRef != nil {
+      graph.failedRead = graph.failedRead ?? error
+    } else if graph.isPropagating {
+      graph.deferredError = graph.deferredError ?? error
+    } else {
       graph.lock.unlock()
+      graph.report(error)
       return last
     }
+    graph.lock.unlock()
+    return last
   }
 
   /// The current value, or the error its evaluation threw: a derived value
@@ -128,18 +208,17 @@ public final class Derived<Value>: ObservableValue<Value> {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    return try read(in: graph)
+    recordRead(in: graph)
+    return try readRecorded(in: graph)
   }
 
-  /// ``get()`` with the lock held.
-  @inline(__always) private func read(in graph: ReactiveGraph) throws -> Value {
+  /// ``get()`` with the lock held and the read recorded (first: a reader
+  /// depends on this value even when the read fails, so that it is retried
+  /// when this value recovers).
+  @inline(__always) private func readRecorded(in graph: ReactiveGraph) throws -> Value {
     if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
-      if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
       return try computeFresh()
     }
-    // Recorded first: a reader depends on this value even when the read
-    // fails, so that it is retried when this value recovers.
-    if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
     // Lazy derived values: an inactive one catches up first (and fails, or
     // keeps its error, as an active one does). With no write since it was
     // last checked (most reads of a pulled graph) there is nothing to call.
@@ -205,7 +284,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   // Lazy derived values: the hooks, implemented in Derived+Activation.swift.
   override func activate() { activateDerived() }
   override func didLoseSubscriber() { deactivateIfUnsubscribed() }
-  override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshDerivedIfStale(in: graph) }
+  override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshInactive(in: graph) }
 
   override func upstreamDidComplete(_ node: GraphNode) {
     if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }
@@ -218,7 +297,23 @@ extension Derived {
   @inlinable
   public convenience init(label: String? = nil, lifetime: GraphNode? = nil, _ compute: @escaping () throws -> Value) rethrows
   where Value: Equatable {
-    try self.init(label: label, lifetime: lifetime, isSame: Sameness.equatable, compute)
+    try self.init(
+      label: label, lifetime: lifetime, lifetimes: [], isSame: Sameness.equatable, compute: compute, writeBack: nil,
+      evaluate: Self.makeEquatableEvaluation(compute))
+  }
+
+  /// ``makeEvaluation(_:isSame:)`` with `==` itself, not a closure that calls
+  /// it (one reabstraction thunk less an evaluation).
+  @inlinable
+  static func makeEquatableEvaluation(_ compute: @escaping () throws -> Value) -> Evaluation where Value: Equatable {
+    Evaluation { node, graph in
+      let new = try compute()
+      guard !graph.hasFailedRead else { return false }
+      graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
+      if node.storage == new { return false }
+      node.storage = new
+      return true
+    }
   }
 
   /// A derived value whose every re-evaluation counts as a change.

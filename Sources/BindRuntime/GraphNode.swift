@@ -103,6 +103,10 @@ public class GraphNode {
   /// changes, so they cost its writes nothing. Unowned, like edges, and
   /// kept at both ends like them.
   @exclusivity(unchecked) var passiveReaders = EdgeList()
+  /// For a derived value: whether it holds an error (`Derived.failure`),
+  /// here at a fixed offset, where the generic class's own fields are found
+  /// through its metadata (two loads more on every read and refresh).
+  @exclusivity(unchecked) var hasFailure = false
   /// For an inactive derived value: the `writeGeneration` at which its value
   /// was last known to match its sources; -1 when it must re-evaluate.
   @exclusivity(unchecked) var verifiedAt = -1

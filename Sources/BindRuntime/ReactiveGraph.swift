@@ -91,7 +91,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) var evaluationFailure: Error?
   /// A failed derived value read through its non-throwing `value` inside a
   /// tracked evaluation: that evaluation throws it when its body returns.
-  @exclusivity(unchecked) var failedRead: Error?
+  @usableFromInline @exclusivity(unchecked) var failedRead: Error?
   /// The effect whose body is running on the thread that holds the lock:
   /// what is made or registered now belongs to its current run.
   @exclusivity(unchecked) var currentEffectRef: Unmanaged<Effect>?

@@ -16,7 +16,9 @@ extension Derived {
     label: String? = nil, lifetime: GraphNode? = nil, isSame: @escaping (Value, Value) -> Bool,
     get: @escaping () throws -> Value, set: @escaping (Value) throws -> Void
   ) rethrows {
-    try self.init(label: label, lifetime: lifetime, lifetimes: [], isSame: isSame, compute: get, writeBack: set)
+    try self.init(
+      label: label, lifetime: lifetime, lifetimes: [], isSame: isSame, compute: get, writeBack: set,
+      evaluate: Self.makeEvaluation(get, isSame: isSame))
   }
 
   /// Whether the value has a setter (``init(label:lifetime:isSame:get:set:)``).

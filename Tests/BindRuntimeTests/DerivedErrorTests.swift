@@ -107,7 +107,40 @@ final class DerivedErrorTests: RuntimeTestCase {
     _ = try? a.set(0)
     let reader = try Derived { failing.value + 1 }
     XCTAssertThrowsError(try reader.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+    // Read through `value`, too, it is failed from the start: the last
+    // value, and the error reported.
+    XCTAssertEqual(reader.value, 2)
+    XCTAssertEqual(takeErrors().count, 1)
     try a.set(3)
     XCTAssertEqual(try reader.get(), 4)
+  }
+
+  /// An inactive reader that reads a failed value through its non-throwing
+  /// `value` fails with it, and keeps its last value computed without error,
+  /// not one computed from the failed value's fallback (the pull's
+  /// evaluation stores its result only when no read failed). Each failing
+  /// read inside the evaluation also leaves the lock as it found it.
+  func testAnInactiveReaderOfAFailedValueKeepsItsLastGoodValue() throws {
+    let a = Property(1)
+    let b = Property(10)
+    let failing = try Derived { () throws -> Int in
+      if a.value == 0 { throw Boom(input: 0) }
+      return a.value
+    }
+    let reader = Derived { failing.value + b.value }
+    XCTAssertEqual(reader.value, 11)
+    try ReactiveGraph.shared.transaction {
+      try a.set(0)
+      try b.set(20)
+    }
+    // The failed value is checked first, so the reader evaluates against it.
+    XCTAssertThrowsError(try failing.get())
+    XCTAssertThrowsError(try reader.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+    XCTAssertFalse(ReactiveGraph.shared.isLockedByCurrentThread)
+    XCTAssertEqual(reader.value, 11, "not 1 + 20, computed from the failed value's last value")
+    XCTAssertEqual(takeErrors().count, 1)
+    try a.set(2)
+    XCTAssertEqual(try reader.get(), 22)
+    XCTAssertFalse(ReactiveGraph.shared.isLockedByCurrentThread)
   }
 }

@@ -119,7 +119,7 @@ extension Compiler {
         if name == "Date" { return .date }
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"
-        let candidates = ["Int", "Double", "String", "Bool", "Duration"] + Array(interpreter.types.keys)
+        let candidates = ["Int", "Double", "String", "Bool", "Duration"] + interpreter.typeNamesForSuggestions
         if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
         throw error(message, at: range)
       }

@@ -124,7 +124,7 @@ final class Compiler {
       names += candidate.visibleNames
       current = candidate.parent
     }
-    return names + Array(interpreter.types.keys) + Builtins.functionNames
+    return names + interpreter.typeNamesForSuggestions + Builtins.functionNames
   }
 
   func unknownName(_ name: String, at range: SourceRange) -> ScriptError {

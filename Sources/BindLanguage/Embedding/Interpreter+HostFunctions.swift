@@ -22,7 +22,7 @@ extension Interpreter {
     guard TokenKind.keywords[base] == nil, Builtins.function(named: base) == nil, base != "assert" else {
       throw EmbeddingError("cannot define '\(function.name)': '\(base)' is a keyword or a built-in function")
     }
-    guard types[base] == nil, hostValueTypes[base] == nil else {
+    guard types[base] == nil, !builtinTypeNames.contains(base), hostValueTypes[base] == nil else {
       throw EmbeddingError("cannot define '\(function.name)': '\(base)' is a type")
     }
     if hostFunctions[base, default: []].contains(where: { $0.signature == function.signature }) {

@@ -62,14 +62,18 @@ public final class Connections {
     let token: Disposable
   }
 
-  private var live: [Connection] = []
+  // One thread runs an interpreter at a time, and nothing called while
+  // these are being changed (a token's `isDisposed`) reaches back into them,
+  // so the runtime's exclusivity checks (two per `bind`, ~130 instructions)
+  // would only cost time.
+  @exclusivity(unchecked) private var live: [Connection] = []
   /// Ended connections are swept out when `live` reaches this size, which
   /// then doubles: pruning every 64 additions scanned the whole list each
   /// time, O(n²) for a script that makes thousands of bindings.
-  private var pruneAt = 64
+  @exclusivity(unchecked) private var pruneAt = 64
   /// Where `live` holds each named connection: finding a name was a scan of
   /// every connection, so naming n of them cost O(n²). Rebuilt by a prune.
-  private var namedIndices: [String: Int] = [:]
+  @exclusivity(unchecked) private var namedIndices: [String: Int] = [:]
 
   /// Made during an effect's run, the connection also belongs to that run:
   /// it ends before the effect runs again (an effect made there belongs to

@@ -14,7 +14,7 @@ public enum GraphExport {
     var builder = GraphBuilder(
       snapshot: ReactiveGraph.shared.snapshot(), connections: interpreter.connections.entries,
       hostType: { name in
-        interpreter.typesByName[name].flatMap { type in
+        interpreter.types[name].flatMap { type in
           type.host.map { (swiftName: $0.swiftTypeName, instances: type.instanceCount) }
         }
       })

@@ -84,9 +84,17 @@ public final class Interpreter {
   /// `registerEnum`), by script name and by Swift type.
   var hostValueTypes = HostValueTypes()
   /// The Swift closure types that bridge to script closures (``bridgeClosures(_:)-…``).
-  var closureShapes: [ObjectIdentifier: ClosureShape] = ClosureShape.standard
-  private(set) var builtinTypeNames: Set<String> = []
+  ///
+  /// Lazy: the standard shapes are 45 closure types whose metadata the
+  /// Swift runtime builds one by one (0.6 M instructions, a fifth of
+  /// `bindscript`'s start-up), and only a host call that takes or returns
+  /// a closure needs them.
+  lazy var closureShapes: [ObjectIdentifier: ClosureShape] = ClosureShape.standard
+  /// The names of the prelude's types (`Label`, …), whether loaded yet or not.
+  var builtinTypeNames: Set<String> { Prelude.typeNames }
   private(set) var isLoadingPrelude = false
+  /// Whether the prelude's types are declared (see ``loadPreludeIfNamed(in:from:to:)``).
+  private(set) var isPreludeLoaded = false
   /// Type names visible before their declaration finished compiling
   /// (self-references such as `var friend: Person?`).
   var declaringTypeNames: Set<String> = []
@@ -117,20 +125,50 @@ public final class Interpreter {
   private var importedPaths: Set<String> = []
 
   /// Creates an interpreter with the built-in types (`Label`, `Button`, …).
+  ///
+  /// The built-in types are declared when first named: the first file or
+  /// statement whose text mentions one of them declares them all before it
+  /// is compiled (``loadPreludeIfNamed(in:from:to:)``), so a script that
+  /// uses none of them does not pay for parsing and declaring them.
   public init(options: Options = Options()) {
     self.options = options
     scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
     scheduler.afterEachJob = { [weak self] in self?.deliverHostChanges() }
-    loadPrelude()
   }
 
-  private func loadPrelude() {
+  /// Declares the prelude's types, once.
+  func loadPrelude() {
+    guard !isPreludeLoaded else { return }
+    isPreludeLoaded = true
     isLoadingPrelude = true
-    defer { isLoadingPrelude = false }
+    // Declaring types runs no script code: counted as part of a statement,
+    // the declarations neither deliver host changes nor reset the step
+    // budget, whenever the first mention of a type brings them in.
+    statementDepth += 1
+    defer {
+      statementDepth -= 1
+      isLoadingPrelude = false
+    }
     let parsed = Parser.parse(Prelude.source, path: "<prelude>")
     precondition(!parsed.hasErrors, "the prelude must parse")
     for statement in parsed.statements { _ = try! execute(statement, in: parsed.file) }
-    builtinTypeNames = Set(types.keys)
+  }
+
+  /// Declares the prelude's types before code from `file` between byte
+  /// offsets `start` and `end` is compiled, if that text may name one.
+  ///
+  /// Code can name a type only by writing its name, so text without any of
+  /// the names cannot need them. Any mention counts (in a comment or a
+  /// string too): declaring the types for nothing costs time, never meaning.
+  func loadPreludeIfNamed(in file: SourceFile, from start: Int = 0, to end: Int? = nil) {
+    guard !isPreludeLoaded else { return }
+    if Prelude.mayBeNamed(in: file.bytes, from: start, to: end ?? file.bytes.count) { loadPrelude() }
+  }
+
+  /// The names a "did you mean" suggestion may offer for a type: the
+  /// declared ones and the prelude's, loaded or not.
+  var typeNamesForSuggestions: [String] {
+    isPreludeLoaded ? Array(types.keys) : Array(types.keys) + Prelude.typeNames.sorted()
   }
 
   // MARK: Entry points
@@ -145,6 +183,7 @@ public final class Interpreter {
   /// Makes the top-level names of `statements` known before any of them
   /// runs, so functions may use globals and types declared further down.
   public func hoist(_ parsed: ParseResult) {
+    loadPreludeIfNamed(in: parsed.file)
     let statements = parsed.statements
     for statement in statements {
       switch statement {
@@ -171,6 +210,7 @@ public final class Interpreter {
   /// expression, which the REPL and test scripts print; `nil` otherwise
   /// (and for calls that return nothing).
   public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
+    loadPreludeIfNamed(in: file, from: statement.range.start.offset, to: statement.range.end.offset)
     if statementDepth == 0 {
       steps = 0
       interruptionPoint = 0
@@ -264,7 +304,10 @@ public final class Interpreter {
   }
 
   /// Every type, built-in and declared, by name.
-  public var typesByName: [String: ObjectType] { types }
+  public var typesByName: [String: ObjectType] {
+    loadPrelude()
+    return types
+  }
 
   /// Whether `name` is a type a constructor may name.
   func isTypeName(_ name: String) -> Bool {
