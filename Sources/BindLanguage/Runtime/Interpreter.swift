@@ -133,7 +133,25 @@ public final class Interpreter {
   public init(options: Options = Options()) {
     self.options = options
     scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
-    scheduler.afterEachJob = { [weak self] in self?.deliverHostChanges() }
+    // Through `hook`, not `[weak self]`: a weak reference gives the
+    // interpreter a side table, and from then on every retain and release
+    // of it takes the runtime's slow path (~150 instructions and an extra
+    // atomic operation a pair; a method call retains it several times).
+    let hook = schedulerHook
+    hook.interpreter = Unmanaged.passUnretained(self)
+    scheduler.afterEachJob = { hook.interpreter?.takeUnretainedValue().deliverHostChanges() }
+  }
+
+  deinit { schedulerHook.interpreter = nil }
+
+  /// How the scheduler, which a host may keep after the interpreter is
+  /// gone, reaches it: cleared when the interpreter goes. The interpreter
+  /// and its scheduler live on one thread (ARCHITECTURE.md, "Invariants"),
+  /// so the deinit cannot race with a job's hook.
+  private let schedulerHook = SchedulerHook()
+
+  private final class SchedulerHook {
+    @exclusivity(unchecked) var interpreter: Unmanaged<Interpreter>?
   }
 
   /// Declares the prelude's types, once.
