@@ -53,7 +53,10 @@ let package = Package(
     .target(name: "BindRuntime", dependencies: ["CTaskHooks"]),
     // The concurrency runtime's enqueue hooks, declared with the Swift
     // calling convention they have, for capturing host tasks (TaskCapture).
-    .target(name: "CTaskHooks"),
+    // It calls libdispatch's main-queue drain by name: linked here, so that an
+    // app depending on BindRuntime alone links (libdispatch otherwise comes
+    // in only with Foundation or Dispatch).
+    .target(name: "CTaskHooks", linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]),
     // Source files, lexer, parser, AST and diagnostics: text in, a checked
     // tree or located errors out. Never imports the runtime.
     .target(name: "BindSyntax", dependencies: ["BindPlatform"]),

@@ -151,7 +151,7 @@ extension ObservableValue {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
     return try makeBinding(label: label, writes: target) { value in
-      try unretained._withUnsafeGuaranteedRef { try $0.setFromBinding(value) }
+      try Property.write(value, fromBindingInto: unretained)
       return true
     }
   }
@@ -161,7 +161,7 @@ extension ObservableValue {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
     return try makeBinding(label: label, writes: target) { value in
-      try unretained._withUnsafeGuaranteedRef { try $0.setFromBinding(value) }
+      try Property.write(value, fromBindingInto: unretained)
       return true
     }
   }
@@ -175,7 +175,10 @@ extension ObservableValue {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
     return try makeBinding(label: label, writes: target) { value in
-      try unretained._withUnsafeGuaranteedRef { try $0.setFromBinding(transform(value)) }
+      // Held for the whole write (see ``NodeRef``): `transform` is code of
+      // the caller's, which may let go of the target's owner, or the
+      // compiler may retain the target around it.
+      try withExtendedLifetime(unretained.takeUnretainedValue()) { try $0.setFromBinding(transform(value)) }
       return true
     }
   }
@@ -236,6 +239,32 @@ extension ObservableValue {
 }
 
 extension Property {
+  /// A one-way binding's write into `target`, its property, reached
+  /// unretained (``NodeRef``): the target's owner may let go of it on another
+  /// thread at any moment, and whichever release is the last runs its deinit.
+  ///
+  /// Optimized code makes this write without a retain of the target (the
+  /// one retain is the change record kept for its observers, let go at the
+  /// end of the propagation, where a deinit is harmless), so the owner's
+  /// release is the last one and its deinit waits for the lock. Unoptimized
+  /// code retains and releases the target around the calls on it, and such
+  /// a release, made last by the owner's in between, ran the deinit here, in
+  /// the middle of the write, and freed the target under it: there the
+  /// target is held for the whole write, and goes at its end at the earliest.
+  /// (Held always, it costs optimized code ~48 instructions a write, 12% of
+  /// a chain's hop; `_isDebugAssertConfiguration()` is decided where this is
+  /// inlined, so it follows the caller's build.)
+  @inlinable @inline(__always)
+  static func write(_ value: Value, fromBindingInto target: Unmanaged<Property<Value>>) throws {
+    if _isDebugAssertConfiguration() {
+      try withExtendedLifetime(target.takeUnretainedValue()) { try $0.setFromBinding(value) }
+    } else {
+      try target._withUnsafeGuaranteedRef { try $0.setFromBinding(value) }
+    }
+  }
+}
+
+extension Property {
   /// Binds two properties both ways. At bind time `other` takes this
   /// property's value; afterwards a change on either side reaches the other
   /// exactly once (the echo is an equal write, which is not a change).
@@ -245,15 +274,15 @@ extension Property {
     let echo = TwoWayEcho()
     // Unowned, not weak (no side tables): each half runs only while it has
     // not ended, and it ends when its source or its target is deallocated.
+    // A run holds both ends strongly from its first use of them to its end
+    // (``NodeRef``): either owner may let go on another thread meanwhile, and
+    // the retains this code takes anyway (optimized or not) must not be the
+    // last ones before it is done.
     let forward = BindingNode(source: self, label: label) { [unowned(unsafe) self, unowned(unsafe) other] value in
-      if echo.isEcho(of: self) || TwoWayEcho.wasWrittenLater(other, than: self) { return true }
-      try echo.write(value, into: other)
-      return true
+      try echo.carry(value, from: self, to: other)
     }
     let backward = BindingNode(source: other, label: label) { [unowned(unsafe) self, unowned(unsafe) other] value in
-      if echo.isEcho(of: other) || TwoWayEcho.wasWrittenLater(self, than: other) { return true }
-      try echo.write(value, into: self)
-      return true
+      try echo.carry(value, from: other, to: self)
     }
     forward.target = other
     backward.target = self
@@ -306,6 +335,17 @@ final class TwoWayEcho {
   private var written: ObjectIdentifier?
   private var epoch = -1
   private var count = 0
+
+  /// One half of the link: carries `value` from `source` into `target`,
+  /// unless it is the other half's echo. The ends are arguments, which the
+  /// caller holds for the whole call (``NodeRef``: the half's closure holds
+  /// them `unowned(unsafe)`, and a retain taken and dropped around one use
+  /// could be the last one). Returns true (the half goes on). Lock held.
+  func carry<Value>(_ value: Value, from source: Property<Value>, to target: Property<Value>) throws -> Bool {
+    if isEcho(of: source) || Self.wasWrittenLater(target, than: source) { return true }
+    try write(value, into: target)
+    return true
+  }
 
   /// Writes `value` into `target`, remembering the change if it made one. Lock held.
   func write<Value>(_ value: Value, into target: Property<Value>) throws {

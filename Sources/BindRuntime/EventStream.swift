@@ -74,7 +74,7 @@ final class HandlerEntry<Payload>: AnyObserverEntry {
   let handler: (Payload) -> Void
   init(sequence: Int, handler: @escaping (Payload) -> Void) {
     self.handler = handler
-    super.init(sequence: sequence, node: nil)
+    super.init(sequence: sequence)
   }
 }
 

@@ -34,6 +34,6 @@ extension Derived {
 extension Observed {
   /// A floating-point value: NaN written over NaN is no change.
   @inlinable public init(wrappedValue: Value) where Value: FloatingPoint {
-    projectedValue = Property(wrappedValue)
+    self.init(property: Property(wrappedValue))
   }
 }

@@ -20,6 +20,20 @@
 /// (safe) would trap on it, which is why edges are not `unowned`. The same
 /// rules cover the other unretained references into the graph: a derived
 /// value's `readSources`, a binding's source and target, the queue's entries.
+///
+/// A retain of a node whose deinit has NOT begun is another matter: its owner
+/// may let go of it on another thread at any moment (that takes no lock), and
+/// then this retain is the last one. Its release runs the deinit on this
+/// thread, right there (the lock is recursive), and frees the node. So code
+/// that calls into a node it reached unretained (a binding's write into its
+/// target) MUST either take no retain of it at all, or hold it strongly
+/// across the whole call and let it go only where its deinit may run
+/// (nothing further up the stack still using it). The compiler retains
+/// around calls wherever it likes in unoptimized builds, and around uses of
+/// `unowned(unsafe)` captures in any build: see `Property.write(_:fromBindingInto:)`
+/// and `TwoWayEcho.carry` (Binding.swift). A retain kept to the end of the
+/// propagation (a change record) is harmless: a deinit there queues its
+/// `.completed` like any other (`ReactiveGraph.finishPropagation`).
 @usableFromInline
 struct NodeRef {
   let unmanaged: Unmanaged<GraphNode>
@@ -64,6 +78,12 @@ public class GraphNode {
   }
   @exclusivity(unchecked) var storedLabel: String?
   let kind: NodeKind
+  /// ``ReactiveGraph/shared``, kept here so that a write or a read reaches
+  /// it with one load: the `shared` accessor is a call and a `swift_once`
+  /// check (~16 instructions) on every write. A strong `let`: code that
+  /// uses a `let` of an object it holds needs no retain of its own
+  /// (`unowned(unsafe)` made the compiler retain the graph around each use).
+  @usableFromInline let reactiveGraph: ReactiveGraph
 
   // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
 
@@ -97,7 +117,7 @@ public class GraphNode {
   /// no edge from its sources, is not updated by their writes, and is brought
   /// up to date when read (`Derived+Activation.swift`). Always false for
   /// other nodes.
-  @usableFromInline @exclusivity(unchecked) var isInactive = false
+  @usableFromInline @exclusivity(unchecked) final var isInactive = false
   /// The inactive derived values whose `readSources` hold this node: told
   /// when it completes or goes away (as `downstream` is), never when it
   /// changes, so they cost its writes nothing. Unowned, like edges, and
@@ -120,6 +140,7 @@ public class GraphNode {
     self.kind = kind
     self.storedLabel = nil
     self.id = -1
+    self.reactiveGraph = ReactiveGraph.shared
   }
 
   init(kind: NodeKind, label: String?) {
@@ -128,6 +149,7 @@ public class GraphNode {
     defer { graph.lock.unlock() }
     self.kind = kind
     self.storedLabel = label
+    self.reactiveGraph = graph
     self.id = graph.nextNodeIdentifier()
     graph.register(self)
   }
@@ -184,7 +206,7 @@ public class GraphNode {
 
   /// Whether subscribing to this node keeps it alive (true for derived values,
   /// which nobody else may own; false for properties, owned by their objects).
-  var isRetainedBySubscriptions: Bool { false }
+  @usableFromInline var isRetainedBySubscriptions: Bool { false }
 
   /// Brings the node up to date inside a propagation. Lock held.
   func update() throws {}

@@ -7,7 +7,7 @@ public class ObservableValue<Value>: GraphNode {
   // check (`swift_beginAccess`, ~45 instructions an access) that would repeat it.
 
   /// The current value. Guarded by the graph lock.
-  @usableFromInline @exclusivity(unchecked) var storage: Value
+  @usableFromInline @exclusivity(unchecked) final var storage: Value
   /// Decides whether a write is a change. Equatable values compare with `==`,
   /// objects by identity; other values always count as changed.
   @usableFromInline let isSame: (Value, Value) -> Bool
@@ -17,16 +17,25 @@ public class ObservableValue<Value>: GraphNode {
   /// metadata and witness tables on every write.
   ///
   /// A disposed entry stays in place, skipped by deliveries (which check
-  /// each entry's state anyway), until the disposed ones are as many as the
-  /// live ones, when one pass sweeps them out: disposal is O(1) amortized
-  /// and keeps the registration order, where finding and removing the entry
-  /// was O(observers) (building and tearing down a fan-out of n observers
-  /// took O(n²)).
-  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<AnyObserverEntry> = []
-  /// How many entries of `observers` are disposed and not yet swept out.
+  /// each entry's state anyway), until one pass sweeps the ended entries
+  /// out: disposal is O(1) amortized and keeps the registration order, where
+  /// finding and removing the entry was O(observers) (building and tearing
+  /// down a fan-out of n observers took O(n²)). A stored value's tokens only
+  /// end their entries (``ObservationToken``): the list is swept when it has
+  /// doubled since the last sweep (``observerSweepMark``). A derived value's
+  /// tokens also count their disposal here (``disposedObserverCount``), and
+  /// the list is swept when the ended entries are as many as the live ones.
+  @usableFromInline @exclusivity(unchecked) final var observers: ContiguousArray<AnyObserverEntry> = []
+  /// How many entries of `observers` were disposed through ``removeObserver(_:)``
+  /// (a derived value's) and not yet swept out.
   @exclusivity(unchecked) var disposedObserverCount = 0
+  /// The length of `observers` at which the next subscription first sweeps
+  /// the ended entries out: twice the length after the last sweep, so that
+  /// sweeping is O(1) amortized per subscription and ended entries never
+  /// outnumber the live ones by more than that.
+  @usableFromInline @exclusivity(unchecked) final var observerSweepMark = 16
   /// Set once the value can never change again (its sources are gone).
-  @usableFromInline @exclusivity(unchecked) var isCompleted = false
+  @usableFromInline @exclusivity(unchecked) final var isCompleted = false
   /// Every element is a `CompletionWatcher<Value>` (``observeCompletion(capturing:completed:)``).
   /// Kept apart from `observers`, so that a write never looks at them.
   @exclusivity(unchecked) var completionWatchers: ContiguousArray<AnyObserverEntry> = []
@@ -42,7 +51,7 @@ public class ObservableValue<Value>: GraphNode {
   /// The current value. Reading it inside a ``Derived`` closure or an
   /// ``Effect`` makes that computation depend on it.
   public var value: Value {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     graph.lock.lock()
     defer { graph.lock.unlock() }
     return trackedValue()
@@ -50,7 +59,7 @@ public class ObservableValue<Value>: GraphNode {
 
   /// The value for a reader that holds the lock, recording the dependency.
   @inline(__always) func trackedValue() -> Value {
-    if let tracker = ReactiveGraph.shared.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    if let tracker = reactiveGraph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
     return storage
   }
 
@@ -62,6 +71,10 @@ public class ObservableValue<Value>: GraphNode {
   ///   - handler: receives `.initial`, `.changed(old:new:)` and, when the
   ///     source's owner is deallocated, `.completed`.
   /// - Returns: a token; dispose it (or let it deallocate) to stop observing.
+  ///   Delivery stops at once; the handler itself (and what it captures) is
+  ///   released when a stored value next sweeps its ended observers (when
+  ///   its list of observers has doubled since the last sweep, or when the
+  ///   value goes), at once for a derived value.
   ///
   /// The `observe` methods are inlinable so that subscribing is specialized
   /// for `Value` in the caller's module (no generic metadata lookup for the
@@ -74,7 +87,7 @@ public class ObservableValue<Value>: GraphNode {
 
   /// Observes changes only, as `(old, new)` pairs.
   @discardableResult @inlinable
-  public func observeChanges(_ handler: @escaping (_ old: Value, _ new: Value) -> Void) -> Disposable {
+  public func observeChanges(_ handler: __owned @escaping (_ old: Value, _ new: Value) -> Void) -> Disposable {
     addObserver(initial: false, changed: handler, event: nil)
   }
 
@@ -93,34 +106,45 @@ public class ObservableValue<Value>: GraphNode {
 
   @inlinable
   func addObserver(
-    initial: Bool, changed: @escaping (Value, Value) -> Void, event: ((Change<Value>) -> Void)?
+    initial: Bool, changed: consuming @escaping (Value, Value) -> Void, event: consuming ((Change<Value>) -> Void)?
   ) -> Disposable {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     graph.lock.lock()
     // A lazy derived value nobody observed yet catches up and subscribes upstream.
     if isInactive { activate() }
     let entry: ObserverEntry<Value> =
-      if let event {
-        EventObserverEntry(sequence: graph.nextSequence(), node: self, changed: changed, event: event)
+      if let event = consume event {
+        EventObserverEntry(sequence: graph.nextSequence(), changed: consume changed, event: event)
       } else {
-        ObserverEntry(sequence: graph.nextSequence(), node: self, changed: changed)
+        // Consumed: the caller's closure moves into the entry, no retain.
+        ObserverEntry(sequence: graph.nextSequence(), changed: consume changed)
       }
     let completed = isCompleted
-    if !completed { observers.append(entry) }
+    if !completed {
+      if observers.count >= observerSweepMark { sweepEndedObservers() }
+      observers.append(entry)
+    }
     let initialValue = initial ? storage : nil
-    // A completed node never held the entry; the token must not reach for it.
-    if completed { entry.isDetached = true }
     graph.lock.unlock()
     if let initialValue { entry.deliverInitial(initialValue) }
     if completed { entry.complete() }
-    return ObservationToken.make(for: self, entry: entry)
+    // One that also keeps the node alive when subscriptions must (a derived
+    // value, which nobody else may own); stored properties stay owned by their
+    // objects, so observing never keeps those alive. Made here: through a
+    // factory call the entry was retained and released once more.
+    return isRetainedBySubscriptions
+      ? RetainingObservationToken(entry: entry, source: self) : ObservationToken(entry: entry)
   }
 
+  /// Removes a completion watcher, or counts a derived value's disposed
+  /// observer (a stored value's are only swept). Lock held.
   override func removeObserver(_ entry: AnyObserverEntry) {
-    if entry.isCompletionWatcher {
+    if entry is AnyCompletionWatcher {
       if let index = completionWatchers.firstIndex(where: { $0 === entry }) { completionWatchers.remove(at: index) }
       return
     }
+    // A completed node let go of its entries already.
+    if isCompleted { return }
     // The newest entry (a subscribe-then-dispose, a teardown newest first)
     // comes off the end at once.
     if observers.last === entry {
@@ -130,21 +154,24 @@ public class ObservableValue<Value>: GraphNode {
     }
     // The entry has ended (disposed): leave it in place, sweep later.
     disposedObserverCount += 1
-    if disposedObserverCount * 2 >= observers.count { sweepDisposedObservers() }
+    if disposedObserverCount * 2 >= observers.count { sweepEndedObservers() }
     if liveObserverCount == 0 { didLoseSubscriber() }
   }
 
-  /// Observers not disposed. Lock held.
+  /// Observers not disposed, for a derived value, whose disposals are all
+  /// counted. Lock held.
   var liveObserverCount: Int { observers.count - disposedObserverCount }
 
-  /// Drops the disposed entries, keeping the order of the others. Lock held.
-  private func sweepDisposedObservers() {
+  /// Drops the ended entries, keeping the order of the others, and sets the
+  /// length of the next sweep. Lock held.
+  @usableFromInline func sweepEndedObservers() {
     if disposedObserverCount == observers.count {
       observers.removeAll(keepingCapacity: observers.count < 64)
     } else {
       observers.removeAll { !$0.isActive }
     }
     disposedObserverCount = 0
+    observerSweepMark = Swift.max(16, observers.count * 2)
   }
 
   /// Watches for this value's completion without observing its changes: unlike
@@ -175,10 +202,15 @@ public class ObservableValue<Value>: GraphNode {
       capture(last)
       watcher.complete()
     }
-    return ObservationToken.make(for: self, entry: watcher)
+    return CompletionWatcherToken(watcher: watcher, retaining: isRetainedBySubscriptions ? self : nil)
   }
 
-  override var observerCount: Int { liveObserverCount }
+  /// Observers not ended (by disposal or completion), counted. Lock held.
+  override var observerCount: Int {
+    var count = 0
+    for entry in observers where entry.isActive { count += 1 }
+    return count
+  }
 
   override var valueDescription: String? { String(describing: storage) }
 
@@ -219,11 +251,10 @@ public class ObservableValue<Value>: GraphNode {
     let watchers = Array(completionWatchers)
     completionWatchers.removeAll()
     for watcher in watchers {
-      watcher.isDetached = true
+      unsafeDowncast(watcher, to: AnyCompletionWatcher.self).isDetached = true
       if watcher.isActive { unsafeDowncast(watcher, to: CompletionWatcher<Value>.self).capture(storage) }
     }
     let entries = Array(observers)
-    for entry in entries { entry.isDetached = true }
     observers.removeAll()
     disposedObserverCount = 0
     let graph = ReactiveGraph.shared
@@ -266,15 +297,32 @@ enum Sameness {
   @inlinable static func never<T>(_ a: T, _ b: T) -> Bool { false }
 }
 
+/// A completion watcher's type-erased face: what its token needs to take it
+/// out of its node's list.
+class AnyCompletionWatcher: AnyObserverEntry {
+  /// Set (lock held) once the watched node has let go of this watcher
+  /// because it completed. From then on the node may be deallocated, so the
+  /// token MUST NOT reach it through its unowned reference.
+  @exclusivity(unchecked) final var isDetached = false
+  /// The watched node. Unowned(unsafe), for the reasons given on
+  /// ``CompletionWatcherToken``: only followed under the lock while attached.
+  unowned(unsafe) let node: GraphNode
+
+  init(sequence: Int, node: GraphNode) {
+    self.node = node
+    super.init(sequence: sequence)
+  }
+}
+
 /// A watcher of one value's completion (``ObservableValue/observeCompletion(capturing:completed:)``).
-final class CompletionWatcher<Value>: AnyObserverEntry {
+final class CompletionWatcher<Value>: AnyCompletionWatcher {
   let capture: (Value) -> Void
   private let completed: () -> Void
 
   init(sequence: Int, node: GraphNode, capture: @escaping (Value) -> Void, completed: @escaping () -> Void) {
     self.capture = capture
     self.completed = completed
-    super.init(sequence: sequence, node: node, isCompletionWatcher: true)
+    super.init(sequence: sequence, node: node)
   }
 
   override func complete() {

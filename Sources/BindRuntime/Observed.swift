@@ -19,20 +19,40 @@
 public struct Observed<Value> {
   /// The observable handle, reached as `$name`.
   public let projectedValue: Property<Value>
+  /// The same property, unretained, for reads and writes through the wrapper.
+  ///
+  /// The wrapper's storage is a `var` of the enclosing type, so reading
+  /// `projectedValue` to call it made the caller retain and release the
+  /// property around every read and write (two atomic operations, ~40
+  /// instructions): the compiler cannot tell that the call leaves the
+  /// storage alone. `projectedValue` owns the property for as long as this
+  /// wrapper value exists, and the caller of a getter or setter keeps the
+  /// wrapper's owner alive for the call, so the property outlives it.
+  /// (Replacing the wrapper's storage from inside the call, from an observer
+  /// of that very property, would end that guarantee: `Property.set` touches
+  /// nothing of itself once its observers have been called, as it must for
+  /// an observer that drops the last reference to its owner's struct.)
+  @usableFromInline let unretained: Unmanaged<Property<Value>>
+
+  /// Wraps `property`; every public initializer picks its comparison.
+  @inlinable init(property: Property<Value>) {
+    projectedValue = property
+    unretained = .passUnretained(property)
+  }
 
   /// An equatable value: writing an equal value is not a change.
   @inlinable public init(wrappedValue: Value) where Value: Equatable {
-    projectedValue = Property(wrappedValue)
+    self.init(property: Property(wrappedValue))
   }
 
   /// An object, compared by identity.
   @inlinable public init(wrappedValue: Value) where Value: AnyObject {
-    projectedValue = Property(wrappedValue)
+    self.init(property: Property(wrappedValue))
   }
 
   /// An optional object, compared by identity.
   @inlinable public init<Object: AnyObject>(wrappedValue: Value) where Value == Object? {
-    projectedValue = Property(wrappedValue)
+    self.init(property: Property(wrappedValue))
   }
 
   /// A value that cannot be compared: every write is a change.
@@ -41,12 +61,12 @@ public struct Observed<Value> {
   /// initializer above and `@Observed var friend: Person?` never compares.
   @_disfavoredOverload
   @inlinable public init(wrappedValue: Value) {
-    projectedValue = Property(wrappedValue)
+    self.init(property: Property(wrappedValue))
   }
 
   /// The current value; setting it notifies observers and bindings.
   @inlinable public var wrappedValue: Value {
-    get { projectedValue.value }
-    nonmutating set { projectedValue.value = newValue }
+    get { unretained._withUnsafeGuaranteedRef { $0.value } }
+    nonmutating set { unretained._withUnsafeGuaranteedRef { $0.value = newValue } }
   }
 }

@@ -58,7 +58,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// setter cannot throw (a binding cycle) go to ``ReactiveGraph/errorHandler``.
   override public var value: Value {
     get {
-      let graph = ReactiveGraph.shared
+      let graph = reactiveGraph
       graph.lock.lock()
       defer { graph.lock.unlock() }
       return trackedValue()
@@ -76,7 +76,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// Everything else is in ``setPropagating(_:)``, compiled here.
   @inlinable
   public func set(_ newValue: Value) throws {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     graph.lock.lock()
     if isSame(storage, newValue) {
       graph.lock.unlock()
@@ -95,9 +95,9 @@ public final class Property<Value>: ObservableValue<Value> {
         return
       }
       let entries = observers
-      let (counter, limit) = (graph.observerDepth, graph.storedObserverDepthLimit)
+      let limit = graph.storedObserverDepthLimit
       graph.lock.unlock()
-      try ReactiveGraph.deliverChange(to: entries, old: old, new: newValue, depthCounter: counter, depthLimit: limit)
+      try ReactiveGraph.deliverChange(to: entries, old: old, new: newValue, depthLimit: limit)
       return
     }
     try setPropagating(newValue)
@@ -108,7 +108,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// lock held, which it releases; `writeGeneration` already counts the write.
   @usableFromInline
   func setPropagating(_ newValue: Value) throws {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     if let tracker = graph.trackerRef {
       // A derived value may not write what it read: its result would be
       // stale as soon as it is made (Grammar.md, "Writes during evaluation").
@@ -146,7 +146,7 @@ public final class Property<Value>: ObservableValue<Value> {
   /// writes with code specialized for `Value`.
   @inlinable
   func setFromBinding(_ newValue: Value) throws {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     if isSame(storage, newValue) { return }
     graph.writeGeneration &+= 1
     try store(newValue, in: graph)

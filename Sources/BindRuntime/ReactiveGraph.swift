@@ -1,3 +1,4 @@
+import CTaskHooks
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -45,7 +46,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   // already: `@exclusivity(unchecked)` drops the runtime's dynamic check
   // (`swift_beginAccess`, ~45 instructions an access) on the hot fields.
   private var nextNodeID = 0
-  private var nextObserverSequence = 0
+  @usableFromInline @exclusivity(unchecked) var nextObserverSequence = 0
   /// Every live node, unowned: a weak reference would give every node a side
   /// table, and then every retain and release of a node takes the runtime's
   /// slow path. Nodes remove themselves in `deinit`, under the lock. An array
@@ -96,7 +97,6 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// what is made or registered now belongs to its current run.
   @exclusivity(unchecked) var currentEffectRef: Unmanaged<Effect>?
   @exclusivity(unchecked) private var searchMark = 0
-  @usableFromInline let observerDepth = ThreadLocalCounter()
 
   /// How often the graph may change one value within one propagation before
   /// the change is declared a cycle. Two-way bindings settle in one round; a
@@ -169,7 +169,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     }
   }
 
-  @usableFromInline func nextSequence() -> Int {
+  @inlinable func nextSequence() -> Int {
     nextObserverSequence += 1
     return nextObserverSequence
   }
@@ -256,7 +256,14 @@ public final class ReactiveGraph: @unchecked Sendable {
     if changes.count > 1 {
       deliveries.changes.sort { $0.entry.sequence < $1.entry.sequence }
     }
+    // Let go of as part of the propagation: a record may hold the last
+    // reference to a value whose owner let go of it on another thread
+    // meanwhile, and the deinit that then runs here MUST queue its
+    // `.completed` for this delivery, after the unlock, rather than deliver
+    // it itself under the lock (``takeCompletionsIfIdle()``).
+    isPropagating = true
     changes.removeAll(keepingCapacity: true)
+    isPropagating = false
     deliveries.completions = completions
     completions.removeAll()
     epoch += 1
@@ -293,7 +300,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// `depthLimit` is ``observerDepthLimit``, read while the lock was held.
   func deliver(_ deliveries: Deliveries, depthLimit: Int) throws {
     if deliveries.changes.isEmpty && deliveries.completions.isEmpty { return }
-    let cell = observerDepth.cell
+    let cell = deliveryDepthCell
     let depth = try enterDeliveryLevel(cell, limit: depthLimit)
     defer { cell.pointee = depth }
     for notification in deliveries.changes {
@@ -307,12 +314,11 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// that it is specialized for `Value` in the client's module; static, with
   /// what it needs of the graph read under the lock, so that the caller does
   /// not hold on to the graph (a retain and a release) across it.
-  @inlinable
+  @inlinable @inline(__always)
   static func deliverChange<Value>(
-    to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value,
-    depthCounter: ThreadLocalCounter, depthLimit: Int
+    to entries: ContiguousArray<AnyObserverEntry>, old: Value, new: Value, depthLimit: Int
   ) throws {
-    let cell = depthCounter.cell
+    let cell = deliveryDepthCell
     let depth = cell.pointee
     if depth >= depthLimit { throw ReactiveError.observerFeedback(depth: depth) }
     cell.pointee = depth + 1
@@ -325,8 +331,11 @@ public final class ReactiveGraph: @unchecked Sendable {
     }
   }
 
-  /// This thread's delivery depth, looked up once per delivery.
-  var deliveryDepthCell: UnsafeMutablePointer<Int> { observerDepth.cell }
+  /// This thread's delivery depth (a C thread-local, `BindDeliveryDepth.h`:
+  /// one `%fs`-relative load, where a `pthread_getspecific` lookup cost ~17
+  /// instructions a write), looked up once per delivery.
+  @inlinable static var deliveryDepthCell: UnsafeMutablePointer<Int> { bindscript_delivery_depth_cell() }
+  var deliveryDepthCell: UnsafeMutablePointer<Int> { Self.deliveryDepthCell }
 
   /// Goes one delivery level deeper on this thread, returning the level to go
   /// back to. Throws at `limit` (``observerDepthLimit``, read under the lock).

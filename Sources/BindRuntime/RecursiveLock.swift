@@ -1,3 +1,4 @@
+import CTaskHooks
 import Synchronization
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +12,7 @@ import Synchronization
 /// A lock word taken with one compare-and-swap and released with one
 /// exchange, both inlined into the caller, plus an owner and a depth for
 /// re-entry: re-entering (every read inside an evaluation, every write a
-/// binding makes) costs a `pthread_self()` and a compare. A recursive
+/// binding makes) costs a thread-local address and a compare. A recursive
 /// `pthread_mutex` cost ~75 instructions a lock/unlock pair, calls included.
 /// Contended threads sleep on a condition variable (Drepper's three-state
 /// mutex, "Futexes Are Tricky", with a condition variable for the futex).
@@ -64,13 +65,9 @@ struct RecursiveLock: @unchecked Sendable {
     wakeUp.deallocate()
   }
 
-  @inlinable static var currentThread: UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
-  }
+  /// The calling thread (`bindscript_current_thread`: the address of a
+  /// thread-local, unique among live threads, with no call into libc).
+  @inlinable static var currentThread: UInt { bindscript_current_thread() }
 
   /// Whether the calling thread holds the lock (for tests and assertions).
   var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }
@@ -112,38 +109,5 @@ struct RecursiveLock: @unchecked Sendable {
     pthread_mutex_lock(parking)
     pthread_cond_signal(wakeUp)
     pthread_mutex_unlock(parking)
-  }
-}
-
-/// A per-thread counter, used to bound how deeply observers may write back
-/// into the graph before the chain is reported as a feedback loop.
-///
-/// Each thread's count lives in a cell of its own, found with
-/// `pthread_getspecific` (a few instructions); storing the count in the key
-/// itself made every write pay two `pthread_setspecific` calls (~70 each).
-///
-/// A struct (just the key), not a class: reaching it costs no retain.
-@usableFromInline
-struct ThreadLocalCounter: @unchecked Sendable {
-  @usableFromInline let key: pthread_key_t
-
-  init() {
-    var key = pthread_key_t()
-    // The cell is freed when its thread ends.
-    pthread_key_create(&key) { free($0) }
-    self.key = key
-  }
-
-  /// This thread's cell: look it up once, then read and write it directly.
-  @inlinable var cell: UnsafeMutablePointer<Int> {
-    if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Int.self) }
-    return Self.makeCell(key: key)
-  }
-
-  @usableFromInline @inline(never) static func makeCell(key: pthread_key_t) -> UnsafeMutablePointer<Int> {
-    let cell = malloc(MemoryLayout<Int>.size)!.bindMemory(to: Int.self, capacity: 1)
-    cell.initialize(to: 0)
-    pthread_setspecific(key, cell)
-    return cell
   }
 }

@@ -36,9 +36,8 @@ extension ObservableValue {
   /// The current value, read without becoming a dependency of the
   /// computation under way (Preact's `peek()`).
   public func peek() -> Value {
-    let graph = ReactiveGraph.shared
-    graph.lock.lock()
-    defer { graph.lock.unlock() }
-    return storage
+    // Through `value`, not `storage`: an inactive derived value must catch
+    // up with writes made since it was last read, as any read does.
+    ReactiveGraph.shared.untracked { value }
   }
 }

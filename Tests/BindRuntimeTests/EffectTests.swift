@@ -228,6 +228,25 @@ final class UntrackedTests: RuntimeTestCase {
     XCTAssertEqual(sum.value, 22)
   }
 
+  func testPeekOfALazyDerivedValueIsCurrent() {
+    let celsius = Property(20.0)
+    let fahrenheit = Derived { celsius.value * 1.8 + 32 }
+    XCTAssertEqual(fahrenheit.peek(), 68)
+    celsius.value = 100
+    // Nothing observes `fahrenheit`, so the write left it stale: peek must
+    // bring it up to date as a read does, only without recording a dependency.
+    XCTAssertEqual(fahrenheit.peek(), 212)
+    var evaluations = 0
+    let label = Derived { () -> String in
+      evaluations += 1
+      return "\(celsius.value) °C = \(fahrenheit.peek()) °F"
+    }
+    XCTAssertEqual(label.value, "100.0 °C = 212.0 °F")
+    celsius.value = 0
+    XCTAssertEqual(label.value, "0.0 °C = 32.0 °F")
+    XCTAssertEqual(evaluations, 2)
+  }
+
   func testUntrackedOutsideAnyEvaluationJustRuns() {
     let a = Property(3)
     XCTAssertEqual(untracked { a.value * 2 }, 6)

@@ -42,8 +42,24 @@ final class SubscriptionScaleTests: RuntimeTestCase {
     let live = (0..<100).filter { $0 % 2 == 1 && !($0 > 50 && (99 - $0) % 4 == 0) }
     XCTAssertEqual(log.entries, live.map(String.init))
     ReactiveGraph.shared.withLock {
-      XCTAssertEqual(source.liveObserverCount, live.count)
-      XCTAssertLessThanOrEqual(source.disposedObserverCount * 2, source.observers.count)
+      XCTAssertEqual(source.observerCount, live.count)
+      // A stored value's ended entries wait in place for the next sweep.
+      XCTAssertLessThanOrEqual(source.observers.count, source.observerSweepMark)
     }
+    // Subscribing until the list reaches its mark sweeps them all out, in order.
+    var more: [Disposable] = []
+    while ReactiveGraph.shared.withLock({ source.observers.contains { !$0.isActive } }) {
+      let index = 100 + more.count
+      more.append(source.observeChanges { _, _ in log.append("\(index)") })
+      XCTAssertLessThan(more.count, 200, "a sweep is due when the list reaches its mark")
+    }
+    ReactiveGraph.shared.withLock {
+      XCTAssertEqual(source.observers.count, live.count + more.count)
+      XCTAssertGreaterThanOrEqual(source.observerSweepMark, 2 * source.observers.count - 2)
+    }
+    let before = log.entries.count
+    source.value = 2
+    XCTAssertEqual(
+      Array(log.entries.dropFirst(before)), live.map(String.init) + (100..<(100 + more.count)).map(String.init))
   }
 }

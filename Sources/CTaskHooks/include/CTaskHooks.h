@@ -1,6 +1,9 @@
 #ifndef BINDSCRIPT_CTASKHOOKS_H
 #define BINDSCRIPT_CTASKHOOKS_H
 
+// The module's umbrella header: BindRuntime's per-thread delivery depth too.
+#include "BindDeliveryDepth.h"
+
 /// Receives a job the Swift concurrency runtime was about to hand to the
 /// global executor (`isMainExecutor` 0) or to the main actor's (1).
 typedef void (*bindscript_job_sink)(void *_Nonnull job, int isMainExecutor);

@@ -1,0 +1,27 @@
+#ifndef BINDSCRIPT_DELIVERY_DEPTH_H
+#define BINDSCRIPT_DELIVERY_DEPTH_H
+
+/// How deeply observers on the calling thread are nested (an observer that
+/// writes starts a delivery of its own): the graph's `observerDepthLimit`
+/// bounds it. One `long` per thread, zero in a new thread.
+///
+/// A C thread-local rather than a `pthread_key_t`: every write that notifies
+/// reads and writes it, and through the inline function below that is one
+/// `%fs`-relative load (the initial-exec model: the variable is in the
+/// executable or a library loaded with it), where `pthread_getspecific` was a
+/// call of ~17 instructions. Swift has no thread-local variables of its own.
+#if defined(__linux__) || defined(__ANDROID__)
+extern __thread long bindscript_delivery_depth __attribute__((tls_model("initial-exec")));
+#else
+extern __thread long bindscript_delivery_depth;
+#endif
+
+/// The calling thread's delivery depth, to read and write in place.
+static inline long *_Nonnull bindscript_delivery_depth_cell(void) { return &bindscript_delivery_depth; }
+
+/// The calling thread, as a number no other live thread has: the address of
+/// its delivery-depth cell. The graph lock compares it with its owner on
+/// every lock; `pthread_self()` is a call into libc, this one instruction.
+static inline unsigned long bindscript_current_thread(void) { return (unsigned long)&bindscript_delivery_depth; }
+
+#endif

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+@testable import BindRuntime
+
+/// What the write and subscription fast paths (issue #14, branch perf-set)
+/// must still do: `@Observed` reaches its property unretained, a stored
+/// value's tokens end their entries without the lock, a derived value's
+/// token removes its entry in its own deinit, and the delivery depth is kept
+/// per thread.
+final class WritePathTests: RuntimeTestCase {
+  private final class Owner {
+    @Observed var x = 0
+  }
+
+  func testAnObserverMayDropTheLastReferenceToTheObjectBeingWritten() {
+    var owner: Owner? = Owner()
+    weak var weakOwner = owner
+    var seen: [Int] = []
+    let token = owner!.$x.observeChanges { _, new in
+      seen.append(new)
+      owner = nil  // the write's caller still holds it until the setter returns
+    }
+    owner?.x = 1
+    XCTAssertEqual(seen, [1])
+    XCTAssertNil(weakOwner, "released once the write returned")
+    XCTAssertTrue(token.isDisposed, "completed with its object")
+  }
+
+  func testDroppingADerivedValuesTokenWithoutDisposingRemovesTheObserverAndReleasesTheValue() {
+    let value = Property(1)
+    weak var weakDerived: Derived<Int>?
+    var seen: [Int] = []
+    var tokens: [Disposable] = []
+    do {
+      let doubled = Derived { value.value * 2 }
+      weakDerived = doubled
+      for _ in 0..<3 { tokens.append(doubled.observeChanges { _, new in seen.append(new) }) }
+    }
+    value.value = 2
+    tokens.removeFirst()  // deinit only: the subclass token removes its entry itself
+    value.value = 3
+    XCTAssertEqual(seen, [4, 4, 4, 6, 6])
+    tokens.removeAll()
+    XCTAssertNil(weakDerived, "the last token released the derived value")
+    value.value = 4
+    XCTAssertEqual(seen.count, 5)
+  }
+
+  func testATokenEndsItsEntryFromAnyThreadWhileOthersWrite() {
+    let value = Property(0)
+    let delivered = Counter()
+    let writers = DispatchGroup()
+    for thread in 0..<4 {
+      DispatchQueue.global().async(group: writers) {
+        for index in 0..<500 {
+          let token = value.observeChanges { _, _ in delivered.increment() }
+          value.value = thread * 1_000 + index
+          token.dispose()
+        }
+      }
+    }
+    writers.wait()
+    value.value = -1
+    XCTAssertEqual(ReactiveGraph.shared.withLock { value.observerCount }, 0)
+    XCTAssertGreaterThanOrEqual(delivered.value, 1, "observers heard writes")
+  }
+
+  func testTheDeliveryDepthIsCountedPerThread() {
+    let a = Property(0), b = Property(0)
+    var depthsSeen: [Int] = []
+    let lock = NSLock()
+    let token = a.observeChanges { _, _ in
+      lock.lock(); depthsSeen.append(ReactiveGraph.deliveryDepthCell.pointee); lock.unlock()
+      // A write on another thread, from inside this delivery, starts at depth 0 there.
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        b.value += 1
+        done.signal()
+      }.start()
+      done.wait()
+    }
+    let other = b.observeChanges { _, _ in
+      lock.lock(); depthsSeen.append(ReactiveGraph.deliveryDepthCell.pointee); lock.unlock()
+    }
+    a.value = 1
+    XCTAssertEqual(depthsSeen, [1, 1], "each thread's delivery is its first level")
+    XCTAssertEqual(ReactiveGraph.deliveryDepthCell.pointee, 0, "back to 0 after the write")
+    withExtendedLifetime((token, other)) {}
+  }
+}
