@@ -69,7 +69,10 @@ final class DocumentAnalysis {
     guard let marker = diagnostic.message.firstRange(of: "did you mean '") else { return nil }
     let rest = diagnostic.message[marker.upperBound...]
     guard let close = rest.firstIndex(of: "'") else { return nil }
-    let guess = String(rest[..<close])
+    // A registered method is suggested by its Swift name (`select(index:)`):
+    // the name written in the call is its base name.
+    let guess = String(rest[..<close].prefix { $0 != "(" })
+    guard !guess.isEmpty else { return nil }
     let candidates = index.tokens.filter {
       $0.kind == .identifier && $0.range.end.offset > diagnostic.range.start.offset
         && $0.range.start.offset < max(diagnostic.range.end.offset, diagnostic.range.start.offset + 1)

@@ -61,6 +61,27 @@ final class SymbolIndexTests: XCTestCase {
     XCTAssertEqual(fix.map { String(decoding: document.bytes[$0.range], as: UTF8.self) }, "vn")
   }
 
+  func testAMisspelledMethodOfAnAppsObjectIsFixedByItsBaseName() throws {
+    final class Picker {
+      func select(index: Int) {}
+    }
+    let document = TextDocument(uri: "file:///tmp/p.bind", version: 1, text: "picker.selct(index: 1)\n")
+    let picker = Picker()
+    let analysis = DocumentAnalysis(document) {
+      let interpreter = Interpreter()
+      try interpreter.register(Picker.self, as: "Picker") { type in
+        type.method("select(index:)") { (picker: Picker, index: Int) in picker.select(index: index) }
+      }
+      try interpreter.inject(picker, as: "picker")
+      return interpreter
+    }
+    XCTAssertEqual(
+      analysis.diagnostics.map(\.message), ["no method 'selct(index:)' on Picker; did you mean 'select(index:)'?"])
+    let fix = try XCTUnwrap(analysis.diagnostics.first.flatMap { analysis.fix(for: $0) })
+    XCTAssertEqual(fix.replacement, "select")
+    XCTAssertEqual(String(decoding: document.bytes[fix.range], as: UTF8.self), "selct")
+  }
+
   func testSyntaxErrorsComeFromTheParser() {
     let document = TextDocument(uri: "file:///tmp/x.bind", version: 1, text: "let = 1\n")
     let analysis = DocumentAnalysis(document) { Interpreter() }
