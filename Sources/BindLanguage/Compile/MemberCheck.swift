@@ -202,7 +202,13 @@ struct MemberCheck {
         interpreter.hostFunctions[name] == nil, interpreter.hostValueTypes[name] == nil,
         let type = knownType(named: name, writtenAt: range.start.offset)
       else { return nil }
-      if case .object(let objectType) = type, objectType.host != nil, objectType.host?.constructor == nil { return nil }
+      // A registered class is made by its plain constructor; one with
+      // initializers (which may be failable, `init?`) is not trusted.
+      if case .object(let objectType) = type, let host = objectType.host,
+        host.constructor == nil || !host.initializers.isEmpty
+      {
+        return nil
+      }
       return Known(type: type, isOptional: false)
     case .member(let base, let name, _):
       guard let receiver = known(base), !receiver.isOptional else { return nil }

@@ -246,6 +246,39 @@ final class HostMethodTests: XCTestCase {
     }
   }
 
+  func testObjectsOfARegisteredClassMadeByItsConstructorAreKnownToCheck() throws {
+    final class Gauge {
+      @Observed var level = 0
+      func reset() { level = 0 }
+    }
+    final class Meter {
+      @Observed var level = 0
+    }
+    let interpreter = Interpreter()
+    interpreter.output = { _ in }
+    defer { interpreter.endSession() }
+    try interpreter.register(Gauge.self, as: "Gauge") { type in
+      type.property("level", \.$level)
+      type.method("reset()") { gauge in gauge.reset() }
+      type.constructor { Gauge() }
+    }
+    // An initializer may be failable: a type that has one is not trusted.
+    try interpreter.register(Meter.self, as: "Meter") { type in
+      type.property("level", \.$level)
+      type.constructor { Meter() }
+      type.constructor("init(level:)") { (level: Int) -> Meter? in level < 0 ? nil : Meter() }
+    }
+    let source = "let gauge = Gauge()\ngauge.levle = 1\ngauge.rest()\nlet meter = Meter(level: -1)\nmeter.levle"
+    XCTAssertEqual(
+      interpreter.check(Parser.parse(source, path: "g.bind")).map {
+        "\($0.range!.start.line):\($0.range!.start.column): \($0.message)"
+      },
+      [
+        "2:7: no property 'levle' on Gauge; did you mean 'level'?",
+        "3:7: no method 'rest()' on Gauge; did you mean 'reset()'?",
+      ])
+  }
+
   // MARK: Bad input at registration
 
   func testRegistrationProblems() {
