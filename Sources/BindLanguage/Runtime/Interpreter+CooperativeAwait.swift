@@ -18,8 +18,10 @@ typealias HostTaskCompletion = (Result<Value, any Error>) throws -> Value
 /// it drives the scheduler (captured tasks, timers) as the synchronous wait
 /// does; then the statement finishes as it would have (host changes
 /// delivered, the value or the call's error), within the same statement's
-/// output. An `await` elsewhere (inside a function, a handler, or a larger
-/// expression) cannot suspend the interpreter's Swift stack: it waits as
+/// output. A statement that uses awaited values (`let x = await vm.load()`)
+/// runs those awaits first, each that way, then runs with their values
+/// (``AwaitedValues``). An `await` elsewhere (inside a function, a handler,
+/// a closure or a block) cannot suspend the interpreter's Swift stack: it waits as
 /// the synchronous entry point does, and when nothing is left that could
 /// finish it, it fails at once with an error that says to await at
 /// statement level.
