@@ -112,19 +112,93 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   static func argumentName(_ index: Int) -> String { ["a", "b", "c", "d"][index] }
 
-  // MARK: The constructor
+  // MARK: Initializers
 
-  /// Whether the class declares a script factory, which then replaces `init()`.
+  /// Whether the class declares a script factory, which then is its only
+  /// constructor: its `init`s are not registered.
   var hasScriptFactory: Bool
+  /// The class's initializers, to tell which one Swift would call for a
+  /// signature that several make (`init()` and `init(start: Int = 0)`).
+  var initializers: [InitializerDeclSyntax] = []
 
+  /// One `type.constructor` per signature scripts may call `init` with: the
+  /// declared one, and one per choice of defaulted parameters left out, so
+  /// that Swift evaluates the defaults. A plain `init()` (or one whose every
+  /// parameter has a default) is the plain `type.constructor { T() }`, to
+  /// which a call's labels may also be property writes.
   private func calls(for initializer: InitializerDeclSyntax) -> [String] {
-    guard !hasScriptFactory, initializer.signature.parameterClause.parameters.isEmpty, initializer.optionalMark == nil,
-      included(initializer.attributes, initializer.modifiers) != nil
-    else { return [] }
-    if initializer.signature.effectSpecifiers != nil {
-      return skip(initializer.initKeyword, "'init()'", "a script's constructor cannot be async or throw")
+    guard !hasScriptFactory, included(initializer.attributes, initializer.modifiers) != nil else { return [] }
+    let parameters = Array(initializer.signature.parameterClause.parameters)
+    let what = "initializer '\(Self.signature(parameters))'"
+    if let generics = initializer.genericParameterClause {
+      return skip(generics, what, "generic initializers cannot be called from scripts")
     }
-    return ["type.constructor { \(typeName)() }"]
+    let effects = initializer.signature.effectSpecifiers
+    if effects?.asyncSpecifier != nil {
+      return skip(initializer.initKeyword, what, "a script's constructor cannot be async; give scripts a synchronous init, or a static makeForScripts(in:)")
+    }
+    if parameters.count > Self.maxParameters {
+      return skip(initializer.signature.parameterClause, what, "it has \(parameters.count) parameters; scripts call initializers of at most \(Self.maxParameters)")
+    }
+    for parameter in parameters {
+      if let reason = parameter.unsupportedReason { return skip(parameter, what, reason) }
+    }
+    let isThrowing = effects?.throwsClause != nil
+    let isFailable = initializer.optionalMark != nil
+    let ownIndex = initializers.firstIndex { $0.id == initializer.id }
+    return Self.callableForms(of: parameters).compactMap { given, omitted in
+      // Another init that Swift prefers for the same labels registers them.
+      let labels = given.map(\.label)
+      let preferred = initializers.enumerated().contains { index, other in
+        guard index != ownIndex, let otherOmitted = Self.omittedCount(of: other, toMatch: labels) else { return false }
+        return otherOmitted < omitted || (otherOmitted == omitted && index < (ownIndex ?? 0))
+      }
+      if preferred { return nil }
+      if given.isEmpty, !isThrowing, !isFailable { return "type.constructor { \(typeName)() }" }
+      let closureParameters = given.enumerated().map { "\(Self.argumentName($0)): \($1.parameter.type.trimmedDescription)" }
+      let arguments = given.enumerated().map { index, form in
+        (form.label.map { "\($0): " } ?? "") + Self.argumentName(index)
+      }
+      let result = typeName + (isFailable ? "?" : "")
+      let signature = "init(\(labels.map { "\($0 ?? "_"):" }.joined()))"
+      let call = (isThrowing ? "try " : "") + "\(typeName)(\(arguments.joined(separator: ", ")))"
+      return "type.constructor(\(quoted(signature)), skipsUnbridged: true) { (\(closureParameters.joined(separator: ", ")))\(isThrowing ? " throws" : "") -> \(result) in \(call) }"
+    }
+  }
+
+  /// A parameter as a call passes it: its label (`nil` for `_`).
+  private typealias GivenParameter = (label: String?, parameter: FunctionParameterSyntax)
+
+  /// Every way a call may pass `parameters`, as Swift allows: all of them,
+  /// then with each choice of defaulted ones left out (fewest first), each
+  /// with how many it leaves out.
+  private static func callableForms(of parameters: [FunctionParameterSyntax]) -> [(given: [GivenParameter], omitted: Int)] {
+    let defaulted = parameters.indices.filter { parameters[$0].defaultValue != nil }
+    let choices = (0..<(1 << defaulted.count)).sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
+    return choices.map { choice in
+      let left = Set(defaulted.enumerated().filter { choice & (1 << $0.offset) != 0 }.map(\.element))
+      let given = parameters.indices.filter { !left.contains($0) }.map { index in
+        (label: label(of: parameters[index]), parameter: parameters[index])
+      }
+      return (given, left.count)
+    }
+  }
+
+  /// How many defaulted parameters `initializer` leaves out for a call
+  /// with `labels`, or `nil` if it cannot take such a call.
+  private static func omittedCount(of initializer: InitializerDeclSyntax, toMatch labels: [String?]) -> Int? {
+    let parameters = Array(initializer.signature.parameterClause.parameters)
+    guard parameters.count <= maxParameters else { return nil }
+    return callableForms(of: parameters).first { $0.given.map(\.label) == labels }?.omitted
+  }
+
+  private static func label(of parameter: FunctionParameterSyntax) -> String? {
+    parameter.firstName.text == "_" ? nil : parameter.firstName.text.trimmingCharacters(in: "`")
+  }
+
+  /// `init(start:step:)`.
+  private static func signature(_ parameters: [FunctionParameterSyntax]) -> String {
+    "init(" + parameters.map { "\(label(of: $0) ?? "_"):" }.joined() + ")"
   }
 
   // MARK: Helpers

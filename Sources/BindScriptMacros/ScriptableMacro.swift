@@ -28,12 +28,17 @@ public struct ScriptableMacro: ExtensionMacro {
     let hasScriptFactory = classDecl.memberBlock.members.contains { member in
       member.decl.as(FunctionDeclSyntax.self).map { isScriptFactory($0) } ?? false
     }
-    let registration = MemberRegistration(
+    var registration = MemberRegistration(
       typeName: typeName, isObservable: classDecl.attributes.hasAttribute(named: "Observable"),
       isObservableObject: classDecl.inheritanceClause?.inheritedTypes.contains {
         $0.type.trimmedDescription.hasSuffix("ObservableObject")
       } ?? false,
       context: context, hasScriptFactory: hasScriptFactory)
+    registration.initializers = classDecl.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter {
+      !$0.modifiers.isPrivate && !$0.attributes.hasAttribute(named: "ScriptIgnored") && $0.genericParameterClause == nil
+        && $0.signature.effectSpecifiers?.asyncSpecifier == nil
+        && $0.signature.parameterClause.parameters.allSatisfy { $0.unsupportedReason == nil }
+    }
     let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
     let body = calls.map { "\n      " + $0 }.joined()
     // A @MainActor class conforms on the main actor (an isolated

@@ -42,11 +42,19 @@ extension Interpreter {
 ///   (the file must import BindScriptCombine),
 /// - every non-private instance method (named as Swift names it,
 ///   `select(index:)`, sync, `throws` or `async`),
-/// - a non-private `init()` without parameters, as the constructor.
+/// - every non-private `init` as a constructor, called with Swift's labels
+///   (`Counter(start: 5)`, `Counter("laps")` for
+///   `init(_ label: String, step: Int = 1)`; one registration per choice of
+///   defaulted parameters left out, so Swift evaluates the defaults); a
+///   `throws` one's error is the script's, an `init?` gives `nil`, and one
+///   whose parameter type does not bridge is an error when a script calls
+///   it, not when the class registers. A `static func makeForScripts(in:)`
+///   replaces them all: it is then the only constructor.
 ///
 /// `@ScriptIgnored` leaves a member out; `@ScriptName("other")` renames it.
-/// A member the builder cannot take (a static member, a generic method, an
-/// `inout` parameter, more than 4 parameters) is left out with a warning
+/// A member the builder cannot take (a static member, a generic method or
+/// init, an `async` init, an `inout` parameter, more than 4 parameters) is
+/// left out with a warning
 /// saying why. `@Scriptable("Name")` names the script type.
 @attached(extension, conformances: ScriptableType, names: named(register), named(scriptTypeName))
 public macro Scriptable(_ name: String? = nil) = #externalMacro(module: "BindScriptMacros", type: "ScriptableMacro")

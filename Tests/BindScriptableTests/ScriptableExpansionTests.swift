@@ -79,6 +79,9 @@ final class ScriptableExpansionTests: XCTestCase {
             type.constructor {
               SignUp()
             }
+            type.constructor("init(name:)", skipsUnbridged: true) { (a: String) -> SignUp in
+              SignUp(name: a)
+            }
             type.method("clear()") { (object: SignUp) -> Void in
               object.clear()
             }

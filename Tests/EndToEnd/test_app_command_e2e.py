@@ -123,6 +123,23 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     assert unknown.returncode == 2
 
 
+def test_check_and_run_find_a_wrong_initializer_call_at_its_argument(tmp_path):
+    # Settings declares `init(volume: Int = 5, theme: String = "system")`.
+    script = tmp_path / "inits.bind"
+    script.write_text('let quiet = Settings(volume: 2)\nprint(quiet.volume)\nlet loud = Settings(volume: "loud")\n')
+    check = command(EXAMPLE_BIN, "check", str(script))
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert check.stderr.splitlines()[:3] == [
+        f"{script}:3:29: error: cannot convert value of type 'String' to expected argument type 'Int' "
+        "in call to 'Settings.init(volume:)'",
+        'let loud = Settings(volume: "loud")',
+        "                            ^~~~~~",
+    ], check.stderr
+    run = command(EXAMPLE_BIN, "run", str(script))
+    assert run.returncode == 1 and run.stdout == "2\n", run.stdout + run.stderr
+    assert f"{script}:3:29: error: cannot convert value of type 'String'" in run.stderr, run.stderr
+
+
 def test_help_shows_the_apps_command_name():
     result = command(EXAMPLE_BIN, "--help")
     assert result.returncode == 0

@@ -12,7 +12,8 @@ extension Compiler {
     switch (assignment.op, assignment.target) {
     case (.assign, .member(.name(let variable, _), let name, let memberRange)) where variable != "self":
       if let slot = resolve(variable).flatMap(FrameSlot.init) {
-        return compileMemberAssignment(slot, name, at: memberRange, store: store, value: value)
+        return compileMemberAssignment(
+          slot, name, at: memberRange, store: store, value: value, valueSlot: plainVariableSlot(assignment.value))
       }
     case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
       if let slot = resolve(variable).flatMap(FrameSlot.init) {
@@ -57,16 +58,16 @@ extension Compiler {
 
   private func compileMemberAssignment(
     _ slot: FrameSlot, _ name: Identifier, at range: SourceRange,
-    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation
+    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation, valueSlot: FrameSlot?
   ) -> Execution {
     let file = self.file
     let interpreter = self.interpreter
     let globals = interpreter.globalFrame
     let cache = MemberCache(file: file, range: name.range)
     let memberName = name.name
-    func assign(in holder: Frame, _ frame: Frame) throws -> Flow {
-      // The value first, then the receiver, as the generic path does.
-      let newValue = try value(frame)
+    // Everything but the common case is a method of the site, out of the
+    // hot closure: that one then keeps a small stack frame and few captures.
+    let site = StoredWriteSite(file: file, range: range) { newValue, holder, frame, site in
       guard case .object(let target) = holder.slots[slot.index] else {
         try store(frame, newValue)
         return .next
@@ -74,6 +75,7 @@ extension Compiler {
       do {
         let member = try cache.member(memberName, of: target.type)
         if case .stored(let index) = member {
+          site.remember(target.type, index: index)
           try interpreter.writeStored(newValue, index: index, of: target, name: memberName)
         } else {
           try interpreter.write(newValue, to: member, of: target, name: memberName)
@@ -83,10 +85,79 @@ extension Compiler {
       }
       return .next
     }
+    @inline(__always) func assign(_ newValue: Value, in holder: Frame, _ frame: Frame) throws -> Flow {
+      // The inline cache: a script object of the type this site wrote
+      // last, and a value its property's declared type takes as it is.
+      // What `writeStored` checks (a `let`, the declared type, a host
+      // object) is then known, and the write goes to the node directly.
+      guard let node = site.node(in: holder.slots[slot.index], accepting: newValue) else {
+        return try site.assignGenerally(newValue, in: holder, frame)
+      }
+      if slot.isConstant {
+        // A `let` keeps its object, and the object its nodes, for the
+        // whole write, so the node is used without a retain and a release
+        // (two atomic operations, a fifth of the loop's time): nothing a
+        // write runs (observers, bindings) can assign a `let`. Only a
+        // top-level declaration can rebind a global `let` (an `import` in an
+        // observer, the REPL), and those keep the old value alive while
+        // such a write is under way (`Interpreter.bindGlobal`); a local
+        // `let` lives in this frame, which no other code declares into.
+        interpreter.borrowingWrites += 1
+        do {
+          // An Int is passed rebuilt: the value needs no copy (an outlined
+          // switch over every case) to outlive its variable's slot.
+          if case .int(let number) = newValue {
+            try node._withUnsafeGuaranteedRef { try $0.set(.int(number)) }
+          } else {
+            try node._withUnsafeGuaranteedRef { try $0.set(newValue) }
+          }
+        } catch {
+          interpreter.endBorrowingWrite()
+          throw site.located(error)
+        }
+        interpreter.endBorrowingWrite()
+      } else {
+        do {
+          try node.takeUnretainedValue().set(newValue)
+        } catch {
+          throw site.located(error)
+        }
+      }
+      do {
+        try interpreter.throwPendingError()
+      } catch {
+        throw site.located(error)
+      }
+      return .next
+    }
     // One closure for each kind of frame, which passes it borrowed: choosing
     // the frame inside the closure costs a retain and a release per run.
-    if slot.isGlobal { return { frame in try assign(in: globals, frame) } }
-    return { frame in try assign(in: frame, frame) }
+    // The value first, then the receiver, as the generic path does; a plain
+    // variable is read from its slot rather than through a reader closure.
+    switch (slot.isGlobal, valueSlot) {
+    case (true, let source?) where source.isGlobal:
+      return { frame in try assign(globals.slots[source.index], in: globals, frame) }
+    case (true, let source?):
+      return { frame in try assign(frame.slots[source.index], in: globals, frame) }
+    case (true, nil):
+      return { frame in try assign(try value(frame), in: globals, frame) }
+    case (false, let source?) where source.isGlobal:
+      return { frame in try assign(globals.slots[source.index], in: frame, frame) }
+    case (false, let source?):
+      return { frame in try assign(frame.slots[source.index], in: frame, frame) }
+    case (false, nil):
+      return { frame in try assign(try value(frame), in: frame, frame) }
+    }
+  }
+
+  /// The slot of `expression` if it is a variable of this frame or the
+  /// global one, read as its reader closure would read it (no `self`
+  /// member, no captured variable of a `bind` expression).
+  private func plainVariableSlot(_ expression: Expression) -> FrameSlot? {
+    guard case .name(let name, _) = expression.unparenthesized, name != "self", !implicitSelfMember(name) else {
+      return nil
+    }
+    return resolve(name).flatMap(FrameSlot.init)
   }
 
   private func compileCompoundAssignment(
@@ -96,7 +167,7 @@ extension Compiler {
     let file = self.file
     let globals = interpreter.globalFrame
     let isAdd = op == .add
-    func update(in holder: Frame, _ frame: Frame) throws -> Flow {
+    @inline(__always) func update(in holder: Frame, _ frame: Frame) throws -> Flow {
       let current = holder.slots[slot.index]
       let operand = if let literal { literal } else { try value(frame) }
       // Int ± Int without overflow is the whole of `count += 1`.
@@ -115,6 +186,20 @@ extension Compiler {
       }
       try store(frame, result)
       return .next
+    }
+    // `count += 1`, `total -= 2`: an Int variable and an Int literal, added
+    // in place by a closure that captures only the slot and the number (the
+    // general one's captures and stack frame cost ~100 instructions a run);
+    // anything else, overflow included, goes the general way.
+    if case .int(let number)? = literal, let step = isAdd ? number : (number == .min ? nil : -number) {
+      let index = slot.index
+      let updateGenerally = { (holder: Frame, frame: Frame) throws -> Flow in try update(in: holder, frame) }
+      @inline(__always) func add(in holder: Frame, _ frame: Frame) throws -> Flow {
+        if holder.slots[index].addToInt(step) { return .next }
+        return try updateGenerally(holder, frame)
+      }
+      if slot.isGlobal { return { frame in try add(in: globals, frame) } }
+      return { frame in try add(in: frame, frame) }
     }
     if slot.isGlobal { return { frame in try update(in: globals, frame) } }
     return { frame in try update(in: frame, frame) }
@@ -263,12 +348,104 @@ extension Compiler {
 private struct FrameSlot {
   let isGlobal: Bool
   let index: Int
+  /// A `let`: assigned once, by its declaration.
+  let isConstant: Bool
 
   init?(_ resolution: Resolution) {
     switch resolution {
-    case .global(let slot, _): (isGlobal, index) = (true, slot)
-    case .local(let slot, _): (isGlobal, index) = (false, slot)
+    case .global(let slot, let isMutable): (isGlobal, index, isConstant) = (true, slot, !isMutable)
+    case .local(let slot, let isMutable): (isGlobal, index, isConstant) = (false, slot, !isMutable)
     default: return nil
     }
+  }
+}
+
+/// The stored property that one `name.member = value` site wrote last: an
+/// inline cache, guarded by the object's type.
+///
+/// Filled by the general path once it has found the member to be a stored
+/// `var`; from then on a write to an object of that type, of a value the
+/// property's declared type takes unchanged (`Int` into `Int`, …), goes to
+/// the property's node without looking up the member, converting the value
+/// or asking whether the object wraps a Swift one. Anything else takes the
+/// general path, so results and errors stay the same.
+private final class StoredWriteSite {
+  /// Held strongly: a type that went away and a new one made at its
+  /// address must not match.
+  @exclusivity(unchecked) private var type: ObjectType?
+  @exclusivity(unchecked) private var index = 0
+  @exclusivity(unchecked) private var accepts = ScalarKind.none
+  /// Where the member is written, for errors; kept here rather than in the
+  /// site's closure, whose context would otherwise carry them on every run.
+  private let file: SourceFile
+  private let range: SourceRange
+
+  /// The assignment without the cache (which it fills).
+  private let general: (_ newValue: Value, _ holder: Frame, _ frame: Frame, _ site: StoredWriteSite) throws -> Flow
+
+  init(
+    file: SourceFile, range: SourceRange,
+    general: @escaping (_ newValue: Value, _ holder: Frame, _ frame: Frame, _ site: StoredWriteSite) throws -> Flow
+  ) {
+    self.file = file
+    self.range = range
+    self.general = general
+  }
+
+  /// The assignment by the general path: member lookup, `let` and type
+  /// checks, host objects, derived properties, non-objects.
+  @inline(never) func assignGenerally(_ newValue: Value, in holder: Frame, _ frame: Frame) throws -> Flow {
+    try general(newValue, holder, frame, self)
+  }
+
+  /// The error of a write to the node, or the one an observer of the
+  /// write kept, as the general path reports them.
+  @inline(never) func located(_ error: any Error) -> any Error {
+    if let error = error as? ReactiveError { return ScriptError(error.description).located(at: range, in: file) }
+    if let error = error as? ScriptError { return error.located(at: range, in: file) }
+    return error
+  }
+
+  /// The declared types whose values are taken as they are, by case.
+  enum ScalarKind {
+    case none, int, double, string, bool
+
+    init(_ type: ValueType) {
+      switch type {
+      case .int: self = .int
+      case .double: self = .double
+      case .string: self = .string
+      case .bool: self = .bool
+      default: self = .none
+      }
+    }
+
+    /// Whether `ValueType.coerce` returns `value` unchanged for this type.
+    @inline(__always) func takes(_ value: Value) -> Bool {
+      switch (self, value) {
+      case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool): return true
+      default: return false
+      }
+    }
+  }
+
+  /// Remembers stored property `index` of `type`, unless it is a `let`.
+  func remember(_ type: ObjectType, index: Int) {
+    let property = type.stored[index]
+    guard !property.isConstant, type.host == nil else { return }
+    self.type = type
+    self.index = index
+    accepts = ScalarKind(property.type)
+  }
+
+  /// The node to write `value` into if `receiver` is a script object of
+  /// the remembered type and the value needs no conversion; nil otherwise.
+  /// Unretained: the object is borrowed from its variable while the node
+  /// is fetched, and the caller decides how the node stays alive.
+  @inline(__always) func node(in receiver: Value, accepting value: Value) -> Unmanaged<Property<Value>>? {
+    guard case .object(let target) = receiver, target.type === type, accepts.takes(value),
+      target.hostProperties.isEmpty
+    else { return nil }
+    return Unmanaged.passUnretained(target.stored[index])
   }
 }

@@ -215,6 +215,10 @@ extension Compiler {
 
   /// `Type(label: value, ...)`: every argument names a stored property.
   private func compileConstructor(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    // A Swift class's initializers: `Counter(start: 5)` (Compiler+HostInitializers.swift).
+    if let host = interpreter.types[typeName]?.host, let call = try compileHostInitializerCall(host, arguments, range: range) {
+      return call
+    }
     var labels: [String] = []
     for argument in arguments {
       guard let label = argument.label else {

@@ -78,11 +78,11 @@ extension Compiler {
         let slot = scope.declare(binding.name.name, isMutable: binding.isMutable)
         if scope.isGlobal {
           interpreter.ensureGlobalCapacity()
-          let globals = interpreter.globalFrame
+          let interpreter = self.interpreter
           checks.append(Check { frame in
             let unwrapped = try value(frame)
             if unwrapped.isNull { return false }
-            globals.slots[slot] = unwrapped
+            interpreter.bindGlobal(slot, to: unwrapped)
             return true
           })
         } else {

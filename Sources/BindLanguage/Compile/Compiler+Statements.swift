@@ -91,9 +91,9 @@ extension Compiler {
     let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable, type: type)
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
-      let globals = interpreter.globalFrame
+      let interpreter = self.interpreter
       return { frame in
-        globals.slots[slot] = try initializer(frame)
+        interpreter.bindGlobal(slot, to: try initializer(frame))
         return .next
       }
     }
@@ -127,7 +127,7 @@ extension Compiler {
     if isGlobal {
       // Top-level functions exist from the moment they are compiled, so a
       // function can call one declared later in the file.
-      globals.slots[slot] = makeFunction(globals)
+      interpreter.bindGlobal(slot, to: makeFunction(globals))
       return { _ in .next }
     }
     return { frame in
@@ -235,7 +235,7 @@ extension Compiler {
           iteration.slots[slot] = .int(index)
           flow = try body(iteration)
         } else {
-          holder.slots[slot] = .int(index)
+          holder.slots[slot].setInt(index)
           flow = try body(frame)
         }
         if let exit = flow.loopExit { return exit }

@@ -95,7 +95,12 @@ extension ValueBridge {
   /// Argument `index` of a host call, converted; throws if it does not fit.
   @inline(__always)
   func argument<A>(_ arguments: [Value], _ index: Int) throws -> A {
-    guard let converted = fromScript(arguments[index]) else { throw HostArgumentMismatch(index: index) }
+    if let converted = fromScript(arguments[index]) { return converted as! A }
+    // An implicit member (`vm.paint(.dark)`) names its enum only through the
+    // parameter's type, as a property write's value does through the property's.
+    guard let coerced = type.coerce(arguments[index]), let converted = fromScript(coerced) else {
+      throw HostArgumentMismatch(index: index)
+    }
     return converted as! A
   }
 }

@@ -45,8 +45,15 @@ final class HostType {
   var methods: [HostFunction] = []
   /// The methods by base name, for calls.
   private(set) var methodsByName: [String: [HostFunction]] = [:]
-  /// For `Type(...)` in scripts.
+  /// For `Type(...)` in scripts: the plain constructor, to which a call's
+  /// labels are property writes.
   var constructor: (() -> AnyObject)?
+  /// The initializers with Swift's labels (`Counter(start: 5)`), named
+  /// `Type.init`; a call whose labels match one calls it.
+  var initializers: [HostFunction] = []
+  /// Initializers a script cannot call, since a parameter type does not
+  /// bridge, and why (see `HostTypeBuilder.addConstructor`).
+  var unavailableInitializers: [(signature: HostSignature, reason: String)] = []
   /// Live wrappers by Swift object, unretained: a wrapper lives as long as
   /// scripts refer to it, and takes itself out as it goes (`HostInstance`).
   /// Not `weak`: a weak reference gives the wrapper a side table, and then

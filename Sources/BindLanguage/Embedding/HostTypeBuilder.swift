@@ -13,6 +13,7 @@ import BindSyntax
 ///   type.method("select(index:)") { (vm: LoginViewModel, index: Int) in vm.select(index: index) }
 ///   type.method("login()") { (vm: LoginViewModel) async throws in try await vm.login() }
 ///   type.constructor { LoginViewModel() }
+///   type.constructor("init(username:)") { (name: String) in LoginViewModel(username: name) }
 /// }
 /// ```
 ///
@@ -29,8 +30,8 @@ public final class HostTypeBuilder<Root: AnyObject> {
   /// Where the members of `@Observable` and `@Published` models report
   /// Swift's changes (``HostModelLink``).
   let changes: HostChanges
-  private let resolve: (Any.Type) throws -> ValueBridge
-  private(set) var problems: [String] = []
+  let resolve: (Any.Type) throws -> ValueBridge
+  var problems: [String] = []
   private var names: Set<String> = []
 
   init(host: HostType, typeName: String, changes: HostChanges, resolve: @escaping (Any.Type) throws -> ValueBridge) {
@@ -136,8 +137,10 @@ public final class HostTypeBuilder<Root: AnyObject> {
   }
 
   /// How scripts create objects of this type: `LoginViewModel()`. Labelled
-  /// arguments (`LoginViewModel(username: "ada")`) are written after `make`.
-  /// Without a constructor, scripts can only use objects Swift hands them.
+  /// arguments (`LoginViewModel(username: "ada")`) are written after `make`,
+  /// unless an initializer registered with `constructor("init(username:)")`
+  /// takes those labels (see `addConstructor`). Without a constructor or an
+  /// initializer, scripts can only use objects Swift hands them.
   public func constructor(_ make: @escaping () -> Root) {
     host.constructor = { make() }
   }

@@ -91,7 +91,7 @@ extension Interpreter {
     let wrapper = host.wrapper(for: object)
     wrapper.host?.scriptName = wrapper.host?.scriptName ?? name
     if ownership == .strong { wrapper.host?.retain() }
-    globalFrame.slots[globalScope.lookup(name)!.slot] = .object(wrapper)
+    bindGlobal(globalScope.lookup(name)!.slot, to: .object(wrapper))
   }
 
   /// The script object that stands for a registered Swift object (made on

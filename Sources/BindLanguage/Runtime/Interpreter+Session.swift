@@ -20,7 +20,7 @@ extension Interpreter {
     connections.disposeAll()
     scheduler.releasePendingJobs()
     hostTasks.cancelAll()
-    for index in globalFrame.slots.indices { globalFrame.slots[index] = .null }
+    for index in globalFrame.slots.indices { bindGlobal(index, to: .null) }
     types.removeAll()
     hostValueTypes.removeAll()
   }

@@ -113,7 +113,12 @@ public final class Interpreter {
   /// overflow: the thread's lowest stack address plus ``stackReserve``; 0
   /// when the system cannot say (the call-count limit still holds).
   @exclusivity(unchecked) private var stackFloor: UInt = 0
-  @exclusivity(unchecked) var pendingError: ScriptError?
+  @exclusivity(unchecked) var pendingError: ScriptError? {
+    didSet { hasPendingError = pendingError != nil }
+  }
+  /// Whether ``pendingError`` is set: what every write asks, answered
+  /// without copying the optional error (a 128-byte struct) out to test it.
+  @exclusivity(unchecked) private(set) var hasPendingError = false
   /// Whether the latest call returned a value (even `nil`) rather than
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
   @exclusivity(unchecked) var lastCallProducedValue = true
@@ -128,7 +133,25 @@ public final class Interpreter {
   public init(options: Options = Options()) {
     self.options = options
     scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
-    scheduler.afterEachJob = { [weak self] in self?.deliverHostChanges() }
+    // Through `hook`, not `[weak self]`: a weak reference gives the
+    // interpreter a side table, and from then on every retain and release
+    // of it takes the runtime's slow path (~150 instructions and an extra
+    // atomic operation a pair; a method call retains it several times).
+    let hook = schedulerHook
+    hook.interpreter = Unmanaged.passUnretained(self)
+    scheduler.afterEachJob = { hook.interpreter?.takeUnretainedValue().deliverHostChanges() }
+  }
+
+  deinit { schedulerHook.interpreter = nil }
+
+  /// How the scheduler, which a host may keep after the interpreter is
+  /// gone, reaches it: cleared when the interpreter goes. The interpreter
+  /// and its scheduler live on one thread (ARCHITECTURE.md, "Invariants"),
+  /// so the deinit cannot race with a job's hook.
+  private let schedulerHook = SchedulerHook()
+
+  private final class SchedulerHook {
+    @exclusivity(unchecked) var interpreter: Unmanaged<Interpreter>?
   }
 
   /// Declares the prelude's types, once.
@@ -549,9 +572,12 @@ public final class Interpreter {
   /// Runs a handler block in `frame`: its ``ScriptHandler/sharedFrame``, or
   /// one prepared with its arguments. The call-depth check and the kept
   /// error live here only.
-  func run(_ body: Execution, in frame: Frame) {
+  ///
+  /// Inlined into the observer callbacks (one call less a change), with the
+  /// error's construction out of line.
+  @inline(__always) func run(_ body: Execution, in frame: Frame) {
     guard callFits else {
-      keep(callDepthError(inHandler: true))
+      keepHandlerDepthError()
       return
     }
     callDepth += 1
@@ -561,6 +587,10 @@ public final class Interpreter {
     } catch {
       keep(error)
     }
+  }
+
+  @inline(never) private func keepHandlerDepthError() {
+    keep(callDepthError(inHandler: true))
   }
 
   /// Runs `body`, keeping its first error for the triggering statement.
@@ -579,7 +609,39 @@ public final class Interpreter {
     pendingError = error as? ScriptError ?? ScriptError("\(error)")
   }
 
-  func throwPendingError() throws {
+  /// Member writes under way that use the object of a `let` without
+  /// retaining it (`Compiler.compileMemberAssignment`).
+  @exclusivity(unchecked) var borrowingWrites = 0
+  /// Values that a top-level declaration replaced while such a write was
+  /// under way: released when the last of those writes ends.
+  @exclusivity(unchecked) private var keptForBorrowingWrites: [Value] = []
+
+  /// Stores a top-level declaration's value into its global slot. A name
+  /// declared again (the REPL, an imported file) replaces the old value,
+  /// which is kept until the writes that may be using it end.
+  @inline(__always) func bindGlobal(_ slot: Int, to value: Value) {
+    if borrowingWrites > 0 { keptForBorrowingWrites.append(globalFrame.slots[slot]) }
+    globalFrame.slots[slot] = value
+  }
+
+  /// Ends a write counted in ``borrowingWrites``.
+  @inline(__always) func endBorrowingWrite() {
+    borrowingWrites -= 1
+    if borrowingWrites == 0 && !keptForBorrowingWrites.isEmpty { releaseKeptValues() }
+  }
+
+  @inline(never) private func releaseKeptValues() {
+    // Taken out first: a deinit may run scripts that write and declare.
+    let kept = keptForBorrowingWrites
+    keptForBorrowingWrites = []
+    withExtendedLifetime(kept) {}
+  }
+
+  @inline(__always) func throwPendingError() throws {
+    if hasPendingError { try throwKeptError() }
+  }
+
+  @inline(never) private func throwKeptError() throws {
     if let error = pendingError {
       pendingError = nil
       throw error

@@ -89,7 +89,7 @@ public final class ObjectType {
     } + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.completion }
   }
 
-  /// One line per member, as `:types` shows them; methods last.
+  /// One line per member, as `:types` shows them; initializers, then methods, last.
   public var memberSummaries: [String] {
     memberNames.map { name in
       switch members[name]! {
@@ -101,7 +101,7 @@ public final class ObjectType {
         if let payload = events[index].payload { return "event \(name): \(payload)" }
         return "event \(name)"
       }
-    } + (host?.methods.map(\.summary) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.summary }
+    } + (host?.initializers.map(\.initializerSummary) ?? []) + (host?.methods.map(\.summary) ?? []) + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.summary }
   }
 
   /// The names of a kind of member, for suggestions.

@@ -40,8 +40,13 @@ public final class ScriptObject {
     // plain function reference passed here needs no context.
     let prefix = type.name + "#" + String(type.instanceCount) + "."
     stored = zip(type.stored, values).map { property, value in
+      // Two Ints, the common write, are compared in the closure itself
+      // (which captures nothing, so it needs no context either).
       if let isSame = property.isSame { return Property(value, label: prefix + property.name, isSame: isSame) }
-      return Property(value, label: prefix + property.name, isSame: Value.isSameForChange)
+      return Property(value, label: prefix + property.name) { old, new in
+        if case .int(let a) = old, case .int(let b) = new { return a == b }
+        return Value.isSameForChange(old, new)
+      }
     }
     derivedNodes = Array(repeating: nil, count: type.derived.count)
     eventStreams = Array(repeating: nil, count: type.events.count)

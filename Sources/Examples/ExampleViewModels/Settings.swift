@@ -14,7 +14,13 @@ public final class Settings {
   public private(set) var outputDevice = "speaker"
   public var isLoud: Bool { volume > 7 }
 
-  public init() {}
+  /// Settings as saved: a script makes them with the same labels,
+  /// `Settings(volume: 9)` or `Settings(volume: 2, theme: "dark")`.
+  /// (`didSet` does not run in an initializer, so the clamp is here too.)
+  public init(volume: Int = 5, theme: String = "system") {
+    self.volume = min(max(volume, 0), 10)
+    self.theme = theme
+  }
 
   /// Sound goes to headphones, at a volume that spares the ears.
   public func connectHeadphones() {
