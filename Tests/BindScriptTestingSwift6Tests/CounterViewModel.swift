@@ -36,6 +36,15 @@ final class CounterViewModel {
     count = 0
   }
 
+  /// Asks the store for the count: an async `@MainActor` method with a
+  /// value, whose work after the store answers is a main-actor job.
+  func fetchCount() async throws -> Int {
+    let stored = try await Self.store(count)
+    MainActor.preconditionIsolated("fetchCount() resumes on the main actor")
+    title = "Fetched \(stored)"
+    return stored
+  }
+
   /// The store a save goes to: off the main actor, as a network call is.
   /// Fails for a negative count.
   nonisolated private static func store(_ count: Int) async throws -> Int {
@@ -58,6 +67,7 @@ final class CounterViewModel {
       type.event("increment", \.increment)
       type.constructor { CounterViewModel() }
       type.method("save()") { (vm: CounterViewModel) async throws in try await vm.save() }
+      type.method("fetchCount()") { (vm: CounterViewModel) async throws -> Int in try await vm.fetchCount() }
       type.method("set(count:)") { (vm: CounterViewModel, count: Int) in vm.count = count }
     }
   }

@@ -48,6 +48,37 @@ import Testing
     #expect(vm.title == "Saving")
   }
 
+  /// `let x = await vm.fetchCount()`, `x = await …`, `print(await …)`:
+  /// each await whose value the statement uses suspends the test while
+  /// the main-actor method runs, and the value flows on (into an observer
+  /// line, a declaration, an argument).
+  @Test func awaitedValuesFlowIntoTheScript() async {
+    let vm = CounterViewModel()
+    let result = await expectScript(CounterViewModel.script("await-values.bind")) { interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    #expect(result.passed)
+    #expect(vm.title == "Fetched 4")
+  }
+
+  /// An error the awaited method throws, where its value is used, is
+  /// recorded at the statement's line.
+  @Test func anAwaitedValuesErrorPointsAtTheScriptLine() async {
+    let vm = CounterViewModel()
+    let source = "vm.set(count: -1)\nlet stored = await vm.fetchCount()\n"
+    await withKnownIssue {
+      await expectScript(source: source, path: "/scripts/fetch.bind") { interpreter in
+        try CounterViewModel.register(in: interpreter)
+        try interpreter.inject(vm, as: "vm")
+      }
+    } matching: { issue in
+      issue.sourceLocation?.filePath == "/scripts/fetch.bind" && issue.sourceLocation?.line == 2
+        && (issue.comments.first?.rawValue.contains("'fetchCount()' threw an error: the store refuses a negative count") ?? false)
+    }
+    #expect(vm.title == "Counter")
+  }
+
   /// Inside a script function the interpreter cannot suspend: the call
   /// fails at once, located, saying to await at statement level.
   @Test func awaitInsideAFunctionSaysWhy() async {

@@ -66,6 +66,33 @@ final class MainActorXCTestTests: XCTestCase {
     XCTAssertTrue(recorded.first?.description.contains("'save()' threw an error: the store refuses a negative count") ?? false, "\(recorded)")
   }
 
+  /// Awaits whose values the statement uses: a declaration, an
+  /// assignment observed by the script, arguments.
+  func testAwaitedValuesFlowIntoTheScript() async {
+    let vm = CounterViewModel()
+    let result = await assertScript(CounterViewModel.script("await-values.bind")) { interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    XCTAssertTrue(result.passed)
+    XCTAssertEqual(vm.title, "Fetched 4")
+  }
+
+  func testAnAwaitedValuesErrorPointsAtTheScriptLine() async {
+    let vm = CounterViewModel()
+    capturing = true
+    await assertScript(source: "vm.set(count: -1)\nvar stored = await vm.fetchCount()\n", path: "/scripts/fetch.bind") {
+      interpreter in
+      try CounterViewModel.register(in: interpreter)
+      try interpreter.inject(vm, as: "vm")
+    }
+    capturing = false
+    XCTAssertEqual(recorded.map(\.path), ["/scripts/fetch.bind"])
+    XCTAssertEqual(recorded.map(\.line), [2])
+    XCTAssertTrue(
+      recorded.first?.description.contains("'fetchCount()' threw an error: the store refuses a negative count") ?? false, "\(recorded)")
+  }
+
   func testFailuresPointAtTheScriptLine() async {
     let vm = CounterViewModel(limit: 1)
     capturing = true

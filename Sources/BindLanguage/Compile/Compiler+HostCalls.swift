@@ -8,6 +8,10 @@ extension Compiler {
     if let context = cannotAwait {
       throw error("'await' cannot be used in \(context); call the async method in a statement of its own", at: range)
     }
+    if let value = interpreter.cooperativeAwait?.resolved.value(at: range, in: file) {
+      // Already awaited by the async caller (``AwaitedValues``).
+      return { _ in value }
+    }
     let saved = isAwaiting
     isAwaiting = true
     defer { isAwaiting = saved }

@@ -18,8 +18,10 @@ typealias HostTaskCompletion = (Result<Value, any Error>) throws -> Value
 /// it drives the scheduler (captured tasks, timers) as the synchronous wait
 /// does; then the statement finishes as it would have (host changes
 /// delivered, the value or the call's error), within the same statement's
-/// output. An `await` elsewhere (inside a function, a handler, or a larger
-/// expression) cannot suspend the interpreter's Swift stack: it waits as
+/// output. A statement that uses awaited values (`let x = await vm.load()`)
+/// runs those awaits first, each that way, then runs with their values
+/// (``AwaitedValues``). An `await` elsewhere (inside a function, a handler,
+/// a closure or a block) cannot suspend the interpreter's Swift stack: it waits as
 /// the synchronous entry point does, and when nothing is left that could
 /// finish it, it fails at once with an error that says to await at
 /// statement level.
@@ -32,9 +34,13 @@ final class CooperativeAwait {
   /// The task that call started, once it has.
   var suspended: SuspendedHostTask?
 
-  init(site: (range: SourceRange, file: SourceFile)?, isOnMainActor: Bool) {
+  /// The values of the statement's awaits that already ran.
+  let resolved: ResolvedAwaits
+
+  init(site: (range: SourceRange, file: SourceFile)?, isOnMainActor: Bool, resolved: ResolvedAwaits) {
     self.site = site
     self.isOnMainActor = isOnMainActor
+    self.resolved = resolved
   }
 
   /// Whether the host call at `range` of `file` is the statement's awaited call.
@@ -74,13 +80,24 @@ extension Interpreter {
   ) async throws -> Value? {
     guard statementDepth == 0 else { return try execute(statement, in: file) }
     let onMainActor = (isolation as AnyObject?) === MainActor.shared
+    var resolved = ResolvedAwaits(file: file)
+    if case .expression(let expression) = statement, case .await = expression.unparenthesized {
+      // The whole statement is the await: nothing to run after it.
+    } else if let awaits = AwaitedValues.plan(for: statement) {
+      // Each await whose value the statement uses runs first, as a statement
+      // of its own that suspends; the statement then runs with their values.
+      for awaited in awaits {
+        let value = try await executeAwait(awaited, statement: statement, in: file, resolved: resolved, onMainActor: onMainActor)
+        resolved.add(value, for: awaited)
+      }
+    }
     var site: (range: SourceRange, file: SourceFile)?
     if case .expression(let expression) = statement, case .await(let operand, _) = expression.unparenthesized,
       case .call = operand.unparenthesized
     {
       site = (operand.unparenthesized.range, file)
     }
-    let cooperative = CooperativeAwait(site: site, isOnMainActor: onMainActor)
+    let cooperative = CooperativeAwait(site: site, isOnMainActor: onMainActor, resolved: resolved)
     cooperativeAwait = cooperative
     defer { cooperativeAwait = nil }
     do {
@@ -89,6 +106,26 @@ extension Interpreter {
       guard let suspended = cooperative.suspended else { throw error }
       cooperativeAwait = nil
       return try await finish(suspended, statement: statement, in: file)
+    }
+  }
+
+  /// Runs `await call(…)`, one await of `statement`, as a statement of its
+  /// own that suspends the caller; its errors are located at `statement`.
+  /// - Returns: the call's value (`nil` when it gives none).
+  private func executeAwait(
+    _ awaited: Expression, statement: Statement, in file: SourceFile, resolved: ResolvedAwaits, onMainActor: Bool
+  ) async throws -> Value {
+    guard case .await(let operand, _) = awaited else { return .null }
+    let call = operand.unparenthesized
+    let cooperative = CooperativeAwait(site: (call.range, file), isOnMainActor: onMainActor, resolved: resolved)
+    cooperativeAwait = cooperative
+    defer { cooperativeAwait = nil }
+    do {
+      return try execute(.expression(awaited), in: file) ?? .null
+    } catch {
+      guard let suspended = cooperative.suspended else { throw error.asScriptError(at: statement.range, in: file) }
+      cooperativeAwait = nil
+      return try await finish(suspended, statement: statement, in: file) ?? .null
     }
   }
 
