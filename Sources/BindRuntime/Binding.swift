@@ -1,4 +1,5 @@
 /// A binding's type-erased face, for its token and graph snapshots.
+@usableFromInline
 class AnyBindingNode: GraphNode {
   /// The other half of a two-way binding.
   @exclusivity(unchecked) var partnerID: Int?
@@ -11,6 +12,7 @@ class AnyBindingNode: GraphNode {
 /// A one-way binding: after each change of `source`, writes its value into a
 /// target. It runs inside the propagation, in rank order, so whatever reads
 /// the target downstream sees the new value in the same propagation.
+@usableFromInline
 final class BindingNode<Value>: AnyBindingNode {
   // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
 
@@ -35,6 +37,7 @@ final class BindingNode<Value>: AnyBindingNode {
   /// ending it is O(1) (`Binding+Slots.swift`); checked before use.
   @exclusivity(unchecked) var sourceSlot = -1
 
+  @usableFromInline
   init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
     self.sourceRef = .passUnretained(source)
     if source.isRetainedBySubscriptions { retainedSource = source }
@@ -120,13 +123,23 @@ extension ObservableValue {
   /// Creates a binding that writes through `apply`, runs it at once, and
   /// returns its token. Throws if the first run closes a cycle, in which case
   /// the binding is not made.
-  @usableFromInline
+  ///
+  /// Inlinable, so that the node is allocated where the binding is made:
+  /// there the metadata of `BindingNode<Value>` is a cached constant, where
+  /// this module's generic code looked it up in the runtime's table on every
+  /// binding (~330 instructions; a script's `bind` went that way).
+  @inlinable
   func makeBinding(label: String?, writes target: GraphNode?, apply: @escaping (Value) throws -> Bool) throws
     -> Disposable
   {
+    try install(BindingNode(source: self, label: label, apply: apply), writes: target)
+  }
+
+  /// Connects a new binding to this value and its target, and runs it.
+  @usableFromInline
+  func install(_ binding: BindingNode<Value>, writes target: GraphNode?) throws -> Disposable {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
-    let binding = BindingNode(source: self, label: label, apply: apply)
     binding.target = target
     graph.addEdge(from: self, to: binding)
     binding.sourceSlot = downstream.count - 1
@@ -169,6 +182,12 @@ extension ObservableValue {
   /// Binds into a property through `transform` (a conversion or a check that
   /// may throw), throwing what the first write throws; later errors are
   /// thrown by the write that propagates into this binding.
+  ///
+  /// Inlinable, so that the write into the target is specialized where the
+  /// binding is made (the interpreter binds this way): compiled here, every
+  /// write looked up `Property<Target>`'s metadata and ran the generic
+  /// `setFromBinding`, ~600 instructions more a write.
+  @inlinable
   public func bindChecked<Target>(
     to target: Property<Target>, label: String? = nil, transform: @escaping (Value) throws -> Target
   ) throws -> Disposable {
