@@ -55,7 +55,7 @@ final class BindingNode<Value>: AnyBindingNode {
 
   override func update() throws {
     guard !isEnded else { return }
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     let saved = graph.currentWriterRef
     graph.currentWriterRef = .passUnretained(self)
     defer { graph.currentWriterRef = saved }

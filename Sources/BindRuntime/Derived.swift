@@ -137,7 +137,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// evaluation reading this value (which fails with it), or to
   /// ``ReactiveGraph/errorHandler``. Call ``get()`` to receive it.
   override public var value: Value {
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     // A read inside an evaluation (most reads of a pulled graph) finds the
     // lock held by its own thread: the fast path then leaves it as it is,
     // and only the other paths, which release it, take it once more.
@@ -248,7 +248,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   override func update() throws {
     // An inactive value (lazy) is brought up to date when it is read.
     guard !isCompleted, !isInactive else { return }
-    let graph = ReactiveGraph.shared
+    let graph = reactiveGraph
     let new: Value
     do {
       new = try graph.evaluateTracked(owner: self, compute)
