@@ -14,6 +14,16 @@
 /// bindings. It completes (observers hear `.completed`) when every value it
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
+  /// Runs `compute`, and stores the result if it differs from the value
+  /// (returns whether it did): the evaluation of a pull, made by the
+  /// inlinable initializers so that it is specialized for `Value` where the
+  /// value is created. In this class's own code, compiled once for every
+  /// `Value`, the result would pass through three generic copies and the
+  /// comparison through a reabstraction thunk (~50 instructions an evaluation).
+  ///
+  /// First of the class's fields: a pull reads it right after the node's
+  /// state and `storage` (see the layout note on ``GraphNode``).
+  @usableFromInline let evaluation: Evaluation
   let compute: () throws -> Value
   /// The last fresh read's result, valid while no property has been written
   /// since `freshGeneration`. Two fields, not an optional tuple, whose generic
@@ -31,13 +41,6 @@ public final class Derived<Value>: ObservableValue<Value> {
   }
   /// Where writes go, for a writable derived value (``init(label:lifetime:isSame:get:set:)``).
   let writeBack: ((Value) throws -> Void)?
-  /// Runs `compute`, and stores the result if it differs from the value
-  /// (returns whether it did): the evaluation of a pull, made by the
-  /// inlinable initializers so that it is specialized for `Value` where the
-  /// value is created. In this class's own code, compiled once for every
-  /// `Value`, the result would pass through three generic copies and the
-  /// comparison through a reabstraction thunk (~50 instructions an evaluation).
-  @usableFromInline let evaluation: Evaluation
 
   /// A struct, not a bare closure parameter: a `rethrows` initializer may
   /// only throw what its closure parameters throw, and this one is made

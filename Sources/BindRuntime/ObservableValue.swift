@@ -34,8 +34,6 @@ public class ObservableValue<Value>: GraphNode {
   /// sweeping is O(1) amortized per subscription and ended entries never
   /// outnumber the live ones by more than that.
   @usableFromInline @exclusivity(unchecked) final var observerSweepMark = 16
-  /// Set once the value can never change again (its sources are gone).
-  @usableFromInline @exclusivity(unchecked) final var isCompleted = false
   /// Every element is a `CompletionWatcher<Value>` (``observeCompletion(capturing:completed:)``).
   /// Kept apart from `observers`, so that a write never looks at them.
   @exclusivity(unchecked) var completionWatchers: ContiguousArray<AnyObserverEntry> = []
