@@ -24,7 +24,11 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// First of the class's fields: a pull reads it right after the node's
   /// state and `storage` (see the layout note on ``GraphNode``).
   @usableFromInline let evaluation: Evaluation
-  let compute: () throws -> Value
+  /// What the value is computed by. Read by ``evaluation`` from the node
+  /// itself, beside it, rather than captured: a capture would be a context
+  /// object of its own, one more allocation per value and one more load
+  /// (often a cache miss) per evaluation of a pull.
+  @usableFromInline let compute: () throws -> Value
   /// The last fresh read's result, valid while no property has been written
   /// since `freshGeneration`. Two fields, not an optional tuple, whose generic
   /// metadata every new derived value would look up.
@@ -64,21 +68,20 @@ public final class Derived<Value>: ObservableValue<Value> {
   ) rethrows {
     try self.init(
       label: label, lifetime: lifetime, lifetimes: lifetimes, isSame: isSame, compute: compute, writeBack: nil,
-      evaluate: Self.makeEvaluation(compute, isSame: isSame))
+      evaluate: Self.makeEvaluation())
   }
 
-  /// The ``evaluation`` of a value compared with `isSame`. The new value is
-  /// stored only if the evaluation read no failed derived value (then it
-  /// fails, keeping the last value computed without error).
+  /// The ``evaluation`` of a value compared with its `isSame`. The new value
+  /// is stored only if the evaluation read no failed derived value (then it
+  /// fails, keeping the last value computed without error). It captures
+  /// nothing: `compute` and `isSame` are the node's own.
   @inlinable
-  static func makeEvaluation(
-    _ compute: @escaping () throws -> Value, isSame: @escaping (Value, Value) -> Bool
-  ) -> Evaluation {
+  static func makeEvaluation() -> Evaluation {
     Evaluation { node, graph in
-      let new = try compute()
+      let new = try node.compute()
       guard !graph.hasFailedRead else { return false }
       graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
-      if isSame(node.storage, new) { return false }
+      if node.isSame(node.storage, new) { return false }
       node.storage = new
       return true
     }
@@ -306,15 +309,15 @@ extension Derived {
   where Value: Equatable {
     try self.init(
       label: label, lifetime: lifetime, lifetimes: [], isSame: Sameness.equatable, compute: compute, writeBack: nil,
-      evaluate: Self.makeEquatableEvaluation(compute))
+      evaluate: Self.makeEquatableEvaluation())
   }
 
-  /// ``makeEvaluation(_:isSame:)`` with `==` itself, not a closure that calls
+  /// ``makeEvaluation()`` with `==` itself, not a closure that calls
   /// it (one reabstraction thunk less an evaluation).
   @inlinable
-  static func makeEquatableEvaluation(_ compute: @escaping () throws -> Value) -> Evaluation where Value: Equatable {
+  static func makeEquatableEvaluation() -> Evaluation where Value: Equatable {
     Evaluation { node, graph in
-      let new = try compute()
+      let new = try node.compute()
       guard !graph.hasFailedRead else { return false }
       graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
       if node.storage == new { return false }

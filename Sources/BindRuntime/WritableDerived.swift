@@ -18,7 +18,7 @@ extension Derived {
   ) rethrows {
     try self.init(
       label: label, lifetime: lifetime, lifetimes: [], isSame: isSame, compute: get, writeBack: set,
-      evaluate: Self.makeEvaluation(get, isSame: isSame))
+      evaluate: Self.makeEvaluation())
   }
 
   /// Whether the value has a setter (``init(label:lifetime:isSame:get:set:)``).
