@@ -232,6 +232,10 @@ public class GraphNode {
   /// Removes an observer entry. Lock held.
   func removeObserver(_ entry: AnyObserverEntry) {}
 
+  /// Takes the ended entries out of its list of observers, handing them to
+  /// `released` (for the caller to let go of after the unlock). Lock held.
+  func takeEndedObservers(into released: inout [AnyObserverEntry]) {}
+
   /// Number of observer entries (for graph snapshots). Lock held.
   var observerCount: Int { 0 }
 

@@ -156,6 +156,12 @@ public class ObservableValue<Value>: GraphNode {
     if liveObserverCount == 0 { didLoseSubscriber() }
   }
 
+  override func takeEndedObservers(into released: inout [AnyObserverEntry]) {
+    guard observers.contains(where: { !$0.isActive }) else { return }
+    for entry in observers where !entry.isActive { released.append(entry) }
+    sweepEndedObservers()
+  }
+
   /// Observers not disposed, for a derived value, whose disposals are all
   /// counted. Lock held.
   var liveObserverCount: Int { observers.count - disposedObserverCount }

@@ -479,6 +479,28 @@ public final class ReactiveGraph: @unchecked Sendable {
     return path.filter { $0.kind == .property || $0.kind == .derived }.map(\.displayName)
   }
 
+  /// Lets go of the observers that were disposed but are still in a stored
+  /// value's list, and so of their handlers and what those capture.
+  ///
+  /// Disposing a stored value's observer ends it at once, but the entry, and
+  /// the handler with it, stays in the value's list until the list next
+  /// sweeps (when it has doubled since the last sweep, or when the value
+  /// goes): disposal takes no lock and a subscription is two small objects
+  /// (``ObservableValue/observe(options:_:)``). Code that ends many
+  /// subscriptions at once and needs what they captured gone now, such as a
+  /// script session that ends while its objects live on, calls this.
+  /// O(live nodes); the handlers are released after the lock is.
+  public func releaseDisposedObservers() {
+    var released: [AnyObserverEntry] = []
+    lock.lock()
+    // Strong, so that a node another thread lets go of meanwhile is freed
+    // after the unlock, not in the middle of the walk.
+    let nodes = liveNodes.map(\.node)
+    for node in nodes { node.takeEndedObservers(into: &released) }
+    lock.unlock()
+    withExtendedLifetime((nodes, released)) {}
+  }
+
   // MARK: Introspection
 
   /// A consistent picture of every live node and edge, for `graph` and `:bindings`.

@@ -87,4 +87,27 @@ final class WritePathTests: RuntimeTestCase {
     XCTAssertEqual(ReactiveGraph.deliveryDepthCell.pointee, 0, "back to 0 after the write")
     withExtendedLifetime((token, other)) {}
   }
+
+  func testReleasingDisposedObserversLetsGoOfWhatTheirHandlersCaptured() {
+    final class Captured {}
+    let value = Property(0)
+    var seen: [Int] = []
+    var captured: Captured? = Captured()
+    weak var weakCaptured = captured
+    let kept = value.observeChanges { _, new in seen.append(new) }
+    var disposed: Disposable? = value.observeChanges { [captured] _, _ in _ = captured }
+    let later = value.observeChanges { _, new in seen.append(new * 10) }
+    captured = nil
+    disposed?.dispose()
+    disposed = nil
+    value.value = 1
+    XCTAssertNotNil(weakCaptured, "kept by the ended entry until the list sweeps")
+    XCTAssertEqual(seen, [1, 10], "a disposed observer hears nothing")
+    ReactiveGraph.shared.releaseDisposedObservers()
+    XCTAssertNil(weakCaptured, "its handler, and what it captured, is gone")
+    value.value = 2
+    XCTAssertEqual(seen, [1, 10, 2, 20], "the others still hear, in order")
+    XCTAssertEqual(ReactiveGraph.shared.withLock { value.observers.count }, 2)
+    withExtendedLifetime((kept, later)) {}
+  }
 }

@@ -1,3 +1,4 @@
+import BindRuntime
 import BindSyntax
 
 /// Ending a session, for the REPL's `:reset`.
@@ -18,6 +19,11 @@ extension Interpreter {
   /// interpreter is not usable afterwards.
   public func endSession() {
     connections.disposeAll()
+    // A disposed observer's handler stays in its value's list until the list
+    // sweeps; a value that outlives the session (in a cycle of its own, or
+    // held by Swift) would keep the handler, its compiled code and so this
+    // interpreter.
+    ReactiveGraph.shared.releaseDisposedObservers()
     scheduler.releasePendingJobs()
     hostTasks.cancelAll()
     for index in globalFrame.slots.indices { bindGlobal(index, to: .null) }
