@@ -11,16 +11,8 @@
 # Runs the case with N and 2N iterations and reports the difference divided
 # by N (building the case and starting the process cancel out).
 set -euo pipefail
-scenario=${1:?usage: Scripts/cache-misses.sh SCENARIO IMPL [ITERATIONS]}
-impl=${2:?usage: Scripts/cache-misses.sh SCENARIO IMPL [ITERATIONS]}
-iterations=${3:-20}
-here=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-swift build -c release --package-path "$here" --product BindBench >/dev/null
-cp "$here/.build/release/BindBench" "$work/BindBench"
-strip -g "$work/BindBench"
+default_iterations=20
+source "$(dirname "$0")/valgrind-case.sh"
 
 for n in "$iterations" "$((iterations * 2))"; do
   valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file="$work/out.$n" \

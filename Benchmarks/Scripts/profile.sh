@@ -7,19 +7,9 @@
 #
 # Runs the case twice, with N and 2N iterations, and reports the difference
 # divided by N: building the case and starting the process cancel out.
-# valgrind 3.19 cannot read the DWARF 5 that Swift 6 emits, so a copy of the
-# binary without debug info is profiled (symbols stay, line numbers go).
 set -euo pipefail
-scenario=${1:?usage: Scripts/profile.sh SCENARIO IMPL [ITERATIONS]}
-impl=${2:?usage: Scripts/profile.sh SCENARIO IMPL [ITERATIONS]}
-iterations=${3:-10000}
-here=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-swift build -c release --package-path "$here" --product BindBench >/dev/null
-cp "$here/.build/release/BindBench" "$work/BindBench"
-strip -g "$work/BindBench"
+default_iterations=10000
+source "$(dirname "$0")/valgrind-case.sh"
 
 for n in "$iterations" "$((iterations * 2))"; do
   valgrind --tool=callgrind --callgrind-out-file="$work/out.$n" \
