@@ -157,8 +157,9 @@ public class ObservableValue<Value>: GraphNode {
   }
 
   override func takeEndedObservers(into released: inout [AnyObserverEntry]) {
-    guard observers.contains(where: { !$0.isActive }) else { return }
-    for entry in observers where !entry.isActive { released.append(entry) }
+    let ended = observers.filter { !$0.isActive }
+    guard !ended.isEmpty else { return }
+    released.append(contentsOf: ended)
     sweepEndedObservers()
   }
 

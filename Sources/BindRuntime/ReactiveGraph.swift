@@ -493,12 +493,13 @@ public final class ReactiveGraph: @unchecked Sendable {
   public func releaseDisposedObservers() {
     var released: [AnyObserverEntry] = []
     lock.lock()
-    // Strong, so that a node another thread lets go of meanwhile is freed
-    // after the unlock, not in the middle of the walk.
-    let nodes = liveNodes.map(\.node)
-    for node in nodes { node.takeEndedObservers(into: &released) }
+    // Unretained, as the registry holds them: nothing in the walk frees a
+    // node (the entries taken out are released after the unlock), and a
+    // node whose deinit waits for the lock on another thread MUST NOT be
+    // retained past the unlock, after which that deinit frees it.
+    for edge in liveNodes { edge.withNode { $0.takeEndedObservers(into: &released) } }
     lock.unlock()
-    withExtendedLifetime((nodes, released)) {}
+    withExtendedLifetime(released) {}
   }
 
   // MARK: Introspection
