@@ -29,20 +29,25 @@ final class BindingNode<Value>: AnyBindingNode {
   /// unowned, so its deallocation MUST end the binding
   /// (``downstreamDidDetach(_:)``) before its memory goes.
   @exclusivity(unchecked) unowned(unsafe) var target: GraphNode?
-  /// Writes into the target; returns false when the target is gone. Called
-  /// only while the binding has not ended.
-  private let apply: (Value) throws -> Bool
+  /// Writes the source's value into the target; returns false when the
+  /// target is gone. Called only while the binding has not ended. Given the
+  /// source rather than its value, so that the value is read by code
+  /// specialized for `Value` where the binding was made: read here, in
+  /// generic code, it was copied and destroyed through its value witnesses
+  /// (two calls, ~30 instructions a hop of a chain).
+  private let apply: (ObservableValue<Value>) throws -> Bool
   @exclusivity(unchecked) private(set) var isEnded = false
   /// Where the source's `downstream` holds this binding's edge, so that
   /// ending it is O(1) (`Binding+Slots.swift`); checked before use.
   @exclusivity(unchecked) var sourceSlot = -1
 
   @usableFromInline
-  init(source: ObservableValue<Value>, label: String?, apply: @escaping (Value) throws -> Bool) {
+  init(source: ObservableValue<Value>, label: String?, apply: @escaping (ObservableValue<Value>) throws -> Bool) {
     self.sourceRef = .passUnretained(source)
     if source.isRetainedBySubscriptions { retainedSource = source }
     self.apply = apply
     super.init(kind: .binding, label: label)
+    isUpdatedUnretained = true
   }
 
   deinit {
@@ -59,10 +64,9 @@ final class BindingNode<Value>: AnyBindingNode {
     let saved = graph.currentWriterRef
     graph.currentWriterRef = .passUnretained(self)
     defer { graph.currentWriterRef = saved }
-    // Read in place, without a retain and release of the source.
-    let value = sourceRef._withUnsafeGuaranteedRef { $0.storage }
-    graph.trace(.bind(binding: displayName, value: String(describing: value)))
-    if try !apply(value) { end() }
+    graph.trace(.bind(binding: displayName, value: String(describing: source.storage)))
+    // Without a retain and release of the source.
+    if try !sourceRef._withUnsafeGuaranteedRef(apply) { end() }
   }
 
   override func forgetSource(_ node: GraphNode) {
@@ -105,17 +109,25 @@ final class BindingToken: Disposable {
     self.partner = partner
   }
 
-  deinit { dispose() }
+  deinit {
+    let graph = ReactiveGraph.shared
+    graph.withLock {
+      end()
+      graph.keepUntilPropagationEnds(binding, partner)
+    }
+  }
 
   var isDisposed: Bool {
     ReactiveGraph.shared.withLock { binding.hasEnded && partner?.hasEnded ?? true }
   }
 
   func dispose() {
-    ReactiveGraph.shared.withLock {
-      binding.end()
-      partner?.end()
-    }
+    ReactiveGraph.shared.withLock { end() }
+  }
+
+  private func end() {
+    binding.end()
+    partner?.end()
   }
 }
 
@@ -129,7 +141,9 @@ extension ObservableValue {
   /// this module's generic code looked it up in the runtime's table on every
   /// binding (~330 instructions; a script's `bind` went that way).
   @inlinable
-  func makeBinding(label: String?, writes target: GraphNode?, apply: @escaping (Value) throws -> Bool) throws
+  func makeBinding(
+    label: String?, writes target: GraphNode?, apply: @escaping (ObservableValue<Value>) throws -> Bool
+  ) throws
     -> Disposable
   {
     try install(BindingNode(source: self, label: label, apply: apply), writes: target)
@@ -163,8 +177,8 @@ extension ObservableValue {
   public func bindChecked(to target: Property<Value>, label: String? = nil) throws -> Disposable {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
-    return try makeBinding(label: label, writes: target) { value in
-      try Property.write(value, fromBindingInto: unretained)
+    return try makeBinding(label: label, writes: target) { source in
+      try Property.write(source.storage, fromBindingInto: unretained)
       return true
     }
   }
@@ -173,8 +187,8 @@ extension ObservableValue {
   public func bindChecked(to target: Property<Value?>, label: String? = nil) throws -> Disposable {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
-    return try makeBinding(label: label, writes: target) { value in
-      try Property.write(value, fromBindingInto: unretained)
+    return try makeBinding(label: label, writes: target) { source in
+      try Property.write(source.storage, fromBindingInto: unretained)
       return true
     }
   }
@@ -193,18 +207,18 @@ extension ObservableValue {
   ) throws -> Disposable {
     // Unretained: the target's deallocation ends the binding (see `BindingNode.target`).
     let unretained = Unmanaged.passUnretained(target)
-    return try makeBinding(label: label, writes: target) { value in
+    return try makeBinding(label: label, writes: target) { source in
       // Held for the whole write (see ``NodeRef``): `transform` is code of
       // the caller's, which may let go of the target's owner, or the
       // compiler may retain the target around it.
-      try withExtendedLifetime(unretained.takeUnretainedValue()) { try $0.setFromBinding(transform(value)) }
+      try withExtendedLifetime(unretained.takeUnretainedValue()) { try $0.setFromBinding(transform(source.storage)) }
       return true
     }
   }
 
   /// Binds into a sink, throwing on a cycle.
   public func bindChecked(to sink: Sink<Value>, label: String? = nil) throws -> Disposable {
-    try makeBinding(label: label, writes: nil, apply: sink.apply)
+    try makeBinding(label: label, writes: nil) { try sink.apply($0.storage) }
   }
 
   // MARK: Binding (errors go to ReactiveGraph.errorHandler)
@@ -297,11 +311,11 @@ extension Property {
     // (``NodeRef``): either owner may let go on another thread meanwhile, and
     // the retains this code takes anyway (optimized or not) must not be the
     // last ones before it is done.
-    let forward = BindingNode(source: self, label: label) { [unowned(unsafe) self, unowned(unsafe) other] value in
-      try echo.carry(value, from: self, to: other)
+    let forward = BindingNode(source: self, label: label) { [unowned(unsafe) self, unowned(unsafe) other] source in
+      try echo.carry(source.storage, from: self, to: other)
     }
-    let backward = BindingNode(source: other, label: label) { [unowned(unsafe) self, unowned(unsafe) other] value in
-      try echo.carry(value, from: other, to: self)
+    let backward = BindingNode(source: other, label: label) { [unowned(unsafe) self, unowned(unsafe) other] source in
+      try echo.carry(source.storage, from: other, to: self)
     }
     forward.target = other
     backward.target = self

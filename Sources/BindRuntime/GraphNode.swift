@@ -148,6 +148,12 @@ public class GraphNode {
   @exclusivity(unchecked) var hasFailure = false
   /// Set while the node waits in the propagation queue.
   @exclusivity(unchecked) var isQueued = false
+  /// Set on nodes that the thread running a propagation never frees while
+  /// it runs, so that `propagate()` updates them without a retain and a
+  /// release (two atomic operations a hop of a binding chain): binding
+  /// nodes, whose only owner, their token, lets go of them at the end of
+  /// the propagation (``ReactiveGraph/keepUntilPropagationEnds(_:_:)``).
+  @exclusivity(unchecked) var isUpdatedUnretained = false
   /// Set once the node can never change again (its sources are gone):
   /// an ``ObservableValue``'s, here at a fixed offset (see `hasFailure`).
   @usableFromInline @exclusivity(unchecked) final var isCompleted = false

@@ -36,7 +36,8 @@ struct PropagationQueue {
     if count > 1 { siftUp(count - 1) }
   }
 
-  mutating func pop() -> GraphNode? {
+  /// The next node, unretained: the caller decides whether to hold it.
+  mutating func pop() -> NodeRef? {
     while count > 0 {
       let top = heap[0]
       count -= 1
@@ -46,7 +47,7 @@ struct PropagationQueue {
       }
       // A node whose rank was raised while it waited goes back in at its new rank.
       let rank = top.ref.withNode { $0.rank }
-      if top.rank == rank { return top.ref.node }
+      if top.rank == rank { return top.ref }
       push(top.ref, rank: rank)
     }
     return nil

@@ -58,6 +58,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var batchDepth = 0
   @exclusivity(unchecked) var queue = PropagationQueue()
   @exclusivity(unchecked) private var changes: [ChangeRecord] = []
+  /// See ``keepUntilPropagationEnds(_:_:)``.
+  @exclusivity(unchecked) private var bindingsKeptUntilPropagationEnds: [AnyBindingNode] = []
   @exclusivity(unchecked) private var completions: [AnyObserverEntry] = []
   /// Counts propagations; a node's `changeEpoch` tells whether it changed in this one.
   @exclusivity(unchecked) private(set) var epoch = 0
@@ -223,9 +225,19 @@ public final class ReactiveGraph: @unchecked Sendable {
     precondition(!isPropagating, "propagate() re-entered")
     isPropagating = true
     do {
-      while let node = queue.pop() {
-        node.isQueued = false
-        try node.update()
+      while let next = queue.pop() {
+        if next.withNode({ $0.isUpdatedUnretained }) {
+          try next.withNode { node in
+            node.isQueued = false
+            try node.update()
+          }
+        } else {
+          // Held across its update: the user code that an update runs
+          // (a derived value's body, an effect) may let go of the node.
+          let node = next.node
+          node.isQueued = false
+          try node.update()
+        }
         if let error = deferredError {
           deferredError = nil
           throw error
@@ -246,6 +258,27 @@ public final class ReactiveGraph: @unchecked Sendable {
     isPropagating = false
     currentWriter = nil
     epoch += 1
+    releaseKeptBindings()
+  }
+
+  /// Keeps the nodes of a binding whose token goes away during a
+  /// propagation on this thread (the lock is held, so the propagation is
+  /// this thread's) until the propagation ends: `propagate()` updates
+  /// binding nodes without retaining them, so none may be freed while its
+  /// update may be running further up the stack. Lock held.
+  func keepUntilPropagationEnds(_ binding: AnyBindingNode, _ partner: AnyBindingNode?) {
+    guard isPropagating else { return }
+    bindingsKeptUntilPropagationEnds.append(binding)
+    if let partner { bindingsKeptUntilPropagationEnds.append(partner) }
+  }
+
+  /// Lets go of the kept binding nodes, once nothing is being updated. Taken
+  /// out of the list first: their deinits run here and may end up here again.
+  private func releaseKeptBindings() {
+    guard !bindingsKeptUntilPropagationEnds.isEmpty else { return }
+    let kept = bindingsKeptUntilPropagationEnds
+    bindingsKeptUntilPropagationEnds = []
+    withExtendedLifetime(kept) {}
   }
 
   private func finishPropagation() -> Deliveries {
@@ -264,6 +297,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     isPropagating = true
     changes.removeAll(keepingCapacity: true)
     isPropagating = false
+    releaseKeptBindings()
     deliveries.completions = completions
     completions.removeAll()
     epoch += 1

@@ -80,6 +80,52 @@ final class EdgeLifetimeTests: RuntimeTestCase {
     _ = token
   }
 
+  /// An object that drops a binding's token when a value reaches it.
+  final class TokenHolder {
+    var token: Disposable?
+    var received: [Int] = []
+    var value = 0 {
+      didSet {
+        received.append(value)
+        if value == 1 { token = nil }
+      }
+    }
+  }
+
+  // A propagation updates binding nodes without retaining them; a token let
+  // go of during one keeps its node until it ends. These free a binding's
+  // token inside that binding's own update.
+
+  func testABindingMayDropItsOwnTokenWhileItWrites() {
+    let source = Property(0)
+    let holder = TokenHolder()
+    // A node leaves the snapshot in its deinit.
+    func liveBindings() -> Int { graph.snapshot().nodes.filter { $0.kind == .binding }.count }
+    let before = liveBindings()
+    holder.token = source.bind(to: holder, at: \.value)
+    XCTAssertEqual(liveBindings(), before + 1)
+    source.value = 1  // the write drops the token, inside the binding's update
+    XCTAssertEqual(liveBindings(), before, "the node goes when the propagation ends")
+    source.value = 2
+    XCTAssertEqual(holder.received, [0, 1], "the ended binding writes no more")
+    XCTAssertTrue(graph.snapshot().edges.filter { $0.from == source.id }.isEmpty)
+  }
+
+  func testATracerMayDropTheTokenOfTheBindingItTraces() {
+    let source = Property(0)
+    let target = Property(-1)
+    var token: Disposable? = source.bind(to: target)
+    graph.tracer = { event in
+      if case .bind = event { token = nil }
+    }
+    defer { graph.tracer = nil }
+    source.value = 1
+    XCTAssertNil(token)
+    XCTAssertEqual(target.value, 1, "the binding's write under way completes")
+    source.value = 2
+    XCTAssertEqual(target.value, 1)
+  }
+
   func testTargetsFreedOnOtherThreadsDuringPropagations() {
     let source = Property(0)
     let deadline = Date().addingTimeInterval(0.5)
