@@ -85,9 +85,10 @@ struct BindScriptCommand: ParsableCommand {
   /// glibc gives each new thread an arena of its own and grows it one page
   /// at a time, with an `mprotect` call each: a script that builds a large
   /// graph on the `LargeStack` thread made ~1,500 of those calls (a sixth of
-  /// the cellx benchmark's time). One arena, grown by `brk` in 4 MiB steps,
-  /// does without them; the interpreter runs on one thread at a time, so
-  /// that arena's lock is not contended.
+  /// the cellx benchmark's time). One arena, grown by `brk` in 64 MiB steps
+  /// of address space (and on Linux backed by huge pages past its first
+  /// 2 MiB), does without them; the interpreter runs on one thread at a
+  /// time, so that arena's lock is not contended.
   private static func configureAllocator() {
     bindscript_configure_allocator()
   }
