@@ -28,10 +28,19 @@ public final class Connections {
   /// A value binding's ends are also the runtime's binding node; events,
   /// handlers and observers are not in the runtime graph, so these are the
   /// only record of them.
-  struct Ends {
-    var source: End?
-    var target: End?
+  ///
+  /// An object, shared by the (most common) connections that have none: as
+  /// a struct it was ~100 bytes of every connection, copied on each `bind`
+  /// and on each growth of the list, where most connections need no ends.
+  final class Ends {
+    let source: End?
+    let target: End?
     static let none = Ends(source: nil, target: nil)
+
+    init(source: End?, target: End?) {
+      self.source = source
+      self.target = target
+    }
   }
 
   /// One end of a connection.
@@ -83,7 +92,7 @@ public final class Connections {
     // A name used again replaces its connection, as re-running a REPL line expects.
     if let name { _ = dispose(named: name) }
     if live.count >= pruneAt {
-      live.removeAll { $0.token.isDisposed }
+      pruneEnded()
       pruneAt = max(64, live.count * 2)
       reindexNames()
     }
@@ -97,6 +106,18 @@ public final class Connections {
     guard let index = namedIndices.removeValue(forKey: name) else { return false }
     live[index].token.dispose()
     return true
+  }
+
+  /// Removes the ended connections, keeping the order of the others. By
+  /// index and in place: `removeAll(where:)` copied every connection (its
+  /// strings and its token) to ask whether it had ended.
+  private func pruneEnded() {
+    var kept = 0
+    for index in live.indices where !live[index].token.isDisposed {
+      if kept != index { live.swapAt(kept, index) }
+      kept += 1
+    }
+    live.removeLast(live.count - kept)
   }
 
   private func reindexNames() {

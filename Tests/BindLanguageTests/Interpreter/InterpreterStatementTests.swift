@@ -378,6 +378,29 @@ final class InterpreterStatementTests: XCTestCase {
       ])
   }
 
+  func testPruningEndedConnectionsKeepsTheOthersInOrderAndByName() {
+    // 150 named bindings: the list of connections is pruned of ended ones
+    // as it grows (at 64, then at twice what is left), here after every
+    // other one was disposed.
+    let session = TranscriptSession()
+    defer { session.end() }
+    XCTAssertEqual(session.run(
+      """
+      type P { var n: Int = 0 }
+      let p = P()
+      var labels = [Label()]
+      for i in 2...150 { labels.append(Label()) }
+      """), [])
+    for index in 1...150 {
+      _ = session.run("bind \"\\(p.n)\" -> labels[\(index - 1)].text as b\(index)")
+      if index % 2 == 0 { _ = session.run("dispose b\(index)") }
+    }
+    let names = session.interpreter.connections.entries.compactMap(\.name)
+    XCTAssertEqual(names, (1...150).filter { $0 % 2 == 1 }.map { "b\($0)" })
+    XCTAssertEqual(session.run("dispose b149\ndispose b2"), ["error: no binding, observer, handler or timer named 'b2'; did you mean 'b1'?"])
+    XCTAssertEqual(session.run("p.n = 7\nlabels[0].text\nlabels[1].text\nlabels[148].text"), ["\"7\"", "\"0\"", "\"0\""])
+  }
+
   func testBindingIntoOptionalAndDoubleTargets() {
     assertTranscript(
       """
