@@ -12,7 +12,7 @@ final class BindingTests: RuntimeTestCase {
     person.name = "Grace"
     person.name = "Linus"
     XCTAssertEqual(label.history, ["Ada", "Grace", "Linus"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTBindsIntoAnOptionalKeyPathAndAnOptionalProperty() {
@@ -25,7 +25,7 @@ final class BindingTests: RuntimeTestCase {
     count.value = 2
     XCTAssertEqual(holder.history, [1, 2])
     XCTAssertEqual(history.events, [.changed(old: nil, new: 1), .changed(old: 1, new: 2)])
-    _ = (tokens, observation)
+    withExtendedLifetime((tokens, observation)) {}
   }
 
   func testBindingIntoAPropertyIsObservableDownstream() {
@@ -36,7 +36,7 @@ final class BindingTests: RuntimeTestCase {
     let token = source.bind(to: target)
     source.value = "b"
     XCTAssertEqual(history.events, [.changed(old: "", new: "a"), .changed(old: "a", new: "b")])
-    _ = (token, observation)
+    withExtendedLifetime((token, observation)) {}
   }
 
   func testBindingNeverKeepsItsTargetAlive() {
@@ -47,7 +47,7 @@ final class BindingTests: RuntimeTestCase {
     XCTAssertEqual(view?.title, "A")
     view = nil
     XCTAssertNil(weakView, "the binding must hold its target weakly")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testDroppingTheTargetEndsTheBinding() {
@@ -99,7 +99,7 @@ final class BindingTests: RuntimeTestCase {
     source.value = "y"
     XCTAssertEqual(first.history, ["x", "y"])
     XCTAssertEqual(second.history, ["x", "y"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testABoundExpressionIsKeptAliveByItsBinding() {
@@ -131,7 +131,7 @@ final class BindingTests: RuntimeTestCase {
     source.value = 5
     // Each write changes the sum once; no observer sees source and target disagree.
     XCTAssertEqual(history.events, [.initial(1), .changed(old: 1, new: 2), .changed(old: 2, new: 10)])
-    _ = (token, observation)
+    withExtendedLifetime((token, observation)) {}
   }
 
   func testTracerSeesTheWriteThenTheBinding() throws {
@@ -142,7 +142,7 @@ final class BindingTests: RuntimeTestCase {
     XCTAssertEqual(
       steps,
       ["write vm.count: 1 -> 2", "bind vm.count -> label.count <- 2", "write label.count: 1 -> 2"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 

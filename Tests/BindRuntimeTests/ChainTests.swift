@@ -27,7 +27,7 @@ final class ChainTests: RuntimeTestCase {
         .changed(old: "second", new: "second renamed"),
         .changed(old: "second renamed", new: nil),
       ])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testReplacingTheLinkWithAnEqualNameIsNotAChange() {
@@ -38,7 +38,7 @@ final class ChainTests: RuntimeTestCase {
     let token = history.observe(name)
     vm.user = Person(name: "same")
     XCTAssertEqual(history.events, [])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testBindingAChainIntoAPlainObject() {
@@ -50,7 +50,7 @@ final class ChainTests: RuntimeTestCase {
     ada.name = "Ada L."
     vm.user = nil
     XCTAssertEqual(label.history, [nil, "Ada", "Ada L.", nil])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAChainEndingInAnOptional() {
@@ -65,7 +65,7 @@ final class ChainTests: RuntimeTestCase {
     XCTAssertEqual(
       history.events,
       [.initial(nil), .changed(old: nil, new: "Countess"), .changed(old: "Countess", new: nil)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAThreeLinkChainWrittenAsAnExpression() {
@@ -88,7 +88,7 @@ final class ChainTests: RuntimeTestCase {
         .changed(old: "Charles B.", new: "Mary"),
         .changed(old: "Mary", new: nil),
       ])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAChainCompletesWhenItsRootGoesNotWhenALinkDoes() {
@@ -103,7 +103,7 @@ final class ChainTests: RuntimeTestCase {
     vm!.user = Person(name: "Grace")
     vm = nil
     XCTAssertEqual(history.events, [.changed(old: "Ada", new: "Grace"), .completed])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAChainDoesNotKeepItsObjectsAlive() {

@@ -134,7 +134,7 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertTrue(release.releasedDuringWrite)
     XCTAssertEqual(completions.value, 1, "one `.completed`, delivered without the lock")
     XCTAssertTrue(binding.isDisposed, "a binding ends with its target")
-    _ = observer
+    withExtendedLifetime(observer) {}
   }
 
   /// As above, with only a completion watcher, which (unlike an observer)
@@ -159,7 +159,7 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertEqual(release.releasedDuringWrite, _isDebugAssertConfiguration(), "the write holds its target when unoptimized")
     XCTAssertEqual(completions.value, 1)
     XCTAssertTrue(binding.isDisposed, "a binding ends with its target")
-    _ = watcher
+    withExtendedLifetime(watcher) {}
   }
 
   /// The same through a two-way link: the half that writes the released end.
@@ -178,7 +178,7 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertTrue(release.releasedDuringWrite, "the half holds its target until it is done")
     XCTAssertEqual(completions.value, 1, "one `.completed`, delivered without the lock")
     XCTAssertEqual(hub.value, "second")
-    _ = (observer, link)
+    withExtendedLifetime((observer, link)) {}
   }
 
   /// What the observers of released values saw.
@@ -213,7 +213,7 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertGreaterThan(releases, 0)
     XCTAssertEqual(seen.completions.value, releases, "each released target completes once")
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = keeper
+    withExtendedLifetime(keeper) {}
   }
 
   /// The same through a derived value (`map`), whose binding holds the
@@ -232,7 +232,7 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertGreaterThan(releases, 0)
     XCTAssertEqual(seen.completions.value, releases)
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = keeper
+    withExtendedLifetime(keeper) {}
   }
 
   /// A two-way link between a shared property and one whose object goes:
@@ -253,7 +253,7 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertGreaterThan(releases, 0)
     XCTAssertEqual(seen.completions.value, releases)
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = keeper
+    withExtendedLifetime(keeper) {}
   }
 
   /// When a propagation held the last reference to a value it wrote (the
@@ -274,6 +274,6 @@ final class ConcurrentReleaseTests: RuntimeTestCase {
     XCTAssertGreaterThan(releases, 0)
     XCTAssertEqual(seen.underLock.value, 0, "observers ran with the graph lock held")
     XCTAssertEqual(seen.completions.value, releases)
-    _ = keeper
+    withExtendedLifetime(keeper) {}
   }
 }

@@ -13,7 +13,7 @@ final class CycleTests: RuntimeTestCase {
       XCTAssertEqual(
         "\(error)", "binding cycle: a.x -> a.x + 1 -> b.x -> a.x (the change fed back into itself 10 times)")
     }
-    _ = forward
+    withExtendedLifetime(forward) {}
   }
 
   func testAFailedBindingIsNotMadeAndTheGraphStaysUsable() throws {
@@ -30,7 +30,7 @@ final class CycleTests: RuntimeTestCase {
     a.value = 1000
     XCTAssertEqual(b.value, 1001)
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = forward
+    withExtendedLifetime(forward) {}
   }
 
   func testALoopOfThreeBindingsIsNamedInOrder() throws {
@@ -40,7 +40,7 @@ final class CycleTests: RuntimeTestCase {
       guard case .cycle(let path, _)? = error as? ReactiveError else { return XCTFail("\(error)") }
       XCTAssertEqual(path.filter { ["a", "b", "c"].contains($0) }, ["a", "b", "c", "a"])
     }
-    _ = links
+    withExtendedLifetime(links) {}
   }
 
   func testTheFeedbackLimitIsConfigurable() throws {
@@ -51,7 +51,7 @@ final class CycleTests: RuntimeTestCase {
       guard case .cycle(_, let limit)? = error as? ReactiveError else { return XCTFail("\(error)") }
       XCTAssertEqual(limit, 5)
     }
-    _ = forward
+    withExtendedLifetime(forward) {}
   }
 
   func testAnEffectThatWritesWhatItReadsRunsOnceNotACycle() throws {
@@ -59,7 +59,7 @@ final class CycleTests: RuntimeTestCase {
     let n = Property(0, label: "n")
     let effect = try Effect { n.value = n.value + 1 }
     XCTAssertEqual(n.value, 1)
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 
   func testTwoEffectsFeedingEachOtherAreACycle() throws {
@@ -68,7 +68,7 @@ final class CycleTests: RuntimeTestCase {
     XCTAssertThrowsError(try Effect { a.value = b.value + 1 }) { error in
       guard case .cycle? = error as? ReactiveError else { return XCTFail("\(error)") }
     }
-    _ = forward
+    withExtendedLifetime(forward) {}
   }
 
   func testAnObserverThatWritesItsOwnPropertyForeverStops() {
@@ -84,7 +84,7 @@ final class CycleTests: RuntimeTestCase {
     XCTAssertEqual(n.value, graph.observerDepthLimit + 1)
     n.value = -1
     XCTAssertEqual(takeErrors().count, 1, "the loop stops again, the graph still works")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTheThrowingWriteSurfacesTheObserverFeedback() {
@@ -93,7 +93,7 @@ final class CycleTests: RuntimeTestCase {
     let token = n.observeChanges { _, new in try? n.set(new + 1) }
     XCTAssertNoThrow(try n.set(1), "the innermost write throws; its observer swallowed it")
     XCTAssertEqual(n.value, 11)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAnEventHandlerReEmittingItsOwnEventStops() {
@@ -106,7 +106,7 @@ final class CycleTests: RuntimeTestCase {
     ping.send(0)
     XCTAssertEqual(takeErrors().reactiveErrors, [.observerFeedback(depth: graph.observerDepthLimit)])
     XCTAssertEqual(calls, graph.observerDepthLimit)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTwoEventsPingPongingStop() {
@@ -114,7 +114,7 @@ final class CycleTests: RuntimeTestCase {
     let tokens = [ping.forward(to: pong), pong.forward(to: ping)]
     ping.send()
     XCTAssertEqual(takeErrors().count, 1)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testAnObserverLoopOnADeepStackStillStops() {
@@ -129,6 +129,6 @@ final class CycleTests: RuntimeTestCase {
     thread.start()
     wait(for: [done], timeout: 10)
     XCTAssertEqual(takeErrors().count, 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -84,7 +84,7 @@ final class DerivedErrorTests: RuntimeTestCase {
     XCTAssertThrowsError(try a.set(2))
     XCTAssertEqual(history.events, [.changed(old: 1, new: 2)])
     XCTAssertThrowsError(try failing.get())
-    _ = (token, active)
+    withExtendedLifetime((token, active)) {}
   }
 
   func testTheNonThrowingValueReportsTheErrorAndKeepsTheLastGoodValue() throws {

@@ -17,7 +17,7 @@ final class DerivedTests: RuntimeTestCase {
         .changed(old: "Ada Lovelace", new: "Augusta Lovelace"),
         .changed(old: "Augusta Lovelace", new: "Augusta Byron"),
       ])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testDependenciesAreThoseReadOnTheLastEvaluation() {
@@ -43,7 +43,7 @@ final class DerivedTests: RuntimeTestCase {
         .changed(old: 1, new: 2), .changed(old: 2, new: 101), .changed(old: 101, new: 102),
         .changed(old: 102, new: 3),
       ])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testADependencyDroppedByAnEvaluationLosesItsEdge() {
@@ -57,7 +57,7 @@ final class DerivedTests: RuntimeTestCase {
     XCTAssertEqual([feeds(useA), feeds(a), feeds(b)], [true, true, false])
     useA.value = false
     XCTAssertEqual([feeds(useA), feeds(a), feeds(b)], [true, false, true])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAnEqualResultIsNotAChange() {
@@ -74,7 +74,7 @@ final class DerivedTests: RuntimeTestCase {
     n.value = 7
     XCTAssertEqual(evaluations, 4)
     XCTAssertEqual(history.events, [.changed(old: true, new: false)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testDerivedValuesStack() {
@@ -88,7 +88,7 @@ final class DerivedTests: RuntimeTestCase {
     XCTAssertEqual(
       history.events,
       [.initial("total 25"), .changed(old: "total 25", new: "total 35"), .changed(old: "total 35", new: "total 50")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testMapIsADerivedValue() {
@@ -99,7 +99,7 @@ final class DerivedTests: RuntimeTestCase {
     count.value = 2
     XCTAssertEqual(history.events, [.changed(old: "1 items", new: "2 items")])
     XCTAssertEqual(text.value, "2 items")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testObservedPropertiesAreTrackedThroughTheirWrapper() {
@@ -109,7 +109,7 @@ final class DerivedTests: RuntimeTestCase {
     let token = history.observe(greeting)
     person.name = "Grace"
     XCTAssertEqual(history.events, [.changed(old: "Hello, Ada", new: "Hello, Grace")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testADerivedValueIsUpToDateWithoutObservers() {

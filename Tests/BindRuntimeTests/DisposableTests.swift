@@ -36,7 +36,7 @@ final class DisposableTests: RuntimeTestCase {
     value.value = 2
     value.value = 3
     XCTAssertEqual(later.events, [.changed(old: 0, new: 1)])
-    _ = first
+    withExtendedLifetime(first) {}
   }
 
   func testDisposeIsIdempotentForEveryKindOfToken() throws {
@@ -87,7 +87,7 @@ final class DisposableTests: RuntimeTestCase {
     do {
       let token = source.bind(to: view, at: \.text)
       source.value = "b"
-      _ = token
+      withExtendedLifetime(token) {}
     }
     source.value = "c"
     XCTAssertEqual(view.history, ["a", "b"])

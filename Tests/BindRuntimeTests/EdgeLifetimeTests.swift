@@ -4,8 +4,9 @@ import XCTest
 
 /// Graph edges hold nodes `unowned(unsafe)`, and each node removes its edges
 /// in its deinit. These cases free a node at every point where the graph
-/// might still reach it; run them under `make tsan` (or AddressSanitizer) to
-/// turn a missed edge into a report instead of silent memory corruption.
+/// might still reach it; run them under `make tsan` or `make asan` (optimized:
+/// debug code's extra retains can hide a node freed too early) to turn a
+/// missed edge into a report instead of silent memory corruption.
 final class EdgeLifetimeTests: RuntimeTestCase {
   /// An object whose `drop` write releases the derived value it holds.
   final class Holder {
@@ -39,7 +40,7 @@ final class EdgeLifetimeTests: RuntimeTestCase {
     XCTAssertEqual(history.events.compactMap(\.newValue), [12, 13, 14, 15])
     let edgesOfSource = graph.snapshot().edges.filter { $0.from == source.id }
     XCTAssertEqual(edgesOfSource.map(\.to), [derived.id])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testABindingTargetFreedEndsTheBindingAndTheSourceForgetsIt() {
@@ -77,7 +78,7 @@ final class EdgeLifetimeTests: RuntimeTestCase {
     first = nil  // its completion frees `second`, another source of `sum`
     XCTAssertNil(second)
     XCTAssertEqual(sum.value, 3)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   /// An object that drops a binding's token when a value reaches it.

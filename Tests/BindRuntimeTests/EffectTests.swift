@@ -31,7 +31,7 @@ final class EffectTests: RuntimeTestCase {
     trigger.value = 1
     trigger.value = 2
     XCTAssertEqual(sums, [11, 22])
-    _ = (token, effect)
+    withExtendedLifetime((token, effect)) {}
   }
 
   func testADiamondRunsTheEffectOnce() throws {
@@ -43,7 +43,7 @@ final class EffectTests: RuntimeTestCase {
     let effect = try Effect { seen.append(d.value) }
     a.value = "aa"
     XCTAssertEqual(seen, ["a a", "aa aa"])
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 
   func testCleanupRunsBeforeEachRunAndAtDisposalInReverseOrder() throws {
@@ -75,7 +75,7 @@ final class EffectTests: RuntimeTestCase {
     }
     source.value = 5
     XCTAssertEqual(cleanedWhileSourceWas, [5])
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 
   func testNestedEffectsBelongToTheRunThatMadeThem() throws {
@@ -126,7 +126,7 @@ final class EffectTests: RuntimeTestCase {
     tracked.value = 1
     sampled.value = 2
     XCTAssertEqual(runs, ["0 0", "1 1"])
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 
   func testADisposedEffectNeverRunsAgainAndDisposingTwiceIsHarmless() throws {
@@ -169,7 +169,7 @@ final class EffectTests: RuntimeTestCase {
     XCTAssertThrowsError(try late.set(1))
     try gate.set(false)
     XCTAssertEqual(runs, 3)
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 
   func testAFailingEffectDoesNotStopTheOthersOfTheSameWrite() throws {
@@ -181,7 +181,7 @@ final class EffectTests: RuntimeTestCase {
     XCTAssertThrowsError(try source.set(1)) { XCTAssertTrue($0 is Failure) }
     try source.set(2)
     XCTAssertEqual(seen, [0, 1, 2])
-    _ = (failing, healthy)
+    withExtendedLifetime((failing, healthy)) {}
   }
 
   func testOnCleanupOutsideAnEffectDoesNothing() {
@@ -199,7 +199,7 @@ final class EffectTests: RuntimeTestCase {
       }
     }
     XCTAssertEqual(total.value, 2000)
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 }
 
@@ -263,7 +263,7 @@ final class WriteSemanticsTests: RuntimeTestCase {
     x.value = 1
     x.value = 1
     XCTAssertEqual(changes, 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testATwoWayLinkOnNaNSettles() throws {
@@ -272,7 +272,7 @@ final class WriteSemanticsTests: RuntimeTestCase {
     a.value = .nan
     XCTAssertTrue(b.value.isNaN)
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = link
+    withExtendedLifetime(link) {}
   }
 
   func testADerivedValueMayNotWriteWhatItRead() throws {
@@ -331,7 +331,7 @@ final class WritableDerivedTests: RuntimeTestCase {
     XCTAssertEqual(celsius.value, 100)
     XCTAssertEqual(history.events, [.changed(old: 0, new: 100)])
     XCTAssertTrue(celsius.isWritable)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAReadOnlyDerivedValueRejectsWrites() {
@@ -357,7 +357,7 @@ final class WritableDerivedTests: RuntimeTestCase {
     XCTAssertEqual(counts, [0, 1])
     try ReactiveGraph.shared.transaction { try box.notifyChange() }
     XCTAssertEqual(notified, 2)
-    _ = (token, effect)
+    withExtendedLifetime((token, effect)) {}
   }
 
   func testCustomEqualityDecidesWhatIsAChange() {
@@ -368,7 +368,7 @@ final class WritableDerivedTests: RuntimeTestCase {
     user.value = User(id: 1, name: "Ada L.")
     user.value = User(id: 2, name: "Grace")
     XCTAssertEqual(changes, 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -406,7 +406,7 @@ final class WritableDerivedBindingTests: RuntimeTestCase {
     let link = try celsius.bindTwoWayChecked(with: field, takesOthersValue: true)
     XCTAssertEqual(fahrenheit.value, 212)
     XCTAssertEqual(celsius.value, 100)
-    _ = link
+    withExtendedLifetime(link) {}
   }
 
   func testAReadOnlyDerivedValueCannotBeBoundBothWays() {

@@ -19,7 +19,7 @@ final class EventTests: RuntimeTestCase {
     picked.send(1)
     picked.send(2)
     XCTAssertEqual(log.entries, ["first 1", "second 1", "third 1", "first 2", "second 2", "third 2"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testEventsHaveNoCurrentValueSoLateHandlersMissEarlierEvents() {
@@ -30,7 +30,7 @@ final class EventTests: RuntimeTestCase {
     button.tap.send()
     button.tap.send()
     XCTAssertEqual(taps, 2)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testDisposingAHandlerRemovesIt() throws {
@@ -44,7 +44,7 @@ final class EventTests: RuntimeTestCase {
     try stream.emit("b")
     XCTAssertEqual(log.entries, ["first a", "second a", "second b"])
     XCTAssertEqual(stream.handlerCount, 1)
-    _ = second
+    withExtendedLifetime(second) {}
   }
 
   func testAHandlerWritesAndItsPropagationFinishesBeforeTheNextHandler() {
@@ -58,7 +58,7 @@ final class EventTests: RuntimeTestCase {
     ]
     button.tap.send()
     XCTAssertEqual(log.entries, ["handler 1", "count 1", "handler 2 sees 1"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testForwardingAnEventToAnother() {
@@ -69,7 +69,7 @@ final class EventTests: RuntimeTestCase {
     button.tap.send()
     button.tap.send()
     XCTAssertEqual(submits, 2)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testBindingAnEventIntoASink() {
@@ -90,7 +90,7 @@ final class EventTests: RuntimeTestCase {
     let token = text.bind(to: Sink { log.append($0) })
     text.value = "b"
     XCTAssertEqual(log.entries, ["a", "b"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testASinkHoldsItsTargetWeaklyAndTheBindingEndsWithIt() {
@@ -114,7 +114,7 @@ final class EventTests: RuntimeTestCase {
     let step = Property(2).bind(to: stepper.stepSink)
     XCTAssertEqual(view.value, 2)
     XCTAssertEqual(history.events, [.initial(0), .changed(old: 0, new: 2)])
-    _ = (token, step)
+    withExtendedLifetime((token, step)) {}
   }
 
   func testADerivedValueIsReadOnly() {
@@ -133,6 +133,6 @@ final class EventTests: RuntimeTestCase {
     person.name = "B"
     person.name = "C"
     XCTAssertEqual(log.entries, ["B", "C"])
-    _ = (token, observation)
+    withExtendedLifetime((token, observation)) {}
   }
 }

@@ -20,7 +20,7 @@ final class GlitchFreeTests: RuntimeTestCase {
     a.value = 3
     XCTAssertEqual(log.entries, ["2/11", "4/12", "6/13"], "never 4/11 or 2/12")
     XCTAssertEqual(history.events, [.changed(old: "2/11", new: "4/12"), .changed(old: "4/12", new: "6/13")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTheBottomIsNotEvaluatedWhenNoInputReallyChanged() {
@@ -39,7 +39,7 @@ final class GlitchFreeTests: RuntimeTestCase {
     XCTAssertEqual(evaluations, 1, "only the initial evaluation")
     a.value = 7
     XCTAssertEqual(evaluations, 2)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testUnevenPathsStillEvaluateOnceAfterAllInputs() {
@@ -55,7 +55,7 @@ final class GlitchFreeTests: RuntimeTestCase {
     let token = bottom.observe { _ in }
     a.value = 10
     XCTAssertEqual(log.entries, ["1,4", "10,13"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testObserversSeeEveryValueAlreadyConsistent() {
@@ -68,7 +68,7 @@ final class GlitchFreeTests: RuntimeTestCase {
     ]
     a.value = 5
     XCTAssertEqual(seen, ["a=5 doubled=10", "doubled=10 a=5"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testABindingTargetIsUpdatedBeforeValuesThatReadIt() {
@@ -85,7 +85,7 @@ final class GlitchFreeTests: RuntimeTestCase {
     source.value = 2
     source.value = 3
     XCTAssertEqual(log.entries, ["same", "same", "same"])
-    _ = (token, observation)
+    withExtendedLifetime((token, observation)) {}
   }
 
   func testAWideDiamondEvaluatesItsSumOnce() {
@@ -100,6 +100,6 @@ final class GlitchFreeTests: RuntimeTestCase {
     head.value = 1
     XCTAssertEqual(evaluations, 2)
     XCTAssertEqual(sum.value, 20 + 190)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

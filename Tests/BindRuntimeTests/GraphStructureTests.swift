@@ -38,6 +38,7 @@ final class GraphStructureTests: RuntimeTestCase {
     tokens[0].dispose()
     source.value = 1
     XCTAssertEqual(log.entries, ["first 0", "second 0", "third 0", "second 1", "third 1"])
+    withExtendedLifetime(tokens) {}
   }
 
   func testTheGraphListsEveryLiveNodeAfterNodesInTheMiddleGo() {

@@ -126,7 +126,7 @@ final class LazyDerivedTests: RuntimeTestCase {
     ReactiveGraph.shared.withLock { XCTAssertFalse(inner.isInactive) }
     source.value = 5
     XCTAssertEqual(history.events, [.changed(old: 4, new: 12)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAStaleInactiveValueIsCurrentInsideAPropagation() {
@@ -145,7 +145,7 @@ final class LazyDerivedTests: RuntimeTestCase {
     XCTAssertEqual(history.events, [.changed(old: -1, new: 200)])
     source.value = 3
     XCTAssertEqual(history.events.last, .changed(old: 200, new: 300))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAnInactiveValueForgetsASourceThatGoes() {
@@ -155,7 +155,7 @@ final class LazyDerivedTests: RuntimeTestCase {
     let derived = Derived { [weak weakBox] in weakBox?.property.value ?? -1 }
     XCTAssertEqual(derived.value, 7)
     box = nil
-    _ = box
+    withExtendedLifetime(box) {}
     ReactiveGraph.shared.withLock {
       XCTAssertTrue(derived.readSources.isEmpty, "the dead source left the passive list")
       XCTAssertTrue(derived.isCompleted, "every source gone: complete, as an active value would be")
@@ -205,7 +205,7 @@ final class LazyDerivedTests: RuntimeTestCase {
     }
     XCTAssertEqual(seen, [20, 30])
     XCTAssertEqual(derived.value, 30)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAnEffectThatReadsAnInactiveValueActivatesItAndRerunsOnItsChanges() throws {
@@ -219,7 +219,7 @@ final class LazyDerivedTests: RuntimeTestCase {
     XCTAssertEqual(log.entries, ["101", "102"])
     effect.dispose()
     ReactiveGraph.shared.withLock { XCTAssertTrue(derived.isInactive, "the effect was its last reader") }
-    _ = effect
+    withExtendedLifetime(effect) {}
   }
 
   func testAValueDroppedByItsReaderInTheWriteThatChangesItIsCurrentWhenReadLater() {
@@ -238,6 +238,6 @@ final class LazyDerivedTests: RuntimeTestCase {
     XCTAssertEqual(reader.value, -1)
     ReactiveGraph.shared.withLock { XCTAssertTrue(lazy.isInactive) }
     XCTAssertEqual(lazy.value, 10)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -28,7 +28,7 @@ final class LifetimeTests: RuntimeTestCase {
     person = nil
     XCTAssertEqual(Set(log.entries), ["name", "age", "name again"])
     XCTAssertEqual(log.entries.count, 3)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testABindingFromADeallocatedSourceEndsAndTheTargetKeepsItsValue() {
@@ -47,7 +47,7 @@ final class LifetimeTests: RuntimeTestCase {
     let history = History<Int>()
     let token = history.observe(constant, options: .initial)
     XCTAssertEqual(history.events, [.initial(42), .completed])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testADerivedValueCompletesWhenAllItsSourcesAreGone() {
@@ -61,7 +61,7 @@ final class LifetimeTests: RuntimeTestCase {
     second!.name = "C"
     second = nil
     XCTAssertEqual(history.events, [.changed(old: "A B", new: "- C"), .completed])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAMappedValueCompletesWithItsSource() {
@@ -72,7 +72,7 @@ final class LifetimeTests: RuntimeTestCase {
     person!.name = "grace"
     person = nil
     XCTAssertEqual(history.events, [.initial("ADA"), .changed(old: "ADA", new: "GRACE"), .completed])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTheSourceMayGoInsideItsOwnObserver() {
@@ -85,7 +85,7 @@ final class LifetimeTests: RuntimeTestCase {
     person!.name = "B"
     XCTAssertNil(person)
     XCTAssertEqual(history.events, [.changed(old: "A", new: "B"), .completed])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testASourceThatGoesInsideATransactionCompletesAfterIt() throws {
@@ -102,7 +102,7 @@ final class LifetimeTests: RuntimeTestCase {
       log.append("body done")
     }
     XCTAssertEqual(log.entries, ["body done", "other changed(old: 0, new: 1)", "name completed"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testNothingDanglesWhenTheTokenOutlivesEverything() {

@@ -116,7 +116,7 @@ final class LockDisciplineTests: RuntimeTestCase {
     person = nil
     XCTAssertEqual(seen.of("completed"), [.unlocked])
     XCTAssertEqual(seen.of("watcher"), [.unlocked])
-    _ = (observer, watcher)
+    withExtendedLifetime((observer, watcher)) {}
   }
 
   func testEventHandlersRunWithoutTheLock() {
@@ -125,7 +125,7 @@ final class LockDisciplineTests: RuntimeTestCase {
     let token = tap.on { _ in self.sight("handler", into: seen) }
     tap.send(1)
     XCTAssertEqual(seen.of("handler"), [.unlocked])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTheErrorHandlerRunsWithoutTheLock() throws {
@@ -135,7 +135,7 @@ final class LockDisciplineTests: RuntimeTestCase {
     let forward = try a.map { $0 + 1 }.bindChecked(to: b)
     let backward = b.bind(to: a)  // closes a cycle: reported, not thrown
     XCTAssertEqual(seen.of("error handler"), [.unlocked])
-    _ = (forward, backward)
+    withExtendedLifetime((forward, backward)) {}
   }
 
   // MARK: Called under the lock
@@ -177,7 +177,7 @@ final class LockDisciplineTests: RuntimeTestCase {
     }
     XCTAssertEqual(entries.filter { $0.hasSuffix("false") }, [], "ran without the lock")
     XCTAssertEqual(label.value, 1)
-    _ = derived
+    withExtendedLifetime(derived) {}
   }
 
   func testACompletionWatchersCaptureRunsUnderTheLock() {
@@ -186,7 +186,7 @@ final class LockDisciplineTests: RuntimeTestCase {
     let token = person!.$name.observeCompletion(capturing: { _ in holdsLock.append(self.graph.isLockedByCurrentThread) }) {}
     person = nil
     XCTAssertEqual(holdsLock, [true])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   /// The hook means what it says: while a transaction body runs, another

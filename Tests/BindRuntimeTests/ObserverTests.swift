@@ -11,7 +11,7 @@ final class ObserverTests: RuntimeTestCase {
     person.name = "B"
     person.name = "C"
     XCTAssertEqual(history.events, [.changed(old: "A", new: "B"), .changed(old: "B", new: "C")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testStructPropertyIsObservableAndCopiesShareTheCell() {
@@ -26,7 +26,7 @@ final class ObserverTests: RuntimeTestCase {
       [.initial("Model T"), .changed(old: "Model T", new: "Beetle"), .changed(old: "Beetle", new: "Mini")])
     XCTAssertEqual(copy.model, "Mini")
     XCTAssertTrue(copy.$model === car.$model)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testInitialDeliversTheCurrentValueBeforeAnyChange() {
@@ -36,7 +36,7 @@ final class ObserverTests: RuntimeTestCase {
     XCTAssertEqual(history.events, [.initial(41)])
     age.value = 42
     XCTAssertEqual(history.events, [.initial(41), .changed(old: 41, new: 42)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testWithoutInitialOnlyChangesArrive() {
@@ -46,7 +46,7 @@ final class ObserverTests: RuntimeTestCase {
     XCTAssertEqual(history.events, [])
     age.value = 2
     XCTAssertEqual(history.events, [.changed(old: 1, new: 2)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testObserveChangesReceivesOldAndNewPairs() {
@@ -56,7 +56,7 @@ final class ObserverTests: RuntimeTestCase {
     name.value = "y"
     name.value = "z"
     XCTAssertEqual(pairs, ["x->y", "y->z"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testWritingAnEqualValueIsNotAChange() {
@@ -67,7 +67,7 @@ final class ObserverTests: RuntimeTestCase {
     person.name = "B"
     person.name = "B"
     XCTAssertEqual(history.events, [.initial("A"), .changed(old: "A", new: "B")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testObjectsCompareByIdentity() {
@@ -82,7 +82,7 @@ final class ObserverTests: RuntimeTestCase {
     owner.user = nil
     owner.user = nil
     XCTAssertEqual(changes, 3)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testValuesThatCannotBeComparedAlwaysChange() {
@@ -93,7 +93,7 @@ final class ObserverTests: RuntimeTestCase {
     value.value = Opaque(n: 1)
     value.value = Opaque(n: 2)
     XCTAssertEqual(seen, [1, 1, 1, 2])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testObserversRunInSubscriptionOrder() {
@@ -106,7 +106,7 @@ final class ObserverTests: RuntimeTestCase {
     value.value = 1
     value.value = 2
     XCTAssertEqual(log.entries, ["first 1", "second 1", "third 1", "first 2", "second 2", "third 2"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testObserversRunSynchronouslyOnTheWritersThread() {
@@ -125,7 +125,7 @@ final class ObserverTests: RuntimeTestCase {
     }
     wait(for: [done], timeout: 5)
     XCTAssertEqual(log.entries, ["1 on main", "2 on background", "write returned"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testThrowingSetAndModifyAreWritesToo() throws {
@@ -136,7 +136,7 @@ final class ObserverTests: RuntimeTestCase {
     try count.modify { $0 *= 3 }
     try count.set(15)
     XCTAssertEqual(history.events, [.changed(old: 1, new: 5), .changed(old: 5, new: 15)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testEachObserverOfAWriteSeesTheSameChange() {
@@ -146,7 +146,7 @@ final class ObserverTests: RuntimeTestCase {
     person.name = "B"
     XCTAssertEqual(first.events, [.changed(old: "A", new: "B")])
     XCTAssertEqual(second.events, [.initial("A"), .changed(old: "A", new: "B")])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testAnObserverAddedDuringDeliveryHearsOnlyLaterChanges() {
@@ -159,6 +159,6 @@ final class ObserverTests: RuntimeTestCase {
     value.value = 1
     value.value = 2
     XCTAssertEqual(late.events, [.changed(old: 1, new: 2)])
-    _ = (token, lateToken)
+    withExtendedLifetime((token, lateToken)) {}
   }
 }

@@ -19,7 +19,7 @@ final class OrderingTests: RuntimeTestCase {
     XCTAssertEqual(
       steps,
       ["write a: 1 -> 2", "bind a -> t <- 2", "write t: 1 -> 2", "evaluate d = 4", "evaluate t + d = 6"])
-    _ = (binding, observation)
+    withExtendedLifetime((binding, observation)) {}
   }
 
   func testObserversRunOldestRegistrationFirstAcrossValues() throws {
@@ -38,7 +38,7 @@ final class OrderingTests: RuntimeTestCase {
     XCTAssertEqual(
       log.entries,
       ["target 2 (a=2 d=4)", "a 2 (t=2 d=4)", "doubled 4 (a=2 t=2)"])
-    _ = (binding, tokens)
+    withExtendedLifetime((binding, tokens)) {}
   }
 
   func testAnObserversWriteRunsItsOwnPropagationBeforeTheNextObserver() {
@@ -58,7 +58,7 @@ final class OrderingTests: RuntimeTestCase {
     a.value = 1
     XCTAssertEqual(
       log.entries, ["first a 1", "bDoubled 20", "b 10", "first done", "second a 1 b=10"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testEachDownstreamNodeRunsAtMostOncePerWrite() {
@@ -69,7 +69,7 @@ final class OrderingTests: RuntimeTestCase {
     let steps = trace { a.value = 2 }
     XCTAssertEqual(steps.filter { $0.hasPrefix("evaluate") }.count, 2)
     XCTAssertEqual(c.value, 5)
-    _ = (b, c, token)
+    withExtendedLifetime((b, c, token)) {}
   }
 
   func testEventHandlersRunInRegistrationOrderAndTheirWritesPropagateFirst() {
@@ -84,7 +84,7 @@ final class OrderingTests: RuntimeTestCase {
     ]
     tap.send()
     XCTAssertEqual(log.entries, ["h1", "count 1", "h2", "count 11", "h3 sees 11"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testObserversOfATransactionRunInRegistrationOrderNotWriteOrder() throws {
@@ -99,6 +99,6 @@ final class OrderingTests: RuntimeTestCase {
       c.value = 3
     }
     XCTAssertEqual(log.entries, ["observer 0 sees 3", "observer 1 sees 1", "observer 2 sees 2"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 }

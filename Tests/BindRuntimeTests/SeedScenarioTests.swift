@@ -55,7 +55,7 @@ final class SeedScenarioTests: RuntimeTestCase {
     XCTAssertEqual(otherHistory.events, [.changed(old: "Ada", new: "Grace"), .completed])
     XCTAssertEqual(carHistory.events, [.changed(old: "Ada", new: "Grace"), .changed(old: "Grace", new: "Linus")])
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = observations
+    withExtendedLifetime(observations) {}
   }
 
   /// An object whose observations live in a bag tied to that object.

@@ -61,5 +61,6 @@ final class SubscriptionScaleTests: RuntimeTestCase {
     source.value = 2
     XCTAssertEqual(
       Array(log.entries.dropFirst(before)), live.map(String.init) + (100..<(100 + more.count)).map(String.init))
+    withExtendedLifetime((tokens, more)) {}
   }
 }

@@ -76,7 +76,7 @@ final class ThreadSafetyTests: RuntimeTestCase {
       if sum.value != 0 { torn.increment() }
     }
     XCTAssertEqual(torn.value, 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testObserversAddedAndRemovedConcurrentlyAreNeverLost() {
@@ -109,7 +109,7 @@ final class ThreadSafetyTests: RuntimeTestCase {
     }
     XCTAssertEqual(left.value, right.value)
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = link
+    withExtendedLifetime(link) {}
   }
 
   func testTransactionsAndBindingsFromSeveralThreads() {
@@ -128,7 +128,7 @@ final class ThreadSafetyTests: RuntimeTestCase {
     }
     XCTAssertEqual(nonZero.value, 0, "no observer saw a half-applied transaction")
     XCTAssertEqual(label.history, ["0"])
-    _ = (token, binding)
+    withExtendedLifetime((token, binding)) {}
   }
 
   func testCompletionsAndDisposalsRaceWithWrites() {

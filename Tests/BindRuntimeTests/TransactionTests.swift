@@ -22,7 +22,7 @@ final class TransactionTests: RuntimeTestCase {
     XCTAssertEqual(
       log.entries,
       ["body done", "a changed(old: 0, new: 2)", "b changed(old: 0, new: 3)", "sum changed(old: 0, new: 5)"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testWritesApplyAtOnceInsideTheTransaction() throws {
@@ -47,7 +47,7 @@ final class TransactionTests: RuntimeTestCase {
       XCTAssertEqual(label.history, ["a"])
     }
     XCTAssertEqual(label.history, ["a", "c"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAValueChangedAndRestoredInsideIsNoChange() throws {
@@ -61,7 +61,7 @@ final class TransactionTests: RuntimeTestCase {
     }
     XCTAssertEqual(history.events, [])
     XCTAssertEqual(label.history, ["0"])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   func testNestedTransactionsPropagateOnceAtTheOutermostEnd() throws {
@@ -75,7 +75,7 @@ final class TransactionTests: RuntimeTestCase {
       a.value = 3
     }
     XCTAssertEqual(history.events, [.changed(old: 0, new: 3)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testTheGlobalBatchIsATransaction() {
@@ -87,7 +87,7 @@ final class TransactionTests: RuntimeTestCase {
       b.value = 2
     }
     XCTAssertEqual(log.entries, ["changed(old: 0, new: 12)"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testAnErrorInTheBodyIsRethrownAfterItsWritesPropagate() {
@@ -99,7 +99,7 @@ final class TransactionTests: RuntimeTestCase {
       XCTAssertTrue(error is Oops)
     }
     XCTAssertEqual(history.events, [.changed(old: 0, new: 1)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   func testATransactionReturnsItsBodysResult() throws {
@@ -127,6 +127,6 @@ final class TransactionTests: RuntimeTestCase {
     }
     XCTAssertEqual(evaluations, 1)
     XCTAssertEqual(sum.value, 6)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

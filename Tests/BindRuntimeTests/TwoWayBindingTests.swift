@@ -12,7 +12,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
     XCTAssertEqual(right.value, "left")
     XCTAssertEqual(leftHistory.events, [])
     XCTAssertEqual(rightHistory.events, [.changed(old: "right", new: "left")])
-    _ = (observations, link)
+    withExtendedLifetime((observations, link)) {}
   }
 
   func testEachChangeReachesTheOtherSideExactlyOnce() {
@@ -26,7 +26,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
     XCTAssertEqual(
       leftHistory.events, [.changed(old: 0, new: 1), .changed(old: 1, new: 2), .changed(old: 2, new: 3)])
     XCTAssertEqual(rightHistory.events, leftHistory.events)
-    _ = (observations, link)
+    withExtendedLifetime((observations, link)) {}
   }
 
   func testNoEchoRunsBackIntoTheWrittenSide() {
@@ -35,7 +35,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
     let steps = trace { left.value = "c" }
     let writes = steps.filter { $0.hasPrefix("write") }
     XCTAssertEqual(writes, ["write left: a -> c", "write right: a -> c"])
-    _ = link
+    withExtendedLifetime(link) {}
   }
 
   func testEqualValuesAtBindTimeChangeNothing() {
@@ -44,7 +44,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
     let observation = history.observe(right)
     let link = left.bindTwoWay(with: right)
     XCTAssertEqual(history.events, [])
-    _ = (observation, link)
+    withExtendedLifetime((observation, link)) {}
   }
 
   func testDisposingTheLinkEndsBothDirections() {
@@ -69,7 +69,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
       XCTAssertEqual(history.events, [.changed(old: 0, new: 1), .changed(old: 1, new: 2)])
     }
     XCTAssertTrue(takeErrors().isEmpty, "two-way links are not cycles")
-    _ = (observations, links)
+    withExtendedLifetime((observations, links)) {}
   }
 
   func testObjectPropertiesBindBothWaysWithoutLooping() {
@@ -83,7 +83,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
     XCTAssertTrue(screen.user === grace)
     XCTAssertEqual(history.events.map { $0.newValue??.name }, ["Ada", "Grace"])
     XCTAssertTrue(takeErrors().isEmpty)
-    _ = (observation, link)
+    withExtendedLifetime((observation, link)) {}
   }
 
   func testValuesThatCannotBeComparedBindBothWaysWithoutAnEcho() {
@@ -97,7 +97,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
     XCTAssertEqual(left.value.n, 3)
     XCTAssertEqual(rightSeen, [1, 2, 3])
     XCTAssertTrue(takeErrors().isEmpty, "an echo is not a cycle")
-    _ = (observation, link)
+    withExtendedLifetime((observation, link)) {}
   }
 
   func testBothSidesWrittenInOneTransactionEndEqual() throws {
@@ -108,7 +108,7 @@ final class TwoWayBindingTests: RuntimeTestCase {
       right.value = 2
     }
     XCTAssertEqual(left.value, right.value)
-    _ = link
+    withExtendedLifetime(link) {}
   }
 
   func testTheLinkHoldsNeitherSideAlive() {
