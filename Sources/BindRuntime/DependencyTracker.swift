@@ -209,7 +209,7 @@ extension ReactiveGraph {
     if old.isEmpty {
       // A first evaluation: `new` holds each node once, every edge is new.
       for source in new { addEdge(from: source, to: owner) }
-      owner.readSources = EdgeList(new.lazy.map(NodeRef.init))
+      owner.replaceReadSources(with: EdgeList(new.lazy.map(NodeRef.init)))
       enqueueIfReadAbove(owner, new)
       return
     }
@@ -229,7 +229,7 @@ extension ReactiveGraph {
     for source in new where !previous.contains(ObjectIdentifier(source)) {
       addEdge(from: source, to: owner)
     }
-    owner.readSources = EdgeList(new.lazy.map(NodeRef.init))
+    owner.replaceReadSources(with: EdgeList(new.lazy.map(NodeRef.init)))
     enqueueIfReadAbove(owner, new)
   }
 

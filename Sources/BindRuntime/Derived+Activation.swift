@@ -48,7 +48,7 @@ extension ReactiveGraph {
   func relinkPassive(_ owner: GraphNode, to new: [GraphNode]) {
     for edge in owner.readSources { edge.node.passiveReaders.removeFirst(node: owner) }
     for source in new { source.passiveReaders.append(NodeRef(owner)) }
-    owner.readSources = EdgeList(new.lazy.map(NodeRef.init))
+    owner.replaceReadSources(with: EdgeList(new.lazy.map(NodeRef.init)))
   }
 
   /// Runs an inactive node's computation recording what it reads; relinks it
@@ -101,16 +101,13 @@ extension GraphNode {
     // one read, which then leaves `readSources` at once.
     while index < readSources.count {
       let source = readSources[index]
-      // Unretained for the flags (the node is alive while it is listed). One
-      // already checked since the last write (read by another node of this
-      // pull) is not called at all.
+      // Unretained, refresh included: this node holds its derived sources,
+      // and none is let go of before the pull ends (`ReadSources.swift`).
+      // One already checked since the last write (read by another node of
+      // this pull) is not called at all.
       if source.withNode({ $0.isInactive && $0.verifiedAt != graph.writeGeneration }) {
-        // Retained across its refresh and the look at `changedAt` after it:
-        // the refresh runs user code, which may drop the last reference to
-        // it (reading the field after releasing it could read freed memory).
-        let node = source.node
-        try node.refreshIfStale(in: graph)
-        if node.changedAt > verifiedAt { return true }
+        try source.withNode { try $0.refreshIfStale(in: graph) }
+        if source.withNode({ $0.changedAt }) > verifiedAt { return true }
       } else if source.withNode({ $0.changedAt }) > verifiedAt {
         return true
       }
@@ -124,7 +121,7 @@ extension GraphNode {
   /// it, as readers do when an edge goes). Part of ``detachFromGraph()``.
   func detachPassiveLinks() {
     if isInactive {
-      while let edge = readSources.popLast() { edge.node.passiveReaders.removeFirst(node: self) }
+      for edge in readSources { edge.node.passiveReaders.removeFirst(node: self) }
     }
     while let edge = passiveReaders.popLast() { edge.node.forgetSource(self) }
   }
@@ -163,9 +160,20 @@ extension Derived {
   /// and the evaluation is ``evaluation``, specialized for `Value`: what runs
   /// here, compiled once for every `Value`, touches no value of type `Value`.
   @inline(__always) func refreshInactive(in graph: ReactiveGraph) throws {
-    guard isInactive, !isCompleted else { return }
     // No write anywhere since the last check: nothing can have changed.
-    if verifiedAt == graph.writeGeneration { return }
+    guard isInactive, !isCompleted, verifiedAt != graph.writeGeneration else { return }
+    graph.beginPull()
+    do {
+      try refreshStale(in: graph)
+    } catch {
+      graph.endPull()
+      throw error
+    }
+    graph.endPull()
+  }
+
+  /// The rest of ``refreshInactive(in:)``, for a value that may be stale.
+  @inline(__always) private func refreshStale(in graph: ReactiveGraph) throws {
     if try sourceChangedSinceVerified(in: graph) {
       let differs: Bool
       do {

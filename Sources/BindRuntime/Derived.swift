@@ -10,8 +10,9 @@
 /// canSubmit.bind(to: button, at: \.isEnabled).disposed(by: bag)
 /// ```
 ///
-/// A derived value is kept alive by whoever holds it and by its observers and
-/// bindings. It completes (observers hear `.completed`) when every value it
+/// A derived value is kept alive by whoever holds it, by its observers and
+/// bindings, and by the derived values and effects whose last evaluation
+/// read it. It completes (observers hear `.completed`) when every value it
 /// depends on is gone, or when the node given as `lifetime` is.
 public final class Derived<Value>: ObservableValue<Value> {
   /// Runs `compute`, and stores the result if it differs from the value

@@ -52,7 +52,7 @@ public final class Effect: GraphNode, Disposable {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
     isEnded = true
-    readSources.removeAll()
+    removeAllReadSources()
     detachFromGraph()
     let owned = takeOwned()
     graph.lock.unlock()
@@ -137,7 +137,7 @@ public final class Effect: GraphNode, Disposable {
     }
     isEnded = true
     for edge in readSources { graph.removeEdge(from: edge.node, to: self) }
-    readSources.removeAll()
+    removeAllReadSources()
     if isQueued && graph.currentEffect !== self {
       graph.queue.remove(self)
       isQueued = false

@@ -18,8 +18,10 @@
 /// a balanced retain and release of an object whose deinit has begun is
 /// harmless (deinit bodies do it with `self` all the time). Only `unowned`
 /// (safe) would trap on it, which is why edges are not `unowned`. The same
-/// rules cover the other unretained references into the graph: a derived
-/// value's `readSources`, a binding's source and target, the queue's entries.
+/// rules cover the other unretained references into the graph: the
+/// properties among a derived value's `readSources` (it holds the derived
+/// values there, `ReadSources.swift`), a binding's source and target, the
+/// queue's entries.
 ///
 /// A retain of a node whose deinit has NOT begun is another matter: its owner
 /// may let go of it on another thread at any moment (that takes no lock), and
@@ -127,8 +129,11 @@ public class GraphNode {
   // What a pull of lazy derived values touches.
 
   /// For derived values and effects: what the last evaluation read, in order.
-  /// Each also has an edge into this node. Unowned like edges, and cleared
-  /// by ``forgetSource(_:)`` when such a node completes or goes away.
+  /// Each also has an edge into this node (a passive link while it is
+  /// inactive). The derived values among them are held, the properties are
+  /// not (`ReadSources.swift`); cleared by ``forgetSource(_:)`` when such a
+  /// node completes or goes away. Only ``replaceReadSources(with:)`` and
+  /// ``removeReadSource(_:)`` change it, which keep the holds balanced.
   @exclusivity(unchecked) var readSources = EdgeList()
   /// For an inactive derived value: the `writeGeneration` at which its value
   /// was last known to match its sources; -1 when it must re-evaluate.
@@ -223,6 +228,7 @@ public class GraphNode {
     deadDownstreamCount = 0
     // Lazy derived values: the passive links, at both ends.
     detachPassiveLinks()
+    removeAllReadSources()
   }
 
   /// The label, or a generated one.
@@ -251,7 +257,7 @@ public class GraphNode {
   ///
   /// MUST leave nothing behind, because those references are unowned too.
   func forgetSource(_ node: GraphNode) {
-    if !readSources.isEmpty { readSources.removeAll { $0.node === node } }
+    if !readSources.isEmpty { removeReadSource(node) }
   }
 
   /// Called when a node this one depends on completed (after

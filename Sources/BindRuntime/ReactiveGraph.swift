@@ -74,6 +74,11 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// an evaluation allocates nothing. Never shrinks; owned by the graph.
   @exclusivity(unchecked) var trackerPool: [Unmanaged<DependencyTracker>] = []
   @exclusivity(unchecked) var trackingDepth = 0
+  /// How many refreshes of stale lazy values are under way (under the lock,
+  /// so on this thread): while there are any, a read source let go of waits
+  /// in ``sourcesReleasedAfterPull`` (`ReadSources.swift`).
+  @exclusivity(unchecked) var pullDepth = 0
+  @exclusivity(unchecked) var sourcesReleasedAfterPull: [Unmanaged<GraphNode>] = []
   /// The binding or effect whose write is under way, to learn its write edges.
   /// Unretained: it is the node the propagation is updating, alive throughout.
   @usableFromInline @exclusivity(unchecked) var currentWriterRef: Unmanaged<GraphNode>?
