@@ -79,6 +79,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// in ``sourcesReleasedAfterPull`` (`ReadSources.swift`).
   @exclusivity(unchecked) var pullDepth = 0
   @exclusivity(unchecked) var sourcesReleasedAfterPull: [Unmanaged<GraphNode>] = []
+  /// Set while ``sourcesReleasedAfterPull`` is being emptied.
+  @exclusivity(unchecked) var isReleasingSources = false
   /// The binding or effect whose write is under way, to learn its write edges.
   /// Unretained: it is the node the propagation is updating, alive throughout.
   @usableFromInline @exclusivity(unchecked) var currentWriterRef: Unmanaged<GraphNode>?

@@ -101,6 +101,22 @@ final class ReadSourceOwnershipTests: RuntimeTestCase {
     XCTAssertNil(weakMiddle)
   }
 
+  /// Letting go of the end of a long chain frees the whole chain, one node
+  /// at a time rather than one deinit inside the next (which would overflow
+  /// the stack: 50,000 nested deinits do, in a debug build).
+  func testAChainHeldOnlyByItsReadersIsFreedWithoutDeepRecursion() {
+    let source = Property(0)
+    var end: Derived<Int>? = Derived { source.value }
+    weak let weakFirst = end
+    for _ in 1..<50_000 {
+      let previous = end!
+      end = Derived { [weak previous] in (previous?.value ?? -1) + 1 }
+    }
+    XCTAssertNotNil(weakFirst)
+    end = nil
+    XCTAssertNil(weakFirst)
+  }
+
   func testADeepPullOfValuesHeldOnlyByTheirReadersEndsAtTheRightValue() {
     let source = Property(0)
     var chain: [Derived<Int>] = [Derived { source.value + 1 }]
