@@ -428,8 +428,12 @@ public final class Interpreter {
   /// ``stackReserve`` bytes of stack left.
   @inline(__always)
   var callFits: Bool {
-    callDepth < options.maxCallDepth && StackSpace.currentAddress() > stackFloor
+    callDepth < options.maxCallDepth && stackFits
   }
+
+  /// Whether ``stackReserve`` bytes of stack are left.
+  @inline(__always)
+  var stackFits: Bool { StackSpace.currentAddress() > stackFloor }
 
   /// The error for a closure call that does not fit (``callFits``).
   private func closureCallDepthError(at context: CallContext) -> ScriptError {

@@ -77,8 +77,17 @@ public final class ScriptObject {
     let globals = interpreter.globalFrame
     let label = "\(displayName).\(spec.name)"
     var last = Value.null
-    let compute = { [weak self] () throws -> Value in
+    let compute = { [weak self, weak interpreter] () throws -> Value in
       guard let self else { return last }
+      // Reading a derived property evaluates the ones it reads first, one
+      // nested evaluation each: a chain of them a million long would
+      // overflow the stack. Only the stack is checked, not the call count:
+      // chains of 100,000 evaluate.
+      if let interpreter, !interpreter.stackFits {
+        throw ScriptError(
+          "out of stack space evaluating derived property '\(spec.name)' of \(self.type.name), a chain of derived "
+            + "properties too deep to evaluate at once; read a link nearer its start first, or shorten the chain")
+      }
       let value = try spec.compute(Frame(parent: globals, selfObject: self))
       guard let checked = spec.type.coerce(value) else {
         throw ScriptError.typeMismatch(value: value, expected: spec.type, what: "derived property '\(spec.name)'")

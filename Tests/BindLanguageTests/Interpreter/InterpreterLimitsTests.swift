@@ -113,6 +113,27 @@ final class InterpreterLimitsTests: XCTestCase {
     XCTAssertEqual(output.last, "3")
   }
 
+  func testADeepChainOfDerivedPropertiesOnASmallStackEndsInAnErrorNotAnOverflow() {
+    // Reading the end of the chain evaluates every link first, one nested
+    // evaluation each, with no function call in between to check the stack:
+    // the derived property checks it itself.
+    let output = transcript(
+      """
+      type Cell { var prev: Cell? = nil; var v: Int { (prev?.v ?? 0) + 1 } }
+      var last = Cell()
+      for i in 0..<8000 { let next = Cell(); next.prev = last; last = next }
+      last.v
+      Cell().v
+      """)
+    XCTAssertEqual(output.count, 2, "\(output)")
+    XCTAssertTrue(
+      output[0].hasPrefix("error: ")
+        && output[0].contains("out of stack space evaluating derived property 'v' of Cell")
+        && output[0].hasSuffix("read a link nearer its start first, or shorten the chain"),
+      output[0])
+    XCTAssertEqual(output.last, "1")
+  }
+
   func testDeepRecursionThroughAClosureOnASmallStackEndsInAnErrorNotAnOverflow() {
     // As above, through a closure and through a closure per element of
     // `map`: the closure call paths check the stack too.
