@@ -58,8 +58,12 @@ public final class ReactiveGraph: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var batchDepth = 0
   @exclusivity(unchecked) var queue = PropagationQueue()
   @exclusivity(unchecked) private var changes: [ChangeRecord] = []
-  /// See ``keepUntilPropagationEnds(_:_:)``.
-  @exclusivity(unchecked) private var bindingsKeptUntilPropagationEnds: [AnyBindingNode] = []
+  /// Nodes to let go of once no propagation and no refresh of a stale lazy
+  /// value is under way on this thread, since both walk nodes they do not
+  /// retain; each with a reference this list owns (``releaseLater(_:)``).
+  @exclusivity(unchecked) var nodesReleasedLater: [Unmanaged<GraphNode>] = []
+  /// Set while ``nodesReleasedLater`` is being emptied.
+  @exclusivity(unchecked) private var isReleasingNodes = false
   @exclusivity(unchecked) private var completions: [AnyObserverEntry] = []
   /// Counts propagations; a node's `changeEpoch` tells whether it changed in this one.
   @exclusivity(unchecked) private(set) var epoch = 0
@@ -76,11 +80,8 @@ public final class ReactiveGraph: @unchecked Sendable {
   @exclusivity(unchecked) var trackingDepth = 0
   /// How many refreshes of stale lazy values are under way (under the lock,
   /// so on this thread): while there are any, a read source let go of waits
-  /// in ``sourcesReleasedAfterPull`` (`ReadSources.swift`).
+  /// in ``nodesReleasedLater`` (`ReadSources.swift`).
   @exclusivity(unchecked) var pullDepth = 0
-  @exclusivity(unchecked) var sourcesReleasedAfterPull: [Unmanaged<GraphNode>] = []
-  /// Set while ``sourcesReleasedAfterPull`` is being emptied.
-  @exclusivity(unchecked) var isReleasingSources = false
   /// The binding or effect whose write is under way, to learn its write edges.
   /// Unretained: it is the node the propagation is updating, alive throughout.
   @usableFromInline @exclusivity(unchecked) var currentWriterRef: Unmanaged<GraphNode>?
@@ -265,7 +266,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     isPropagating = false
     currentWriter = nil
     epoch += 1
-    releaseKeptBindings()
+    releaseNodesIfIdle()
   }
 
   /// Keeps the nodes of a binding whose token goes away during a
@@ -275,17 +276,35 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// update may be running further up the stack. Lock held.
   func keepUntilPropagationEnds(_ binding: AnyBindingNode, _ partner: AnyBindingNode?) {
     guard isPropagating else { return }
-    bindingsKeptUntilPropagationEnds.append(binding)
-    if let partner { bindingsKeptUntilPropagationEnds.append(partner) }
+    nodesReleasedLater.append(.passRetained(binding))
+    if let partner { nodesReleasedLater.append(.passRetained(partner)) }
   }
 
-  /// Lets go of the kept binding nodes, once nothing is being updated. Taken
-  /// out of the list first: their deinits run here and may end up here again.
-  private func releaseKeptBindings() {
-    guard !bindingsKeptUntilPropagationEnds.isEmpty else { return }
-    let kept = bindingsKeptUntilPropagationEnds
-    bindingsKeptUntilPropagationEnds = []
-    withExtendedLifetime(kept) {}
+  /// Lets go of `node`, a reference the caller owns, at once if nothing on
+  /// this thread walks nodes unretained, else when that ends. Lock held.
+  func releaseLater(_ node: Unmanaged<GraphNode>) {
+    nodesReleasedLater.append(node)
+    releaseNodesIfIdle()
+  }
+
+  /// Lets go of ``nodesReleasedLater`` if no propagation and no refresh of
+  /// a stale lazy value is under way. Lock held.
+  @inline(__always) func releaseNodesIfIdle() {
+    // Only the pull's depth and the list here, the rest out of line: this
+    // runs at the end of every refresh of a pull, most of them nested.
+    if pullDepth == 0 && !nodesReleasedLater.isEmpty { releaseNodesReleasedLater() }
+  }
+
+  /// One at a time, out of the list first. A deinit here may let go of more
+  /// nodes (a derived value, of what it read): those join the list for this
+  /// loop rather than run inside the deinit, so that freeing a chain of
+  /// 100,000 values held only by their readers takes a loop, not 100,000
+  /// nested deinits.
+  @inline(never) private func releaseNodesReleasedLater() {
+    guard !isPropagating, !isReleasingNodes else { return }
+    isReleasingNodes = true
+    while let node = nodesReleasedLater.popLast() { node.release() }
+    isReleasingNodes = false
   }
 
   private func finishPropagation() -> Deliveries {
@@ -304,7 +323,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     isPropagating = true
     changes.removeAll(keepingCapacity: true)
     isPropagating = false
-    releaseKeptBindings()
+    releaseNodesIfIdle()
     deliveries.completions = completions
     completions.removeAll()
     epoch += 1

@@ -16,11 +16,12 @@
 /// on a cache line often not in cache, ~5% of cellx's time.
 ///
 /// A reader lets go of a source when an evaluation stops reading it, when
-/// the source completes, and when the reader goes. While a refresh of a
-/// stale value is under way (``ReactiveGraph/pullDepth``), those releases
-/// wait for the outermost to end: a source that completes during its own
-/// refresh is forgotten by its readers, and the walk returns into it
-/// afterwards (`ReadSourceOwnershipTests`, which AddressSanitizer fails
+/// the source completes, and when the reader goes. While a propagation or a
+/// refresh of a stale value is under way (``ReactiveGraph/pullDepth``),
+/// those releases wait for it to end (``ReactiveGraph/releaseLater(_:)``,
+/// which holds a binding node dropped during a propagation the same way):
+/// a source that completes during its own refresh is forgotten by its
+/// readers, and the walk returns into it afterwards (`ReadSourceOwnershipTests`, which AddressSanitizer fails
 /// without the wait).
 ///
 /// A derived value that reads itself is not held by itself, but two derived
@@ -33,7 +34,7 @@ extension GraphNode {
     for edge in new where isHeldAsSource(edge) { _ = edge.unmanaged.retain() }
     let old = readSources
     readSources = new
-    for edge in old where isHeldAsSource(edge) { reactiveGraph.releaseSource(edge.unmanaged) }
+    for edge in old where isHeldAsSource(edge) { reactiveGraph.releaseLater(edge.unmanaged) }
   }
 
   /// Lets go of everything the last evaluation read. Lock held.
@@ -47,7 +48,7 @@ extension GraphNode {
     while let index = readSources.firstIndex(where: { $0.node === node }) {
       let edge = readSources[index]
       readSources.remove(at: index)
-      if isHeldAsSource(edge) { reactiveGraph.releaseSource(edge.unmanaged) }
+      if isHeldAsSource(edge) { reactiveGraph.releaseLater(edge.unmanaged) }
     }
   }
 
@@ -67,23 +68,6 @@ extension ReactiveGraph {
   /// whose release waited for it.
   @inline(__always) func endPull() {
     pullDepth &-= 1
-    if pullDepth == 0 && !sourcesReleasedAfterPull.isEmpty { releaseWaitingSources() }
-  }
-
-  /// Lets go of a read source: at once, or when the pull under way ends.
-  func releaseSource(_ source: Unmanaged<GraphNode>) {
-    sourcesReleasedAfterPull.append(source)
-    if pullDepth == 0 { releaseWaitingSources() }
-  }
-
-  /// One at a time, out of the list first. A deinit here lets go of what
-  /// it read in turn: those releases join the list for this loop, rather
-  /// than run inside the deinit, so that freeing a chain of 100,000 values
-  /// held only by their readers takes a loop, not 100,000 nested deinits.
-  @inline(never) private func releaseWaitingSources() {
-    guard !isReleasingSources else { return }
-    isReleasingSources = true
-    while let source = sourcesReleasedAfterPull.popLast() { source.release() }
-    isReleasingSources = false
+    releaseNodesIfIdle()
   }
 }

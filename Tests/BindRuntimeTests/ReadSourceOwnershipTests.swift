@@ -94,7 +94,7 @@ final class ReadSourceOwnershipTests: RuntimeTestCase {
     box.person!.name = "b"
     XCTAssertEqual(outer!.value, "b!", "read from the completed source, still alive during the pull")
     XCTAssertEqual(graph.pullDepth, 0)
-    XCTAssertTrue(graph.sourcesReleasedAfterPull.isEmpty, "the release that waited for the pull happened")
+    XCTAssertTrue(graph.nodesReleasedLater.isEmpty, "the release that waited for the pull happened")
     // Read again by the evaluation that followed, so held again, once.
     XCTAssertTrue(weakMiddle?.isCompleted ?? false)
     outer = nil
