@@ -11,13 +11,13 @@
   private static let linearLimit = 16
   /// The node whose evaluation this is; nil for a node under construction.
   /// Unretained: the evaluation holds it.
-  @exclusivity(unchecked) private var ownerRef: Unmanaged<GraphNode>?
+  @usableFromInline @exclusivity(unchecked) var ownerRef: Unmanaged<GraphNode>?
   var owner: GraphNode? { ownerRef?.takeUnretainedValue() }
   /// How many of the owner's `readSources` this evaluation has read, in order.
-  @exclusivity(unchecked) private(set) var matched = 0
+  @usableFromInline @exclusivity(unchecked) var matched = 0
   /// Set once a read differed from the previous evaluation's; from then on
   /// `sources` holds every read.
-  @exclusivity(unchecked) private(set) var isCollecting = true
+  @usableFromInline @exclusivity(unchecked) var isCollecting = true
   /// Strong, unlike edges: a node read once and dropped at once (a temporary)
   /// must live until ``ReactiveGraph/rewire(_:to:)`` has linked it, so
   /// that its deinit finds and removes the edge.
@@ -31,7 +31,7 @@
     isCollecting = false
   }
 
-  @inline(__always) func record(_ node: GraphNode) {
+  @inlinable @inline(__always) func record(_ node: GraphNode) {
     if !isCollecting, let ownerRef {
       // The owner's live list, not a copy: a source that goes away during the
       // evaluation leaves it at once (`forgetSource`), so nothing compared or
@@ -42,7 +42,7 @@
           && owner.readSources[expected].unmanaged.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
       }
       if isNext {
-        matched += 1
+        matched &+= 1
         return
       }
       recordDifferentRead(node)
@@ -53,7 +53,7 @@
 
   /// A read that is not the next of the previous evaluation's: a repeat, or
   /// the point where this evaluation starts collecting its own list.
-  @inline(never) private func recordDifferentRead(_ node: GraphNode) {
+  @usableFromInline @inline(never) func recordDifferentRead(_ node: GraphNode) {
     guard let owner else { return collect(node) }
     for index in 0..<min(matched, owner.readSources.count) where owner.readSources[index].node === node { return }
     isCollecting = true
@@ -61,7 +61,7 @@
     collect(node)
   }
 
-  private func collect(_ node: GraphNode) {
+  @usableFromInline func collect(_ node: GraphNode) {
     if sources.count < Self.linearLimit {
       for source in sources where source === node { return }
       sources.append(node)
@@ -132,7 +132,7 @@
 
 extension GraphNode {
   /// Records that the evaluation under way, if any, read this node. Lock held.
-  @inline(__always) final func recordRead(in graph: ReactiveGraph) {
+  @inlinable @inline(__always) final func recordRead(in graph: ReactiveGraph) {
     if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
   }
 }

@@ -144,40 +144,56 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// evaluation reading this value (which fails with it), or to
   /// ``ReactiveGraph/errorHandler``. Call ``get()`` to receive it.
   override public var value: Value {
-    // The global, not this node's `reactiveGraph`: ~7 instructions more (the
-    // `swift_once` check), but loading the graph through the node put a
-    // load of this node (often not in cache during a pull) in front of
-    // everything else, and cellx took 8–15% longer with fewer instructions.
-    let graph = ReactiveGraph.shared
-    // A read inside an evaluation (most reads of a pulled graph) finds the
-    // lock held by its own thread: the fast path then leaves it as it is,
-    // and only the other paths, which release it, take it once more.
-    let isHeld = graph.lock.owner.pointee.load(ordering: .relaxed) == RecursiveLock.currentThread
-    if !isHeld { graph.lock.lock() }
-    // Recorded first: a reader depends on this value even when the read
-    // fails, so that it is retried when this value recovers.
-    recordRead(in: graph)
-    // The fast path: no transaction and no fresh read under way; an
-    // inactive value not checked since the last write catches up first.
-    // Everything else is in a call of its own, so that this generic code
-    // keeps no temporaries of type `Value`.
-    if !graph.evaluatesFresh && graph.batchDepth == 0 {
+    // Inlinable, with the fast path only: a read inside an evaluation on this
+    // thread (every read of a pull) is specialized for `Value` where the
+    // closure that reads is compiled, and costs a few loads and compares. A
+    // read of a `Derived<Value>` through the vtable ran ~90 instructions,
+    // most of them the generic copy and the frame of the slow paths.
+    // Reads through an `ObservableValue` (dynamic dispatch) take the same
+    // path, unspecialized.
+    @inlinable @inline(__always) get {
+      let graph = reactiveGraph
+      guard graph.lock.isHeldByCurrentThread, !graph.evaluatesFresh, graph.batchDepth == 0 else {
+        return valueOffTheEvaluationPath(in: graph)
+      }
+      // Recorded first: a reader depends on this value even when the read
+      // fails, so that it is retried when this value recovers.
+      recordRead(in: graph)
+      // An inactive value not checked since the last write catches up first.
       if isInactive && verifiedAt != graph.writeGeneration {
         do {
           try refreshIfStale(in: graph)
         } catch {
-          if isHeld { graph.lock.lock() }
-          return valueAfterFailedRead(error, in: graph)
+          return valueAfterFailedRead(error, relocking: graph)
         }
       }
-      if !hasFailure {
-        let current = storage
-        if !isHeld { graph.lock.unlock() }
-        return current
-      }
+      if hasFailure { return failedValue(in: graph) }
+      return storage
     }
-    if isHeld { graph.lock.lock() }
+  }
+
+  /// ``value`` anywhere but inside an evaluation on the thread that holds
+  /// the lock: a read from outside the graph, inside a transaction, or of a
+  /// fresh value.
+  @usableFromInline @inline(never) func valueOffTheEvaluationPath(in graph: ReactiveGraph) -> Value {
+    // Taken (once more, if this thread holds it): the rest releases it.
+    graph.lock.lock()
+    recordRead(in: graph)
     return valueOffTheFastPath(in: graph)
+  }
+
+  /// ``value`` of a value that holds an error, read inside an evaluation
+  /// (the lock held once, by this thread; the read recorded).
+  @usableFromInline @inline(never) func failedValue(in graph: ReactiveGraph) -> Value {
+    graph.lock.lock()
+    return valueOffTheFastPath(in: graph)
+  }
+
+  /// ``valueAfterFailedRead(_:in:)`` from a read that holds the lock once
+  /// and must keep holding it.
+  @usableFromInline @inline(never) func valueAfterFailedRead(_ error: Error, relocking graph: ReactiveGraph) -> Value {
+    graph.lock.lock()
+    return valueAfterFailedRead(error, in: graph)
   }
 
   /// The rest of ``value``, the read already recorded. Lock held; released.
@@ -295,7 +311,7 @@ public final class Derived<Value>: ObservableValue<Value> {
   // Lazy derived values: the hooks, implemented in Derived+Activation.swift.
   override func activate() { activateDerived() }
   override func didLoseSubscriber() { deactivateIfUnsubscribed() }
-  override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshInactive(in: graph) }
+  @usableFromInline override func refreshIfStale(in graph: ReactiveGraph) throws { try refreshInactive(in: graph) }
 
   override func upstreamDidComplete(_ node: GraphNode) {
     if node.id == lifetimeID || moreLifetimeIDs.contains(node.id) || readSources.isEmpty { complete() }

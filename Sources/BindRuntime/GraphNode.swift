@@ -38,7 +38,7 @@
 /// `.completed` like any other (`ReactiveGraph.finishPropagation`).
 @usableFromInline
 struct NodeRef {
-  let unmanaged: Unmanaged<GraphNode>
+  @usableFromInline let unmanaged: Unmanaged<GraphNode>
   @inline(__always) init(_ node: GraphNode) { unmanaged = .passUnretained(node) }
 
   /// The node, as a strong reference (retained while the caller uses it).
@@ -80,12 +80,6 @@ public class GraphNode {
   }
   @exclusivity(unchecked) var storedLabel: String?
   let kind: NodeKind
-  /// ``ReactiveGraph/shared``, kept here so that a write or a read reaches
-  /// it with one load: the `shared` accessor is a call and a `swift_once`
-  /// check (~16 instructions) on every write. A strong `let`: code that
-  /// uses a `let` of an object it holds needs no retain of its own
-  /// (`unowned(unsafe)` made the compiler retain the graph around each use).
-  @usableFromInline let reactiveGraph: ReactiveGraph
 
   // Guarded by the graph lock, so the runtime's exclusivity checks are dropped.
   //
@@ -128,16 +122,23 @@ public class GraphNode {
 
   // What a pull of lazy derived values touches.
 
+  /// ``ReactiveGraph/shared``, kept here so that a write or a read reaches
+  /// it with one load: the `shared` accessor is a call and a `swift_once`
+  /// check (~16 instructions) on every write, and on every read of a pull.
+  /// In this group, on the cache line a read loads anyway. A strong `let`:
+  /// code that uses a `let` of an object it holds needs no retain of its own
+  /// (`unowned(unsafe)` made the compiler retain the graph around each use).
+  @usableFromInline let reactiveGraph: ReactiveGraph
   /// For derived values and effects: what the last evaluation read, in order.
   /// Each also has an edge into this node (a passive link while it is
   /// inactive). The derived values among them are held, the properties are
   /// not (`ReadSources.swift`); cleared by ``forgetSource(_:)`` when such a
   /// node completes or goes away. Only ``replaceReadSources(with:)`` and
   /// ``removeReadSource(_:)`` change it, which keep the holds balanced.
-  @exclusivity(unchecked) var readSources = EdgeList()
+  @usableFromInline @exclusivity(unchecked) final var readSources = EdgeList()
   /// For an inactive derived value: the `writeGeneration` at which its value
   /// was last known to match its sources; -1 when it must re-evaluate.
-  @exclusivity(unchecked) var verifiedAt = -1
+  @usableFromInline @exclusivity(unchecked) final var verifiedAt = -1
   /// The graph's `writeGeneration` at this node's latest change: an inactive
   /// derived value compares it with when it last checked its sources
   /// (lazy derived values, `Derived+Activation.swift`).
@@ -150,7 +151,7 @@ public class GraphNode {
   /// For a derived value: whether it holds an error (`Derived.failure`),
   /// here at a fixed offset, where the generic class's own fields are found
   /// through its metadata (two loads more on every read and refresh).
-  @exclusivity(unchecked) var hasFailure = false
+  @usableFromInline @exclusivity(unchecked) final var hasFailure = false
   /// Set while the node waits in the propagation queue.
   @exclusivity(unchecked) var isQueued = false
   /// Set on nodes that the thread running a propagation never frees while
@@ -284,7 +285,7 @@ public class GraphNode {
   /// Brings an inactive derived value up to date if a source changed since
   /// it last looked. Lock held; `graph` is ``ReactiveGraph/shared``, passed
   /// down rather than fetched again (a `swift_once` check each time).
-  func refreshIfStale(in graph: ReactiveGraph) throws {}
+  @usableFromInline func refreshIfStale(in graph: ReactiveGraph) throws {}
 
   /// Appends one notification per active observer if the value at the end of
   /// the propagation really differs from `old`. Lock held.

@@ -57,15 +57,25 @@ public final class Property<Value>: ObservableValue<Value> {
   /// The current value. Setting it propagates the change; errors that a
   /// setter cannot throw (a binding cycle) go to ``ReactiveGraph/errorHandler``.
   override public var value: Value {
-    get {
+    // Inlinable, as ``Derived/value``: a read inside an evaluation is
+    // specialized for `Value` where the closure that reads is compiled.
+    @inlinable get {
       let graph = reactiveGraph
-      graph.lock.lock()
-      defer { graph.lock.unlock() }
-      return trackedValue()
+      guard graph.lock.isHeldByCurrentThread else { return lockedValue() }
+      recordRead(in: graph)
+      return storage
     }
     @inlinable set {
       do { try set(newValue) } catch { ReactiveGraph.shared.report(error) }
     }
+  }
+
+  /// ``value`` from a thread that does not hold the lock.
+  @usableFromInline @inline(never) func lockedValue() -> Value {
+    let graph = reactiveGraph
+    graph.lock.lock()
+    defer { graph.lock.unlock() }
+    return trackedValue()
   }
 
   /// Writes a value and propagates it, throwing ``ReactiveError`` if the

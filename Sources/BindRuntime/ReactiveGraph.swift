@@ -91,7 +91,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   }
   /// Set while a derived value is read inside an unfinished batch: reads then
   /// compute fresh values instead of trusting caches that the batch made stale.
-  @exclusivity(unchecked) var evaluatesFresh = false
+  @usableFromInline @exclusivity(unchecked) var evaluatesFresh = false
   /// Counts property writes, so fresh reads can be cached until the next one.
   @usableFromInline @exclusivity(unchecked) var writeGeneration = 0
   /// An error raised where it could not be thrown (a non-throwing setter).

@@ -70,7 +70,7 @@ struct RecursiveLock: @unchecked Sendable {
   @inlinable static var currentThread: UInt { bindscript_current_thread() }
 
   /// Whether the calling thread holds the lock (for tests and assertions).
-  var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }
+  @inlinable var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }
 
   @inlinable func lock() {
     let me = Self.currentThread

@@ -143,4 +143,59 @@ final class DerivedErrorTests: RuntimeTestCase {
     XCTAssertEqual(try reader.get(), 22)
     XCTAssertFalse(ReactiveGraph.shared.isLockedByCurrentThread)
   }
+
+  /// A read inside an evaluation is inlined where the reading closure is
+  /// compiled when the value's type is known (`Derived<Int>`), and goes
+  /// through the class's own getter when it is not (`ObservableValue<Int>`).
+  /// Both fail the reader with the error, whether the read is what makes
+  /// the failed value evaluate (its refresh throws inside the read) or
+  /// finds the error kept from before, and both keep the lock held for the
+  /// rest of the reader's evaluation.
+  func testReadsOfAFailedValueFailTheReaderThroughAKnownTypeAndThroughObservableValue() throws {
+    let a = Property(1)
+    // Read first, so that a write to it makes the readers evaluate, and
+    // their read of `failing` is what brings that up to date.
+    let trigger = Property(0)
+    let failing = try Derived { () throws -> Int in
+      if a.value == 0 { throw Boom(input: 0) }
+      return a.value
+    }
+    let erased: ObservableValue<Int> = failing
+    // Whether a reader still held the lock after its read of `failing`: a
+    // read that let go of it there would leave the rest of the evaluation
+    // unguarded, and nothing else would notice.
+    var heldAfterRead: [Bool] = []
+    let throughType = Derived { () -> Int in
+      let value = trigger.value + failing.value * 10
+      heldAfterRead.append(ReactiveGraph.shared.isLockedByCurrentThread)
+      return value
+    }
+    let throughObservableValue = Derived { () -> Int in
+      let value = trigger.value + erased.value * 100
+      heldAfterRead.append(ReactiveGraph.shared.isLockedByCurrentThread)
+      return value
+    }
+    XCTAssertEqual(throughType.value, 10)
+    XCTAssertEqual(throughObservableValue.value, 100)
+
+    func breakBoth(readingFirst first: Derived<Int>, then second: Derived<Int>) throws {
+      try ReactiveGraph.shared.transaction {
+        try a.set(0)
+        try trigger.set(trigger.value + 1)
+      }
+      // The first read evaluates `failing`, which throws inside it; the
+      // second finds the error kept.
+      XCTAssertThrowsError(try first.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+      XCTAssertThrowsError(try second.get()) { XCTAssertEqual($0 as? Boom, Boom(input: 0)) }
+      XCTAssertFalse(ReactiveGraph.shared.isLockedByCurrentThread)
+      try a.set(1)
+    }
+    try breakBoth(readingFirst: throughType, then: throughObservableValue)
+    try breakBoth(readingFirst: throughObservableValue, then: throughType)
+    XCTAssertEqual(heldAfterRead.count, 6)
+    XCTAssertEqual(heldAfterRead, Array(repeating: true, count: heldAfterRead.count))
+    XCTAssertEqual(takeErrors().count, 0, "thrown to the readers, not reported")
+    XCTAssertEqual(try throughType.get(), trigger.value + 10)
+    XCTAssertEqual(try throughObservableValue.get(), trigger.value + 100)
+  }
 }
