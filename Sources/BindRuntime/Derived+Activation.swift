@@ -181,12 +181,7 @@ extension Derived {
       do {
         differs = try graph.evaluatePassive(owner: self) { try evaluation.run(self, graph) }
       } catch {
-        // The error is the value's state (issue 14): kept, and rethrown by
-        // reads until a source changes, as for an active value.
-        failure = error
-        changedAt = graph.writeGeneration
-        verifiedAt = graph.verificationStamp
-        graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
+        keepFailure(error, in: graph)
         throw error
       }
       let recovered = hasFailure
@@ -195,6 +190,17 @@ extension Derived {
     }
     verifiedAt = graph.verificationStamp
     if hasFailure, let failure { throw failure }
+  }
+
+  /// The error is the value's state (issue 14): kept, and rethrown by reads
+  /// until a source changes, as for an active value. Out of line, so that
+  /// the trace's string stays out of the frame of every refresh (a pull
+  /// nests one frame per level).
+  @inline(never) private func keepFailure(_ error: Error, in graph: ReactiveGraph) {
+    failure = error
+    changedAt = graph.writeGeneration
+    verifiedAt = graph.verificationStamp
+    graph.trace(.evaluate(node: displayName, value: "error: \(error)"))
   }
 
   /// `value`'s refresh, which cannot throw: inside a propagation the error is

@@ -81,7 +81,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     Evaluation { node, graph in
       let new = try node.compute()
       guard !graph.hasFailedRead else { return false }
-      graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
+      if graph.storedTracer != nil { graph.traceEvaluation(of: node, value: new) }
       if node.isSame(node.storage, new) { return false }
       node.storage = new
       return true
@@ -336,7 +336,7 @@ extension Derived {
     Evaluation { node, graph in
       let new = try node.compute()
       guard !graph.hasFailedRead else { return false }
-      graph.trace(.evaluate(node: node.displayName, value: String(describing: new)))
+      if graph.storedTracer != nil { graph.traceEvaluation(of: node, value: new) }
       if node.storage == new { return false }
       node.storage = new
       return true

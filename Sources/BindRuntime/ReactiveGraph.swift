@@ -434,6 +434,13 @@ public final class ReactiveGraph: @unchecked Sendable {
     if let tracer = storedTracer { tracer(event()) }
   }
 
+  /// Traces an evaluation's result. Out of line, so that the description's
+  /// string stays out of the frame of every evaluation: a pull of lazy
+  /// values nests one per level. Lock held.
+  @usableFromInline @inline(never) func traceEvaluation<Value>(of node: GraphNode, value: Value) {
+    trace(.evaluate(node: node.displayName, value: String(describing: value)))
+  }
+
   // MARK: Edges and ranks (lock held)
 
   /// Adds the edge `upstream -> downstream`, keeping ranks topological. An edge
