@@ -120,6 +120,7 @@ struct BindRuntimeContender: RuntimeContender {
             }
             iterations += 1
             end = endLayer.map(\.value)
+            IterationMark.pass()
           }
         },
         check: {

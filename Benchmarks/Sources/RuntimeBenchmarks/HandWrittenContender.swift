@@ -79,6 +79,7 @@ struct HandWrittenContender: RuntimeContender {
             graph.write(Cellx.startValues[iterations % 2])
             iterations += 1
             end = graph.end.map(\.value)
+            IterationMark.pass()
           }
         },
         check: { Cellx.check(end: end, afterIteration: iterations, layers: layers) })
