@@ -69,7 +69,8 @@ struct RecursiveLock: @unchecked Sendable {
   /// thread-local, unique among live threads, with no call into libc).
   @inlinable static var currentThread: UInt { bindscript_current_thread() }
 
-  /// Whether the calling thread holds the lock (for tests and assertions).
+  /// Whether the calling thread holds the lock: a read inside an evaluation
+  /// (`Derived.value`), tests and assertions.
   @inlinable var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }
 
   @inlinable func lock() {
