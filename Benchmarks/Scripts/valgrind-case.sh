@@ -1,4 +1,4 @@
-# Sourced by profile.sh and cache-misses.sh: reads SCENARIO IMPL [ITERATIONS]
+# Sourced by profile.sh, cache-misses.sh and working-set.sh: reads SCENARIO IMPL [ITERATIONS]
 # into `scenario`, `impl` and `iterations` (default: `default_iterations`),
 # builds BindBench in release and copies it into "$work", a folder removed on
 # exit. valgrind 3.19 cannot read the DWARF 5 that Swift 6 emits, so the copy

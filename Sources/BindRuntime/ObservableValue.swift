@@ -48,16 +48,16 @@ public class ObservableValue<Value>: GraphNode {
 
   /// The current value. Reading it inside a ``Derived`` closure or an
   /// ``Effect`` makes that computation depend on it.
-  public var value: Value {
+  public var value: Value { lockedValue() }
+
+  /// ``value`` taken under the lock, recording the dependency: also the
+  /// way out of ``Property/value``'s inlined path, from a thread that does
+  /// not hold the lock.
+  @usableFromInline final func lockedValue() -> Value {
     let graph = reactiveGraph
     graph.lock.lock()
     defer { graph.lock.unlock() }
-    return trackedValue()
-  }
-
-  /// The value for a reader that holds the lock, recording the dependency.
-  @inline(__always) func trackedValue() -> Value {
-    if let tracker = reactiveGraph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+    recordRead(in: graph)
     return storage
   }
 

@@ -70,14 +70,6 @@ public final class Property<Value>: ObservableValue<Value> {
     }
   }
 
-  /// ``value`` from a thread that does not hold the lock.
-  @usableFromInline @inline(never) func lockedValue() -> Value {
-    let graph = reactiveGraph
-    graph.lock.lock()
-    defer { graph.lock.unlock() }
-    return trackedValue()
-  }
-
   /// Writes a value and propagates it, throwing ``ReactiveError`` if the
   /// change feeds back into itself or observers loop.
   ///

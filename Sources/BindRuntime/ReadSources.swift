@@ -21,8 +21,8 @@
 /// those releases wait for it to end (``ReactiveGraph/releaseLater(_:)``,
 /// which holds a binding node dropped during a propagation the same way):
 /// a source that completes during its own refresh is forgotten by its
-/// readers, and the walk returns into it afterwards (`ReadSourceOwnershipTests`, which AddressSanitizer fails
-/// without the wait).
+/// readers, and the walk returns into it afterwards
+/// (`ReadSourceOwnershipTests`, which AddressSanitizer fails without the wait).
 ///
 /// A derived value that reads itself is not held by itself, but two derived
 /// values that read each other (a cycle, which fails to evaluate anyway)
