@@ -143,9 +143,15 @@ let package = Package(
     .executableTarget(
       name: "ExampleCommand", dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindScriptCommandLine"],
       path: "Sources/Examples/ExampleCommand"),
-    // The same for a Swift 6 app whose view-model is @MainActor.
+    // View-models as a Swift 6 app writes them: @MainActor, with tasks of
+    // their own that sleep on the injected clock (a debounce, a banner that
+    // hides itself), and a getter that checks it runs on the main queue.
+    .target(
+      name: "MainActorViewModels", dependencies: ["BindRuntime", "BindLanguage", "BindScriptable"],
+      path: "Sources/Examples/MainActorViewModels", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // The same for a Swift 6 app whose view-models are @MainActor.
     .executableTarget(
-      name: "MainActorExampleCommand", dependencies: ["BindRuntime", "BindLanguage", "BindScriptCommandLine"],
+      name: "MainActorExampleCommand", dependencies: ["BindRuntime", "BindLanguage", "BindScriptCommandLine", "MainActorViewModels"],
       path: "Sources/Examples/MainActorExampleCommand", swiftSettings: [.swiftLanguageMode(.v6)]),
     // One test target per module, then the end-to-end tests, which run the
     // built executable (the Python ones beside them drive it in a terminal).
@@ -176,6 +182,13 @@ let package = Package(
       name: "BindScriptTestingSwift6Tests",
       dependencies: ["BindScriptTesting", "BindSyntax", "BindLanguage", "BindRuntime", "BindScriptCommandLine"],
       exclude: ["Scripts"], swiftSettings: [.swiftLanguageMode(.v6)]),
+    // The main-actor examples' scripts through `await expectScript` and
+    // `await assertScript`, and the same scripts many times over, in
+    // parallel suites.
+    .testTarget(
+      name: "MainActorExamplesTests",
+      dependencies: ["MainActorViewModels", "BindScriptTesting", "BindLanguage", "BindRuntime"],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     // The macro's expansions (swift-macro-testing) beside the behaviour of
     // the expanded code against scripts.
     .testTarget(

@@ -1,5 +1,6 @@
 #include "CTaskHooks.h"
 #include <stddef.h>
+#include <stdint.h>
 #if defined(__linux__)
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -88,3 +89,38 @@ int bindscript_drain_main_queue(void) {
   _dispatch_main_queue_callback_4CF(NULL);
   return 1;
 }
+
+extern void *swift_retain(void *object);
+extern void swift_release(void *object);
+
+int bindscript_job_is_task(void *job) {
+  const uint32_t *flags = (const uint32_t *)((const char *)job + 4 * sizeof(void *));
+  return (*flags & 0xFF) == 0;
+}
+
+void bindscript_retain_task(void *task) { swift_retain(task); }
+void bindscript_release_task(void *task) { swift_release(task); }
+
+// libdispatch's main queue and its queue-specific data, declared here
+// rather than through <dispatch/dispatch.h>, which is not on the C include
+// path of a Swift package on Linux.
+extern char _dispatch_main_q;
+extern void dispatch_queue_set_specific(void *queue, const void *key, void *context, void (*destructor)(void *));
+extern void *dispatch_get_specific(const void *key);
+
+static char mainQueueKey;
+static pthread_once_t mainQueueMarked = PTHREAD_ONCE_INIT;
+
+static void markMainQueue(void) {
+  dispatch_queue_set_specific(&_dispatch_main_q, &mainQueueKey, &mainQueueKey, NULL);
+}
+
+int bindscript_is_on_main_queue(void) {
+  pthread_once(&mainQueueMarked, markMainQueue);
+  return dispatch_get_specific(&mainQueueKey) == &mainQueueKey;
+}
+
+static _Thread_local void *runningScheduler;
+
+void *bindscript_running_scheduler(void) { return runningScheduler; }
+void bindscript_set_running_scheduler(void *scheduler) { runningScheduler = scheduler; }

@@ -459,12 +459,12 @@ extension Compiler {
     return { _ in
       (
         changed: { [unowned(unsafe) interpreter] old, new in
-          interpreter.output("\(text): \(old.literal) -> \(new.literal)")
+          interpreter.writeOutput("\(text): \(old.literal) -> \(new.literal)")
         },
         other: { [unowned(unsafe) interpreter] change in
           switch change {
-          case .initial(let value): interpreter.output("\(text): \(value.literal)")
-          case .completed: interpreter.output("\(text): completed")
+          case .initial(let value): interpreter.writeOutput("\(text): \(value.literal)")
+          case .completed: interpreter.writeOutput("\(text): completed")
           case .changed: break
           }
         }

@@ -94,7 +94,7 @@ extension Compiler {
       }
       defer { token.dispose() }
       try interpreter.wait(for: length, at: timeline.range, in: file)
-      interpreter.output("\(label): " + recording.diagram(from: start, length: length, frame: step))
+      interpreter.writeOutput("\(label): " + recording.diagram(from: start, length: length, frame: step))
       return .next
     }
   }

@@ -35,6 +35,9 @@ package final class HostChanges: @unchecked Sendable {
   private let pending = Mutex<[WeakChange]>([])
   /// A cheap "anything to do?" for the per-statement check.
   private let hasPending = Atomic<Bool>(false)
+  /// How many changes Swift reported so far: a driver that lets Swift code
+  /// run learns from it whether that code wrote a model.
+  private let reported = Atomic<UInt64>(0)
   /// Links of objects that give no signal when they go (`ObservableObject`):
   /// checked at each delivery. Interpreter thread only.
   private var released: [any PendingHostChange] = []
@@ -53,7 +56,12 @@ package final class HostChanges: @unchecked Sendable {
   package func enqueue(_ change: any PendingHostChange) {
     pending.withLock { $0.append(WeakChange(change: change)) }
     hasPending.store(true, ordering: .releasing)
+    reported.add(1, ordering: .relaxed)
   }
+
+  /// How many changes Swift has reported: equal readings mean no model
+  /// wrote a linked property between them.
+  var reportedCount: UInt64 { reported.load(ordering: .relaxed) }
 
   /// Delivers every pending change and ends the links of released objects.
   ///

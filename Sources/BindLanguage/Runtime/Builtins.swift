@@ -15,7 +15,7 @@ enum Builtins {
         if index > 0 { line.append(" ") }
         line.append(argument.printed)
       }
-      context.interpreter.output(line)
+      context.interpreter.writeOutput(line)
       context.interpreter.lastCallProducedValue = false
       return .null
     },

@@ -7,38 +7,48 @@ typealias HostTaskCompletion = (Result<Value, any Error>) throws -> Value
 
 /// Statements run from an `async` caller: ``Interpreter/executeCooperatively(_:in:isolation:)``.
 ///
-/// The synchronous ``Interpreter/execute(_:in:)`` waits for an awaited host
-/// task by running its jobs on the interpreter's thread. A `@MainActor`
-/// async method's jobs go to the main actor, and on Linux the runtime gives
-/// BindScript no way to run those itself; a `@MainActor` test runs inside
-/// the main queue's drain, where they cannot run until the test's own job
-/// ends or suspends. So the async entry point suspends: a statement of the
-/// form `await call(…)` starts the call's task, returns to the async
-/// caller, which awaits the task, yielding the actor so its jobs run, while
-/// it drives the scheduler (captured tasks, timers) as the synchronous wait
-/// does; then the statement finishes as it would have (host changes
-/// delivered, the value or the call's error), within the same statement's
-/// output. A statement that uses awaited values (`let x = await vm.load()`)
-/// runs those awaits first, each that way, then runs with their values
-/// (``AwaitedValues``). An `await` elsewhere (inside a function, a handler,
-/// a closure or a block) cannot suspend the interpreter's Swift stack: it waits as
-/// the synchronous entry point does, and when nothing is left that could
+/// The synchronous ``Interpreter/execute(_:in:)`` lets time pass and waits
+/// for host tasks by running their jobs on the interpreter's thread. A
+/// `@MainActor` view-model's jobs (its `Task`s, the rest of its async
+/// methods after each suspension) go to the main actor instead, and on
+/// Linux the runtime gives BindScript no way to run those itself; a
+/// `@MainActor` test occupies the main actor, so they cannot run until the
+/// test's own job suspends. So the async entry point suspends: a top-level
+/// `wait` and a statement of the form `await call(…)` hand their work back
+/// to the async caller, which drives the session (``driveCooperatively``)
+/// and yields its actor between steps, so main-actor jobs run at the
+/// virtual instant they became ready; then the statement finishes as it
+/// would have (host changes delivered, the value or the call's error),
+/// within the same statement's output. A statement that uses awaited
+/// values (`let x = await vm.load()`) runs those awaits first, each that
+/// way, then runs with their values (``AwaitedValues``). An `await` or a
+/// `wait` elsewhere (inside a function, a handler, a closure or a block)
+/// cannot suspend the interpreter's Swift stack: it waits as the
+/// synchronous entry point does, and when nothing is left that could
 /// finish it, it fails at once with an error that says to await at
 /// statement level.
 final class CooperativeAwait {
   /// The call a statement `await call(…)` awaits, and its file.
   private let site: (range: SourceRange, file: SourceFile)?
+  /// The range of a statement `wait DURATION`.
+  private let waitSite: SourceRange?
   /// Whether the caller runs on the main actor, whose jobs cannot run
   /// while the interpreter blocks.
   let isOnMainActor: Bool
   /// The task that call started, once it has.
   var suspended: SuspendedHostTask?
+  /// How long the `wait` statement lets time pass, once it has asked to.
+  var suspendedWait: Duration?
 
   /// The values of the statement's awaits that already ran.
   let resolved: ResolvedAwaits
 
-  init(site: (range: SourceRange, file: SourceFile)?, isOnMainActor: Bool, resolved: ResolvedAwaits) {
+  init(
+    site: (range: SourceRange, file: SourceFile)?, waitSite: SourceRange? = nil,
+    isOnMainActor: Bool, resolved: ResolvedAwaits
+  ) {
     self.site = site
+    self.waitSite = waitSite
     self.isOnMainActor = isOnMainActor
     self.resolved = resolved
   }
@@ -47,6 +57,11 @@ final class CooperativeAwait {
   func isSite(_ range: SourceRange, in file: SourceFile) -> Bool {
     guard let site, suspended == nil else { return false }
     return site.range == range && site.file.path == file.path && site.file.text == file.text
+  }
+
+  /// Whether the `wait` at `range` is the statement itself.
+  func isWaitSite(_ range: SourceRange) -> Bool {
+    suspendedWait == nil && waitSite == range
   }
 }
 
@@ -60,20 +75,22 @@ struct SuspendedHostTask {
   let pendingError: ScriptError?
 }
 
-/// Thrown through the statement when its awaited call suspends; never
-/// seen outside ``Interpreter/executeCooperatively(_:in:isolation:)``.
+/// Thrown through the statement when its awaited call or its `wait`
+/// suspends; never seen outside ``Interpreter/executeCooperatively(_:in:isolation:)``.
 struct HostTaskSuspensionMarker: Error {}
 
 extension Interpreter {
   /// Compiles and runs one top-level statement from an async caller, as
   /// ``execute(_:in:)`` does, except that a statement `await call(…)` (the
   /// whole statement a call of an async host function or method) awaits the
-  /// call's task by suspending the caller rather than blocking its thread.
+  /// call's task, and a statement `wait DURATION` lets time pass, by
+  /// suspending the caller rather than blocking its thread.
   ///
   /// Use it from the caller's actor (`isolation`), with the objects the
   /// script drives isolated to it: from a `@MainActor` test, a `@MainActor`
-  /// view-model's async method runs while the test is suspended, and what
-  /// it changes is reported in this statement's output.
+  /// view-model's tasks and async methods run while the test is suspended,
+  /// each at the virtual instant it became ready, and what they change is
+  /// reported in this statement's output.
   /// - Returns: the value of a bare expression, or `nil`.
   public func executeCooperatively(
     _ statement: Statement, in file: SourceFile, isolation: isolated (any Actor)? = #isolation
@@ -97,14 +114,20 @@ extension Interpreter {
     {
       site = (operand.unparenthesized.range, file)
     }
-    let cooperative = CooperativeAwait(site: site, isOnMainActor: onMainActor, resolved: resolved)
+    var waitSite: SourceRange?
+    if case .wait(_, let range) = statement { waitSite = range }
+    let cooperative = CooperativeAwait(site: site, waitSite: waitSite, isOnMainActor: onMainActor, resolved: resolved)
     cooperativeAwait = cooperative
     defer { cooperativeAwait = nil }
     do {
       return try execute(statement, in: file)
     } catch {
-      guard let suspended = cooperative.suspended else { throw error }
       cooperativeAwait = nil
+      if let duration = cooperative.suspendedWait {
+        try await finishWait(duration, statement: statement, in: file)
+        return nil
+      }
+      guard let suspended = cooperative.suspended else { throw error }
       return try await finish(suspended, statement: statement, in: file)
     }
   }
@@ -113,7 +136,8 @@ extension Interpreter {
   /// own that suspends the caller; its errors are located at `statement`.
   /// - Returns: the call's value (`nil` when it gives none).
   private func executeAwait(
-    _ awaited: Expression, statement: Statement, in file: SourceFile, resolved: ResolvedAwaits, onMainActor: Bool
+    _ awaited: Expression, statement: Statement, in file: SourceFile, resolved: ResolvedAwaits, onMainActor: Bool,
+    isolation: isolated (any Actor)? = #isolation
   ) async throws -> Value {
     guard case .await(let operand, _) = awaited else { return .null }
     let call = operand.unparenthesized
@@ -130,16 +154,24 @@ extension Interpreter {
   }
 
   /// Awaits a suspended statement's task, then finishes the statement.
-  private func finish(_ suspended: SuspendedHostTask, statement: Statement, in file: SourceFile) async throws -> Value? {
+  private func finish(
+    _ suspended: SuspendedHostTask, statement: Statement, in file: SourceFile,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Value? {
     statementDepth += 1
     defer { statementDepth -= 1 }
     do {
-      let result = await drive(suspended)
+      let result: Result<Value, any Error>
+      do {
+        try await driveCooperatively(until: { suspended.outcome.result != nil })
+        result = suspended.outcome.result ?? .failure(ScriptError("interrupted"))
+      } catch {
+        suspended.task.cancel()
+        result = .failure(error)
+      }
       pendingError = pendingError ?? suspended.pendingError
       let value = try suspended.completion(result)
-      collectHostTaskFailure()
-      deliverHostChanges()
-      try throwPendingError()
+      try endSuspendedStatement()
       return value.isNull && !lastCallProducedValue ? nil : value
     } catch {
       pendingError = nil
@@ -147,73 +179,108 @@ extension Interpreter {
     }
   }
 
-  /// Runs the scheduler's work as the synchronous wait does (captured jobs,
-  /// then timers when none is ready), yielding the caller's actor between
-  /// rounds so its jobs run too, until the task is done.
-  ///
-  /// Jobs are captured only while this runs the scheduler, never while it
-  /// is suspended: other code of the process (the test library's own
-  /// tasks) runs then, and must not end up in the script's scheduler. The
-  /// script's tasks stay with it anyway: a task that ran a job on the
-  /// scheduler's executor sends it its later jobs.
-  private func drive(_ suspended: SuspendedHostTask) async -> Result<Value, any Error> {
-    let step = { [unowned self] in try self.countTimerFiring() }
-    let scheduler = self.scheduler
-    var idle = Duration.zero
-    let slice = Duration.milliseconds(2)
-    // An actor's job may post another: yield a few times before deciding
-    // that nothing but time (or the outside world) can make progress.
-    let yieldsBeforeTime = 3
-    var quietYields = 0
-    while true {
-      if let result = suspended.outcome.result { return result }
-      if pollInterruption() {
-        suspended.task.cancel()
-        return .failure(ScriptError("interrupted"))
-      }
-      do {
-        if scheduler.readyJobCount > 0 {
-          try capturing { try scheduler.runReady(step: step) }
-          quietYields = 0
-          idle = .zero
-          continue
-        }
-        await Task.yield()
-        scheduler.afterEachJob?()
-        if suspended.outcome.result != nil || scheduler.readyJobCount > 0 { continue }
-        quietYields += 1
-        if quietYields < yieldsBeforeTime { continue }
-        quietYields = 0
-        if let due = scheduler.nextDueTime {
-          try capturing { try scheduler.advance(by: due - scheduler.now, step: step) }
-          idle = .zero
-          continue
-        }
-        // Nothing ready, no timer: the task waits for the outside world.
-        if try capturing({
-          try scheduler.run(
-            until: { suspended.outcome.result != nil || scheduler.readyJobCount > 0 }, idleTimeout: slice, step: step)
-        }) {
-          idle = .zero
-          continue
-        }
-        idle += slice
-        if idle >= Interpreter.hostTaskIdleLimit {
-          suspended.task.cancel()
-          return .failure(ScriptError(Interpreter.idleMessage))
-        }
-      } catch {
-        suspended.task.cancel()
-        return .failure(error)
-      }
+  /// Lets `duration` pass for a statement `wait DURATION` that suspended.
+  private func finishWait(
+    _ duration: Duration, statement: Statement, in file: SourceFile, isolation: isolated (any Actor)? = #isolation
+  ) async throws {
+    statementDepth += 1
+    defer { statementDepth -= 1 }
+    do {
+      try await driveCooperatively(until: { false }, end: scheduler.now + duration)
+      try endSuspendedStatement()
+    } catch {
+      pendingError = nil
+      throw error.asScriptError(at: statement.range, in: file)
     }
   }
 
-  /// Runs `body` with the process's new jobs captured for this
-  /// interpreter's scheduler, when no other capture is on.
-  private func capturing<T>(_ body: () throws -> T) rethrows -> T {
-    let capture = TaskCapture.begin(for: scheduler)
-    defer { capture?.dispose() }
-    return try body()
+  /// What ends every statement, for one that suspended: host changes
+  /// delivered, a task's or a callback's error thrown.
+  private func endSuspendedStatement() throws {
+    try TaskCapture.routing(to: scheduler) {
+      collectHostTaskFailure()
+      deliverHostChanges()
+      try throwPendingError()
+    }
   }
+
+  /// Drives the session from its async caller until `isDone()` or, with an
+  /// `end`, until time reaches it: at each virtual instant, every ready job
+  /// runs until it blocks (the scheduler's, and the caller's actor's, which
+  /// run while this yields it), and only then does the next timer fire.
+  /// Without an `end`, when nothing is ready and no timer is pending, it
+  /// waits for the outside world up to ``hostTaskIdleLimit``.
+  ///
+  /// Jobs are routed to the scheduler only while script or host code runs
+  /// here (``TaskCapture/routing(to:_:)``), never while this is suspended:
+  /// other code of the process (the test library's own tasks, another
+  /// suite's session) runs then, and keeps its jobs.
+  func driveCooperatively(
+    until isDone: () -> Bool, end: Duration? = nil, isolation: isolated (any Actor)? = #isolation
+  ) async throws {
+    if (isolation as AnyObject?) === MainActor.shared {
+      TaskCapture.beginDrivingMainActor(scheduler)
+    }
+    defer {
+      if (isolation as AnyObject?) === MainActor.shared { TaskCapture.endDrivingMainActor(scheduler) }
+    }
+    let step = { [unowned self] in try self.countTimerFiring() }
+    scheduler.drainsMainQueue = false
+    defer { scheduler.drainsMainQueue = true }
+    var idle = Duration.zero
+    while true {
+      try await settle(step: step)
+      if isDone() { return }
+      if pollInterruption() { throw ScriptError("interrupted") }
+      let scheduler = self.scheduler
+      if try TaskCapture.routing(to: scheduler, { try scheduler.fireNextTimer(dueBy: end ?? .seconds(Int64.max), step: step) }) {
+        idle = .zero
+        continue
+      }
+      if let end {
+        if scheduler.mode == .realTime {
+          try TaskCapture.routing(to: scheduler) { try scheduler.advance(by: end - scheduler.now, step: step) }
+        }
+        scheduler.moveVirtualTime(to: end)
+        return
+      }
+      // Nothing ready, no timer: the task waits for the outside world (a
+      // real network call), whose answer arrives on Swift's executors.
+      let slice = Duration.milliseconds(2)
+      try? await Task.sleep(for: slice)
+      idle += slice
+      if idle >= Interpreter.hostTaskIdleLimit { throw ScriptError(Interpreter.idleMessage) }
+    }
+  }
+
+  /// Runs ready work until none is left: the scheduler's jobs, then the
+  /// caller's actor's (by yielding it), then the host changes they made,
+  /// until ``quietRounds`` rounds in a row change nothing.
+  ///
+  /// Whether an actor's jobs are done cannot be asked (its queue is
+  /// private to the runtime), but everything they can do that a script
+  /// sees leaves a mark here: a job for the scheduler (a hop off the actor,
+  /// a task started), a timer armed (a sleep on the script's clock), a
+  /// model's change, a line of output. A yield runs every job queued on the
+  /// actor before it, so a round that leaves no mark ran nothing new.
+  private func settle(step: () throws -> Void, isolation: isolated (any Actor)? = #isolation) async throws {
+    let scheduler = self.scheduler
+    var quiet = 0
+    while quiet < Interpreter.quietRounds {
+      let before = (scheduler.activityCount, hostChanges.reportedCount, outputCount)
+      try step()
+      if scheduler.readyJobCount > 0 {
+        try TaskCapture.routing(to: scheduler) { try scheduler.runReady(step: step) }
+      }
+      await Task.yield()
+      TaskCapture.routing(to: scheduler) { deliverHostChanges() }
+      let after = (scheduler.activityCount, hostChanges.reportedCount, outputCount)
+      quiet = after == before && scheduler.readyJobCount == 0 ? quiet + 1 : 0
+    }
+  }
+
+  /// Rounds without a mark (see ``settle(step:isolation:)``) after which
+  /// the actor's jobs count as done: a job that hops to the actor again
+  /// without leaving a mark still runs, one round later.
+  static let quietRounds = 3
 }

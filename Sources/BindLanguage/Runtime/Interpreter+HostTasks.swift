@@ -43,10 +43,11 @@ extension Interpreter {
     _ body: @escaping @Sendable () async throws -> Value, completion: HostTaskCompletion? = nil
   ) throws -> Value {
     let outcome = HostTaskOutcome()
+    let scheduler = self.scheduler
     let task = Task.detached {
       let result: Result<Value, any Error>
       do {
-        result = .success(try await body())
+        result = .success(try await TaskCapture.routing(to: scheduler, body))
       } catch {
         result = .failure(error)
       }
@@ -61,7 +62,7 @@ extension Interpreter {
     let idleLimit = cooperativeAwait?.isOnMainActor == true ? Interpreter.blockedMainActorLimit : Interpreter.hostTaskIdleLimit
     var idle = Duration.zero
     let slice = Duration.milliseconds(100)
-    let capturing = TaskCapture.isCapturing(for: scheduler)
+    let capturing = TaskCapture.isRouting(to: scheduler)
     while true {
       if let result = outcome.result { return try result.get() }
       if pollInterruption() {
@@ -95,9 +96,10 @@ extension Interpreter {
   func startHostTask(_ body: @escaping @Sendable () async throws -> Value) {
     let tasks = hostTasks
     let id = tasks.nextID()
+    let scheduler = self.scheduler
     let task = Task.detached {
       do {
-        _ = try await body()
+        _ = try await TaskCapture.routing(to: scheduler, body)
         tasks.finished(id, error: nil)
       } catch {
         tasks.finished(id, error: error)

@@ -24,7 +24,7 @@ extension Interpreter {
     // held by Swift) would keep the handler, its compiled code and so this
     // interpreter.
     ReactiveGraph.shared.releaseDisposedObservers()
-    scheduler.releasePendingJobs()
+    scheduler.close()
     hostTasks.cancelAll()
     for index in globalFrame.slots.indices { bindGlobal(index, to: .null) }
     types.removeAll()

@@ -22,6 +22,12 @@ extension Interpreter {
     guard duration >= .zero else {
       throw ScriptError("cannot wait a negative duration (\(duration.literal)); use 0ms or more", at: range, in: file)
     }
+    if let cooperative = cooperativeAwait, cooperative.isWaitSite(range) {
+      // A top-level `wait` from an async caller: the caller lets the time
+      // pass, yielding its actor between steps (``CooperativeAwait``).
+      cooperative.suspendedWait = duration
+      throw HostTaskSuspensionMarker()
+    }
     try scheduler.advance(by: duration) { try step(at: range, in: file, cost: Interpreter.timerFiringCost) }
   }
 

@@ -33,6 +33,14 @@ public final class Interpreter {
   @exclusivity(unchecked) public var options: Options
   /// Receives every printed line: `print`, observers, echoed values.
   public var output: (String) -> Void = { Swift.print($0) }
+  /// How many lines the script has printed (see ``writeOutput(_:)``).
+  private(set) var outputCount = 0
+
+  /// Prints `line` through ``output``, counted.
+  func writeOutput(_ line: String) {
+    outputCount += 1
+    output(line)
+  }
   /// Polled while statements run; returning true stops the statement with an
   /// "interrupted" error (the REPL's Ctrl-C).
   public var interruptRequested: (() -> Bool)?
@@ -142,7 +150,10 @@ public final class Interpreter {
     scheduler.afterEachJob = { hook.interpreter?.takeUnretainedValue().deliverHostChanges() }
   }
 
-  deinit { schedulerHook.interpreter = nil }
+  deinit {
+    schedulerHook.interpreter = nil
+    scheduler.close()
+  }
 
   /// How the scheduler, which a host may keep after the interpreter is
   /// gone, reaches it: cleared when the interpreter goes. The interpreter
@@ -229,18 +240,23 @@ public final class Interpreter {
   /// (and for calls that return nothing).
   public func execute(_ statement: Statement, in file: SourceFile) throws -> Value? {
     loadPreludeIfNamed(in: file, from: statement.range.start.offset, to: statement.range.end.offset)
-    if statementDepth == 0 {
-      steps = 0
-      interruptionPoint = 0
-      measureStack()
-      deliverHostChanges()
+    guard statementDepth > 0 else {
+      // The tasks a top-level statement starts, and its view-models',
+      // belong to this session's scheduler.
+      return try TaskCapture.routing(to: scheduler) {
+        steps = 0
+        interruptionPoint = 0
+        measureStack()
+        deliverHostChanges()
+        return try executeStatement(statement, in: file)
+      }
     }
-    let capture = statementDepth == 0 ? TaskCapture.begin(for: scheduler) : nil
+    return try executeStatement(statement, in: file)
+  }
+
+  private func executeStatement(_ statement: Statement, in file: SourceFile) throws -> Value? {
     statementDepth += 1
-    defer {
-      statementDepth -= 1
-      capture?.dispose()
-    }
+    defer { statementDepth -= 1 }
     let compiler = Compiler(interpreter: self, file: file, scope: globalScope)
     do {
       if case .expression(let expression) = statement {
@@ -278,13 +294,15 @@ public final class Interpreter {
     steps = 0
     interruptionPoint = 0
     measureStack()
-    deliverHostChanges()
-    let capture = TaskCapture.begin(for: scheduler)
-    statementDepth += 1
-    defer {
-      statementDepth -= 1
-      capture?.dispose()
+    try TaskCapture.routing(to: scheduler) {
+      deliverHostChanges()
+      statementDepth += 1
+      defer { statementDepth -= 1 }
+      try runStatementBody(body)
     }
+  }
+
+  private func runStatementBody(_ body: () throws -> Void) throws {
     do {
       try body()
       collectHostTaskFailure()

@@ -47,6 +47,19 @@ public final class Scheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var readyHead = 0
   /// Set while a timer's action runs: `now` reads its due time.
   @exclusivity(unchecked) private var firingTime: Duration?
+  /// Counts every job that arrives and every timer armed, fired or
+  /// cancelled: a driver that lets other code run (an async test helper
+  /// yielding the main actor) learns from it whether that code did
+  /// anything here.
+  @exclusivity(unchecked) private var activity: UInt64 = 0
+  /// Set by ``close()``: jobs no longer arrive, timers no longer fire.
+  @exclusivity(unchecked) private var isClosed = false
+  /// What ``close()`` tells the tasks sleeping on the ``clock``, by sleep.
+  @exclusivity(unchecked) private var closeHandlers: [ObjectIdentifier: () -> Void] = [:]
+  /// The tasks ``TaskCapture`` remembers as this session's (retained).
+  @exclusivity(unchecked) private var rememberedTasks: [UnsafeMutableRawPointer] = []
+  /// How ``TaskCapture`` names this scheduler's session, weakly.
+  lazy var route = TaskCapture.Route(self)
   private let wallStart = ContinuousClock.now
   /// Runs after each job, on the driving thread: where the host delivers
   /// the changes a task made (an `@Observable` model's writes), so they are
@@ -64,7 +77,9 @@ public final class Scheduler: @unchecked Sendable {
 
   deinit {
     taskExecutor.scheduler = nil
+    TaskCapture.forgetTasks(rememberedTasks)
     for job in readyJobs[readyHead...] { job.release() }
+    for handler in closeHandlers.values { handler() }
     pthread_cond_destroy(jobArrived)
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
@@ -96,6 +111,17 @@ public final class Scheduler: @unchecked Sendable {
 
   /// Captured host jobs waiting to run.
   public var readyJobCount: Int { withLock { readyJobs.count - readyHead } }
+
+  /// A number that changes whenever a job arrives or a timer is armed,
+  /// fired or cancelled: equal readings mean nothing happened here between them.
+  public var activityCount: UInt64 { withLock { activity } }
+
+  /// Whether jobs of this scheduler's session that are bound for the main
+  /// actor run inside ``runReady(step:)`` when it is called on the main
+  /// thread (a command running scripts there). An async driver that yields
+  /// the main actor instead turns it off: it may run inside the main
+  /// queue's own drain, which MUST NOT be entered again.
+  public var drainsMainQueue = true
 
   /// Runs `action` once, `delay` from now (at once, on the next advance, for
   /// a delay of zero or less).
@@ -194,12 +220,15 @@ public final class Scheduler: @unchecked Sendable {
           defer { readyHead += 1 }
           return readyJobs[readyHead]
         }
+        let outer = bindscript_running_scheduler()
+        bindscript_set_running_scheduler(Unmanaged.passUnretained(self).toOpaque())
         job.run(on: executor)
+        bindscript_set_running_scheduler(outer)
         afterEachJob?()
         withLock { compactReadyJobs() }
         mainRounds = 0
       }
-      guard mainRounds < 2, bindscript_drain_main_queue() != 0 else { return }
+      guard drainsMainQueue, mainRounds < 2, bindscript_drain_main_queue() != 0 else { return }
       afterEachJob?()
       mainRounds += 1
     }
@@ -264,11 +293,59 @@ public final class Scheduler: @unchecked Sendable {
     }
   }
 
-  func enqueue(_ job: CapturedJob) {
-    withLock {
+  /// Queues `job` unless the scheduler is closed. - Returns: whether it did.
+  func accept(_ job: CapturedJob) -> Bool {
+    let accepted = withLock {
+      guard !isClosed else { return false }
       readyJobs.append(job)
+      activity &+= 1
       pthread_cond_signal(jobArrived)
+      return true
     }
+    if accepted { TaskCapture.remember(job, for: self) }
+    return accepted
+  }
+
+  /// Keeps `task` to be forgotten when the scheduler closes.
+  func noteRemembered(_ task: UnsafeMutableRawPointer) {
+    let closed = withLock {
+      if !isClosed { rememberedTasks.append(task) }
+      return isClosed
+    }
+    if closed { TaskCapture.forgetTasks([task]) }
+  }
+
+  /// Ends the scheduler's part in its session's tasks, for a session that
+  /// is over: captured jobs go back to the executors they were headed for
+  /// and later ones go there directly; pending timers are dropped, and the
+  /// tasks sleeping on the ``clock`` wake with `CancellationError`, so no
+  /// task is left waiting for a time that will never come, and none keeps
+  /// the session alive. Idempotent.
+  public func close() {
+    let (handlers, tasks) = withLock { () -> ([() -> Void], [UnsafeMutableRawPointer]) in
+      isClosed = true
+      timers = TimerQueue()
+      defer { (closeHandlers, rememberedTasks) = ([:], []) }
+      return (Array(closeHandlers.values), rememberedTasks)
+    }
+    releasePendingJobs()
+    TaskCapture.forgetTasks(tasks)
+    for handler in handlers { handler() }
+  }
+
+  /// Calls `handler` when the scheduler closes, unless
+  /// ``forgetCloseHandler(of:)`` is called for `owner` first; at once if it
+  /// is closed already.
+  func onClose(of owner: AnyObject, _ handler: @escaping () -> Void) {
+    let closed = withLock {
+      if !isClosed { closeHandlers[ObjectIdentifier(owner)] = handler }
+      return isClosed
+    }
+    if closed { handler() }
+  }
+
+  func forgetCloseHandler(of owner: AnyObject) {
+    withLock { _ = closeHandlers.removeValue(forKey: ObjectIdentifier(owner)) }
   }
 
   /// Hands the captured jobs not yet run back to the executors they were
@@ -297,8 +374,24 @@ public final class Scheduler: @unchecked Sendable {
     withLock {
       guard !timer.isCancelled else { return }
       timer.isCancelled = true
-      timers.cancel(timer.key)
+      activity &+= 1
+      // A closed scheduler's queue no longer has it.
+      if !isClosed { timers.cancel(timer.key) }
     }
+  }
+
+  /// Fires the earliest timer due by `end`, if any, with ``now`` at its due
+  /// time (virtual time moves there); ready jobs run after it. For a driver
+  /// that lets other work run between two timers (see ``drainsMainQueue``).
+  /// - Returns: whether a timer was due.
+  public func fireNextTimer(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
+    try fireNext(dueBy: end, step: step)
+  }
+
+  /// Moves virtual time to `time` with no timer fired, if it is later than
+  /// now (a driver that fired every timer due by then itself).
+  public func moveVirtualTime(to time: Duration) {
+    withLock { if mode == .virtual { virtualNow = max(virtualNow, time) } }
   }
 
   /// Fires the earliest timer due by `end`, if any; ready jobs run after it.
@@ -312,6 +405,7 @@ public final class Scheduler: @unchecked Sendable {
     var popped: (() -> Void)?
     withLock {
       guard let (action, _) = timers.popFirst(dueBy: due) else { return }
+      activity &+= 1
       if mode == .virtual { virtualNow = max(virtualNow, due) }
       firingTime = due
       popped = action
@@ -351,6 +445,8 @@ public final class Scheduler: @unchecked Sendable {
       order = nextSequence
     }
     timer.key = TimerKey(due: due, sequence: order)
+    guard !isClosed else { return }
+    activity &+= 1
     timers.insert(timer.key, action: action)
   }
 

@@ -35,6 +35,9 @@ public struct SchedulerClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let sleeper = Sleeper()
+    // A session that ends wakes its sleepers: its time stops for good.
+    scheduler.onClose(of: sleeper) { sleeper.finish(CancellationError()) }
+    defer { scheduler.forgetCloseHandler(of: sleeper) }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
         sleeper.start(continuation, timer: scheduler.schedule(at: deadline.offset) { sleeper.finish(nil) })

@@ -20,6 +20,28 @@ void bindscript_release_jobs(void);
 /// Hands `job` to the executor it was headed for when it was captured.
 void bindscript_enqueue_original(void *_Nonnull job, int isMainExecutor);
 
+/// Whether `job` is a task (the job a task is enqueued as), rather than
+/// another kind of job: the kind is the low byte of the job's flags, after
+/// its heap object header and two words private to executors
+/// (swift/ABI/Task.h, `Job`); a task's is 0.
+int bindscript_job_is_task(void *_Nonnull job);
+
+/// Retains or releases a task (a Swift heap object), so that its address
+/// is not reused while a scheduler remembers it.
+void bindscript_retain_task(void *_Nonnull task);
+void bindscript_release_task(void *_Nonnull task);
+
+/// Whether the calling code runs on the main dispatch queue, where
+/// main-actor jobs run (on Linux not always the main thread: a process in
+/// `dispatch_main` drains it on a worker).
+int bindscript_is_on_main_queue(void);
+
+/// The scheduler running a job on the calling thread (an unretained
+/// pointer), or NULL: what a job's enqueue is routed to when the runtime has
+/// already cleared the thread's current task (a task hopping executors).
+void *_Nullable bindscript_running_scheduler(void);
+void bindscript_set_running_scheduler(void *_Nullable scheduler);
+
 /// Whether the calling thread is the process's main thread.
 int bindscript_is_main_thread(void);
 

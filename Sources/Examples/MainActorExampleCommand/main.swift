@@ -1,11 +1,13 @@
-// An app's own command in Swift 6 language mode, over a @MainActor
-// view-model: `mainOnMainActor` runs the command, `configure` and every
-// script on the main thread, the view-model's actor.
+// An app's own command in Swift 6 language mode, over @MainActor
+// view-models: `mainOnMainActor` runs the command, `configure` and every
+// script on the main thread, the view-models' actor.
 //
 //   swift run MainActorExampleCommand          # the REPL: `emit counter.increment`
+//   swift run MainActorExampleCommand test Sources/Examples/Scripts/MainActor
 import BindLanguage
 import BindRuntime
 import BindScriptCommandLine
+import MainActorViewModels
 
 /// A counter as a Swift 6 app writes one: isolated to the main actor.
 @MainActor
@@ -41,4 +43,5 @@ BindScriptApp.mainOnMainActor(commandName: "MainActorExampleCommand") { interpre
     type.constructor { CounterViewModel() }
   }
   try interpreter.inject(counter, as: "counter")
+  try MainActorExampleTypes.register(in: interpreter)
 }

@@ -85,14 +85,14 @@ final class SchedulerTests: XCTestCase {
 
   func testCapturedTaskSleepsOnTheVirtualClock() throws {
     let scheduler = Scheduler()
-    let capture = try XCTUnwrap(TaskCapture.begin(for: scheduler))
-    defer { capture.dispose() }
     let log = TaskLog()
     let clock = scheduler.clock
-    Task {
-      log.append("start at \(clock.now.offset)")
-      try await clock.sleep(for: .milliseconds(300))
-      log.append("woke at \(clock.now.offset)")
+    TaskCapture.routing(to: scheduler) {
+      Task {
+        log.append("start at \(clock.now.offset)")
+        try await clock.sleep(for: .milliseconds(300))
+        log.append("woke at \(clock.now.offset)")
+      }
     }
     XCTAssertEqual(log.entries, [], "a task runs only when the scheduler lets it")
     scheduler.runReady()
@@ -105,16 +105,16 @@ final class SchedulerTests: XCTestCase {
 
   func testCancellingASleepingTaskEndsItsSleep() throws {
     let scheduler = Scheduler()
-    let capture = try XCTUnwrap(TaskCapture.begin(for: scheduler))
-    defer { capture.dispose() }
     let log = TaskLog()
     let clock = scheduler.clock
-    let task = Task {
-      do {
-        try await clock.sleep(for: .seconds(10))
-        log.append("woke")
-      } catch {
-        log.append("cancelled at \(clock.now.offset)")
+    let task = TaskCapture.routing(to: scheduler) {
+      Task {
+        do {
+          try await clock.sleep(for: .seconds(10))
+          log.append("woke")
+        } catch {
+          log.append("cancelled at \(clock.now.offset)")
+        }
       }
     }
     scheduler.runReady()
@@ -124,17 +124,55 @@ final class SchedulerTests: XCTestCase {
     XCTAssertEqual(scheduler.pendingTimerCount, 0)
   }
 
-  func testEndingTheCaptureHandsLeftoverJobsBack() throws {
+  /// Two sessions route at once, each to its own scheduler (two test
+  /// suites in parallel): neither runs the other's tasks.
+  func testEachSchedulerGetsOnlyItsOwnTasks() {
+    let first = Scheduler()
+    let second = Scheduler()
+    let log = TaskLog()
+    TaskCapture.routing(to: first) { Task { log.append("first") } }
+    TaskCapture.routing(to: second) { Task { log.append("second") } }
+    XCTAssertEqual(first.readyJobCount, 1)
+    XCTAssertEqual(second.readyJobCount, 1)
+    second.runReady()
+    XCTAssertEqual(log.entries, ["second"])
+    first.runReady()
+    XCTAssertEqual(log.entries, ["second", "first"])
+  }
+
+  func testATaskOutsideAnyRouteRunsOnSwiftsExecutors() {
     let scheduler = Scheduler()
-    let capture = try XCTUnwrap(TaskCapture.begin(for: scheduler))
-    XCTAssertNil(TaskCapture.begin(for: Scheduler()), "one capture at a time")
     let done = DispatchSemaphoreBox()
     Task { done.signal() }
+    XCTAssertTrue(done.wait(seconds: 5))
+    XCTAssertEqual(scheduler.readyJobCount, 0)
+  }
+
+  /// A session that ends: its jobs go back to Swift's executors, and the
+  /// tasks sleeping on its clock wake with `CancellationError`, so none is
+  /// left waiting for a time that will not come.
+  func testClosingHandsJobsBackAndWakesSleepers() throws {
+    let scheduler = Scheduler()
+    let ran = DispatchSemaphoreBox()
+    let woke = DispatchSemaphoreBox()
+    let clock = scheduler.clock
+    TaskCapture.routing(to: scheduler) {
+      Task {
+        do {
+          try await clock.sleep(for: .seconds(60))
+        } catch is CancellationError {
+          woke.signal()
+        }
+      }
+    }
+    scheduler.runReady()
+    XCTAssertEqual(scheduler.pendingTimerCount, 1)
+    TaskCapture.routing(to: scheduler) { Task { ran.signal() } }
     XCTAssertEqual(scheduler.readyJobCount, 1)
-    capture.dispose()
-    XCTAssertEqual(scheduler.readyJobCount, 1, "a captured job stays with its scheduler after the capture")
-    scheduler.releasePendingJobs()
-    XCTAssertTrue(done.wait(seconds: 5), "the job ran on the global executor once released")
+    scheduler.close()
+    XCTAssertTrue(ran.wait(seconds: 5), "the job ran on the global executor once released")
+    XCTAssertTrue(woke.wait(seconds: 5), "the sleep ended with CancellationError")
+    XCTAssertEqual(scheduler.pendingTimerCount, 0)
   }
 }
 

@@ -1,0 +1,40 @@
+import BindLanguage
+import BindScriptTesting
+import MainActorViewModels
+import Testing
+
+/// The main-actor examples' scripts through `await expectScript`, from a
+/// `@MainActor` suite as an app's own tests run them: `wait` runs the
+/// view-models' main-actor tasks, and every host read (the cart's getter
+/// checks it) happens on the main queue.
+@MainActor
+@Suite struct MainActorScriptTests {
+  nonisolated static let scripts = ["debounce.bind", "banner.bind", "cart.bind"]
+
+  @Test(arguments: scripts)
+  func scriptPasses(_ name: String) async {
+    let result = await expectScript(MainActorExampleTypes.scriptsFolder + "/" + name) {
+      try MainActorExampleTypes.register(in: $0)
+    }
+    #expect(result.passed)
+  }
+
+  /// A view-model the test made and injected: the script's `wait` runs its
+  /// debounce, and the test sees the outcome afterwards.
+  @Test func anInjectedModelsTasksRunAtWait() async {
+    var model: QuickSearchModel?
+    await expectScript(source: """
+      observe search.results
+      search.text = "ru"
+      wait 500ms
+      #> search.results: [] -> ["Rust"]
+      """, path: "injected.bind") { interpreter in
+      let clock = interpreter.scheduler.clock
+      let search = QuickSearchModel(catalog: Catalog(clock: clock), clock: clock)
+      model = search
+      try MainActorExampleTypes.register(in: interpreter)
+      try interpreter.inject(search, as: "search")
+    }
+    #expect(model?.results == ["Rust"])
+  }
+}

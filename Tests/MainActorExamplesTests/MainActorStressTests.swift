@@ -1,0 +1,39 @@
+import BindLanguage
+import BindScriptTesting
+import MainActorViewModels
+import Testing
+
+/// The async example scripts 50 times in a row, in two suites that Swift
+/// Testing runs in parallel: each run has its own interpreter, clock and
+/// jobs, so no run sees another's tasks, and every transcript is the same.
+enum MainActorStress {
+  static let runs = 50
+
+  @MainActor
+  static func runAll(_ runs: Int) async -> Int {
+    var failures = 0
+    for _ in 0..<runs {
+      for name in MainActorScriptTests.scripts {
+        let result = await expectScript(MainActorExampleTypes.scriptsFolder + "/" + name) {
+          try MainActorExampleTypes.register(in: $0)
+        }
+        if !result.passed { failures += 1 }
+      }
+    }
+    return failures
+  }
+}
+
+@MainActor
+@Suite struct MainActorStressSuiteA {
+  @Test func fiftyRunsInARow() async {
+    #expect(await MainActorStress.runAll(MainActorStress.runs) == 0)
+  }
+}
+
+@MainActor
+@Suite struct MainActorStressSuiteB {
+  @Test func fiftyRunsInARow() async {
+    #expect(await MainActorStress.runAll(MainActorStress.runs) == 0)
+  }
+}
