@@ -75,6 +75,13 @@ struct TestCommand: ParsableCommand {
 
   func run() throws {
     if worker { return runWorker(path: paths[0]) }
+    if let stdinPath = paths.first(where: Self.isStandardInput) {
+      guard paths.count == 1 else {
+        Terminal.printError("error: a script read from standard input ('\(stdinPath)') must be the only path; test the others in another run\n")
+        throw ExitCode(2)
+      }
+      return try runStandardInput(named: stdinPath == "-" ? "<stdin>" : stdinPath)
+    }
     let files = try selectFiles()
     let reporter = format.reporter(useColor: format == .plain && Terminal.useColor(on: STDOUT_FILENO))
     emit(reporter.start(total: files.count))
@@ -100,6 +107,31 @@ struct TestCommand: ParsableCommand {
     emit(reporter.finish(results, seconds: ScriptTestRunner.seconds(start.duration(to: clock.now))))
     if results.contains(where: \.isFileError) { throw ExitCode(2) }
     if results.contains(where: { $0.status == .failed }) { throw ExitCode(1) }
+  }
+
+  /// `-` and `/dev/stdin` name standard input, as `run` takes them.
+  private static func isStandardInput(_ path: String) -> Bool {
+    path == "-" || path == "/dev/stdin"
+  }
+
+  /// Runs the script on standard input in this process: a worker cannot
+  /// read it (its standard input is the pipe that ties it to this runner),
+  /// and it can be read only once. `--update` has no file to rewrite.
+  private func runStandardInput(named path: String) throws {
+    guard !update else {
+      Terminal.printError("error: '--update' cannot rewrite a script read from standard input; save it to a file first\n")
+      throw ExitCode(2)
+    }
+    let file = try ScriptLoader.sourceFile(path: path, bytes: try ScriptLoader.readStandardInput())
+    let reporter = format.reporter(useColor: format == .plain && Terminal.useColor(on: STDOUT_FILENO))
+    emit(reporter.start(total: 1))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = run(TestScript(file: file))
+    emit(reporter.report(result, number: 1))
+    emit(reporter.finish([result], seconds: ScriptTestRunner.seconds(start.duration(to: clock.now))))
+    if result.isFileError { throw ExitCode(2) }
+    if result.status == .failed { throw ExitCode(1) }
   }
 
   /// The scripts to run: discovered, filtered, sharded.

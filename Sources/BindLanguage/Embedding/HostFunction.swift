@@ -130,7 +130,9 @@ struct HostFunctionFactory {
     do {
       let bridges = try parameters.map { try resolve($0) }
       let resultBridge = result == Void.self ? nil : try resolve(result)
-      let toScript = resultBridge?.toScript ?? { _ in .null }
+      // What a host function or method returns is the script's: objects in
+      // it live while the script holds them, as a Swift caller's would.
+      let toScript: (Any) -> Value = resultBridge.map { bridge in { keepingHostObjects(bridge.toScript($0)) } } ?? { _ in .null }
       return .success(HostFunction(
         signature: signature, parameterTypes: bridges.map(\.type), resultType: resultBridge?.type, isAsync: isAsync,
         invoke: make(bridges, toScript)))
@@ -140,4 +142,16 @@ struct HostFunctionFactory {
       return .failure(BridgeError("\(what) '\(text)': \(error)"))
     }
   }
+}
+
+/// `value`, with every Swift object in it (in arrays and dictionaries too) owned by its
+/// script wrapper from now on.
+private func keepingHostObjects(_ value: Value) -> Value {
+  switch value {
+  case .object(let object): object.host?.retain()
+  case .array(let elements): elements.forEach { _ = keepingHostObjects($0) }
+  case .dictionary(let dictionary): dictionary.values.forEach { _ = keepingHostObjects($0) }
+  default: break
+  }
+  return value
 }
