@@ -170,3 +170,14 @@ def test_main_actor_command_runs_tests_in_two_workers(tmp_path):
     assert result.stdout.splitlines()[-1] == "2 passed, 0 failed"
     run = command(MAIN_ACTOR_BIN, "run", str(tmp_path / "a.bind"))
     assert (run.returncode, run.stdout, run.stderr) == (0, "counter.count: 0 -> 1\n", "")
+
+
+def test_main_actor_examples_pass_in_the_apps_own_command_every_time():
+    # The scripts `Tests/MainActorExamplesTests` runs through `await
+    # expectScript`, here through the examples' own command (each file in a
+    # worker, on the main thread): the same transcripts, run after run.
+    scripts = os.path.join(ROOT, "Sources", "Examples", "MainActorScripts")
+    for _ in range(5):
+        result = command(MAIN_ACTOR_BIN, "test", scripts, "--jobs", "2")
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert result.stdout.splitlines()[-1] == "3 passed, 0 failed"

@@ -3,7 +3,7 @@
 // script on the main thread, the view-models' actor.
 //
 //   swift run MainActorExampleCommand          # the REPL: `emit counter.increment`
-//   swift run MainActorExampleCommand test Sources/Examples/Scripts/MainActor
+//   swift run MainActorExampleCommand test Sources/Examples/MainActorScripts
 import BindLanguage
 import BindRuntime
 import BindScriptCommandLine

@@ -16,6 +16,6 @@ public enum MainActorExampleTypes {
   nonisolated public static var scriptsFolder: String {
     var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(2)
-    return parts.joined(separator: "/") + "/Scripts/MainActor"
+    return parts.joined(separator: "/") + "/MainActorScripts"
   }
 }
