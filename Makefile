@@ -144,6 +144,13 @@ pictures: build graphviz
 bench:
 	cd Benchmarks && $(SWIFT) run -c release
 
+# The async test helper against the app's command over the main-actor
+# examples, and a `wait 1h` over 1,000 pending timers (release build).
+.PHONY: bench-helper
+bench-helper: deps
+	$(SWIFT) build -c release --product MainActorExampleBench
+	.build/release/MainActorExampleBench
+
 # Issue 3's language benchmark: bindscript against Lua 5.4 and CPython 3.11,
 # in one hyperfine run (installs lua5.4 and hyperfine if they are missing).
 .PHONY: bench-language

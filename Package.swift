@@ -153,6 +153,11 @@ let package = Package(
     .executableTarget(
       name: "MainActorExampleCommand", dependencies: ["BindRuntime", "BindLanguage", "BindScriptCommandLine", "MainActorViewModels"],
       path: "Sources/Examples/MainActorExampleCommand", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // What the async test helper costs next to the app's command, over the
+    // main-actor examples (`make bench-helper`).
+    .executableTarget(
+      name: "MainActorExampleBench", dependencies: ["MainActorViewModels", "BindLanguage", "BindScriptTesting"],
+      path: "Sources/Examples/MainActorExampleBench", swiftSettings: [.swiftLanguageMode(.v6)]),
     // One test target per module, then the end-to-end tests, which run the
     // built executable (the Python ones beside them drive it in a terminal).
     .testTarget(name: "BindPlatformTests", dependencies: ["BindPlatform"]),

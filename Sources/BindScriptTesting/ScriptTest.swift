@@ -2,6 +2,7 @@ import BindLanguage
 import BindPlatform
 import BindSyntax
 import BindTestRunner
+import Synchronization
 
 /// Runs `.bind` test scripts from a host app's test suite, against an
 /// interpreter the app configured, and lists each script failure at the
@@ -90,10 +91,18 @@ public enum ScriptTest {
   /// runs, so that a `@MainActor` view-model's async method can run on the
   /// main actor, which a `@MainActor` test occupies
   /// (`Interpreter.executeCooperatively(_:in:isolation:)`).
-  static func run(
-    file path: String, source: String?, isolation: isolated (any Actor)? = #isolation,
+  /// Records nothing: ``expectScript(_:isolation:sourceLocation:configure:)``
+  /// and ``XCTestCase/assertScript(_:isolation:file:line:configure:)`` turn
+  /// the result's failures into test failures; call this for the result
+  /// alone (a benchmark, a host executable).
+  public static func run(
+    file path: String, source: String? = nil, isolation: isolated (any Actor)? = #isolation,
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
+    // One session on the main actor at a time (see `MainActorSessions`).
+    let onMainActor = (isolation as AnyObject?) === MainActor.shared
+    if onMainActor { await MainActorSessions.shared.enter() }
+    defer { if onMainActor { MainActorSessions.shared.leave() } }
     let interpreter = Interpreter()
     defer { interpreter.endSession() }
     do {
@@ -121,5 +130,54 @@ public enum ScriptTest {
 
   static func issues(of result: FileTestResult) -> [Issue] {
     result.failures.map { Issue(path: result.path, line: $0.line, message: $0.message, details: $0.details) }
+  }
+}
+
+/// Takes turns among the scripts the async helpers run on the main actor,
+/// so that one session at a time has view-models there.
+///
+/// A `@MainActor` view-model's task that leaves the main actor for
+/// nonisolated code (an `await` of a nonisolated service) is seen only as
+/// a job leaving the main queue; whose it is can be told only while a
+/// single session drives the main actor (`TaskCapture`). Suites that run in
+/// parallel therefore run their main-actor scripts one after the other,
+/// each whole, in the order they asked; nothing else of theirs waits (the
+/// main actor runs one job at a time anyway, and virtual time has no
+/// sleeps to overlap).
+final class MainActorSessions: Sendable {
+  static let shared = MainActorSessions()
+
+  private struct State {
+    var isTaken = false
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Waits for the turn, then takes it.
+  func enter(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isFree = state.withLock { state in
+        guard state.isTaken else {
+          state.isTaken = true
+          return true
+        }
+        state.waiting.append(continuation)
+        return false
+      }
+      if isFree { continuation.resume() }
+    }
+  }
+
+  /// Gives the turn to the next waiting script, if any.
+  func leave() {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.waiting.isEmpty else {
+        state.isTaken = false
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+    next?.resume()
   }
 }

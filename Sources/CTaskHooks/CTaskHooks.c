@@ -124,3 +124,37 @@ static _Thread_local void *runningScheduler;
 
 void *bindscript_running_scheduler(void) { return runningScheduler; }
 void bindscript_set_running_scheduler(void *scheduler) { runningScheduler = scheduler; }
+
+// The main queue's tail: the last block enqueued, NULL when none waits.
+// Its offset in `struct dispatch_queue_s` (swift-corelibs-libdispatch's
+// queue_internal.h) and those of a continuation's function and context
+// (`struct dispatch_continuation_s`) are private, so they are checked
+// before use (see `checkMainQueueLayout`).
+enum { mainQueueTailWord = 6, continuationFunctionWord = 4, continuationContextWord = 5 };
+extern void dispatch_async_f(void *queue, void *context, void (*work)(void *));
+static pthread_once_t mainQueueLayoutOnce = PTHREAD_ONCE_INIT;
+static int mainQueueLayoutKnown;
+static char layoutProbeContext;
+
+static void layoutProbe(void *context) { (void)context; }
+
+static void *volatile *mainQueueTail(void) {
+  return (void *volatile *)&_dispatch_main_q + mainQueueTailWord;
+}
+
+static void checkMainQueueLayout(void) {
+  dispatch_async_f(&_dispatch_main_q, &layoutProbeContext, layoutProbe);
+  void **tail = (void **)*mainQueueTail();
+  mainQueueLayoutKnown = tail != NULL && tail[continuationFunctionWord] == (void *)layoutProbe &&
+                         tail[continuationContextWord] == &layoutProbeContext;
+}
+
+int bindscript_main_queue_pending(void) {
+#if defined(__linux__) && defined(__LP64__)
+  pthread_once(&mainQueueLayoutOnce, checkMainQueueLayout);
+  if (!mainQueueLayoutKnown) return -1;
+  return *mainQueueTail() != NULL;
+#else
+  return -1;
+#endif
+}

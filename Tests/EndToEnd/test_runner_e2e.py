@@ -7,7 +7,6 @@ the files it writes.
 import os
 import shutil
 import subprocess
-import time
 import xml.etree.ElementTree as ET
 
 import pytest

@@ -1,4 +1,5 @@
 import BindLanguage
+import Foundation
 import BindScriptTesting
 import MainActorViewModels
 import Testing
@@ -6,8 +7,10 @@ import Testing
 /// The async example scripts 50 times in a row, in two suites that Swift
 /// Testing runs in parallel: each run has its own interpreter, clock and
 /// jobs, so no run sees another's tasks, and every transcript is the same.
+/// `BINDSCRIPT_STRESS_RUNS=1000 swift test --filter MainActorStress` runs
+/// it longer (under load, for the numbers in a report).
 enum MainActorStress {
-  static let runs = 50
+  static let runs = ProcessInfo.processInfo.environment["BINDSCRIPT_STRESS_RUNS"].flatMap { Int($0) } ?? 50
 
   @MainActor
   static func runAll(_ runs: Int) async -> Int {

@@ -254,33 +254,45 @@ extension Interpreter {
   }
 
   /// Runs ready work until none is left: the scheduler's jobs, then the
-  /// caller's actor's (by yielding it), then the host changes they made,
-  /// until ``quietRounds`` rounds in a row change nothing.
+  /// caller's actor's (by yielding it), then the host changes they made.
   ///
-  /// Whether an actor's jobs are done cannot be asked (its queue is
-  /// private to the runtime), but everything they can do that a script
-  /// sees leaves a mark here: a job for the scheduler (a hop off the actor,
-  /// a task started), a timer armed (a sleep on the script's clock), a
-  /// model's change, a line of output. A yield runs every job queued on the
-  /// actor before it, so a round that leaves no mark ran nothing new.
+  /// On the main actor, whether jobs wait for it is read off the main
+  /// queue (``Scheduler/mainQueueState``): the session's own main-actor
+  /// jobs are all enqueued before this asks, so an empty queue means they
+  /// have all run. When the queue cannot be read, or holds blocks that are
+  /// not the session's (another suite's driver, waiting its turn), every
+  /// yield is judged by the marks it leaves here: a job for the scheduler
+  /// (a hop off the actor, a task started), a timer armed (a sleep on the
+  /// script's clock), a model's change, a line of output. A yield runs
+  /// every job queued on the actor before it, so ``quietRounds`` yields in
+  /// a row that leave no mark ran nothing of the session's.
   private func settle(step: () throws -> Void, isolation: isolated (any Actor)? = #isolation) async throws {
     let scheduler = self.scheduler
+    let onMainActor = (isolation as AnyObject?) === MainActor.shared
+    var marks: (UInt64, UInt64, Int) { (scheduler.activityCount, hostChanges.reportedCount, outputCount) }
     var quiet = 0
-    while quiet < Interpreter.quietRounds {
-      let before = (scheduler.activityCount, hostChanges.reportedCount, outputCount)
+    while true {
+      let before = marks
       try step()
       if scheduler.readyJobCount > 0 {
         try TaskCapture.routing(to: scheduler) { try scheduler.runReady(step: step) }
       }
+      let mainQueue = onMainActor ? scheduler.mainQueueState : .empty
+      if mainQueue == .empty {
+        TaskCapture.routing(to: scheduler) { deliverHostChanges() }
+        if marks == before && scheduler.readyJobCount == 0 { return }
+        continue
+      }
       await Task.yield()
       TaskCapture.routing(to: scheduler) { deliverHostChanges() }
-      let after = (scheduler.activityCount, hostChanges.reportedCount, outputCount)
-      quiet = after == before && scheduler.readyJobCount == 0 ? quiet + 1 : 0
+      quiet = marks == before && scheduler.readyJobCount == 0 ? quiet + 1 : 0
+      if quiet >= Interpreter.quietRounds { return }
     }
   }
 
-  /// Rounds without a mark (see ``settle(step:isolation:)``) after which
-  /// the actor's jobs count as done: a job that hops to the actor again
-  /// without leaving a mark still runs, one round later.
+  /// Yields without a mark (see ``settle(step:isolation:)``) after which
+  /// the actor's jobs count as done, when the main queue cannot tell: a job
+  /// that hops to the actor again without leaving a mark still runs, one
+  /// round later.
   static let quietRounds = 3
 }

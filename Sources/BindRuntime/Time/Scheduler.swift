@@ -123,6 +123,27 @@ public final class Scheduler: @unchecked Sendable {
   /// queue's own drain, which MUST NOT be entered again.
   public var drainsMainQueue = true
 
+  /// What waits on the main dispatch queue, where main-actor jobs do.
+  public enum MainQueueState: Sendable {
+    case empty, pending, unknown
+  }
+
+  /// Whether blocks (main-actor jobs among them) wait on the main queue,
+  /// for a driver on the main actor deciding whether to yield it. Blocks
+  /// the queue's drainer took in its current batch are not seen; blocks
+  /// enqueued by the caller's own thread before it asks are.
+  public var mainQueueState: MainQueueState {
+    switch bindscript_main_queue_pending() {
+    case 0: .empty
+    case 1: .pending
+    default: .unknown
+    }
+  }
+
+  /// Whether ``runReady(step:)`` called here runs main-actor jobs: on the
+  /// main thread, with ``drainsMainQueue`` on.
+  public var drainsMainQueueHere: Bool { drainsMainQueue && bindscript_is_main_thread() != 0 }
+
   /// Runs `action` once, `delay` from now (at once, on the next advance, for
   /// a delay of zero or less).
   @discardableResult

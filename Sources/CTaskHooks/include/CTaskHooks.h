@@ -42,6 +42,16 @@ int bindscript_is_on_main_queue(void);
 void *_Nullable bindscript_running_scheduler(void);
 void bindscript_set_running_scheduler(void *_Nullable scheduler);
 
+/// Whether blocks (main-actor jobs among them) wait on the main dispatch
+/// queue: 1 when some do, 0 when none does, -1 when this cannot be told.
+///
+/// It reads the queue's tail pointer, whose place in libdispatch's private
+/// queue layout is checked once, by enqueueing a no-op block and finding it
+/// there (else the answer is always -1). A block the queue's drainer has
+/// already taken in a batch is not seen, so only the caller's own blocks,
+/// enqueued before it asks, are certain to be.
+int bindscript_main_queue_pending(void);
+
 /// Whether the calling thread is the process's main thread.
 int bindscript_is_main_thread(void);
 
