@@ -256,16 +256,17 @@ extension Interpreter {
   /// Runs ready work until none is left: the scheduler's jobs, then the
   /// caller's actor's (by yielding it), then the host changes they made.
   ///
-  /// On the main actor, whether jobs wait for it is read off the main
-  /// queue (``Scheduler/mainQueueState``): the session's own main-actor
-  /// jobs are all enqueued before this asks, so an empty queue means they
-  /// have all run. When the queue cannot be read, or holds blocks that are
-  /// not the session's (another suite's driver, waiting its turn), every
-  /// yield is judged by the marks it leaves here: a job for the scheduler
+  /// Whether an actor's jobs are done cannot be asked, but everything they
+  /// can do that a script sees leaves a mark here: a job for the scheduler
   /// (a hop off the actor, a task started), a timer armed (a sleep on the
   /// script's clock), a model's change, a line of output. A yield runs
-  /// every job queued on the actor before it, so ``quietRounds`` yields in
-  /// a row that leave no mark ran nothing of the session's.
+  /// every job queued on the actor before it, so a yield that leaves no
+  /// mark ran nothing of the session's, unless a job hopped to the actor
+  /// again without a mark. On the main actor the main queue says whether
+  /// blocks still wait there (``Scheduler/mainQueueState``): when it is
+  /// empty one quiet yield is enough; when it is not (another suite's
+  /// blocks) or cannot be read, ``quietRounds`` are. Off the main actor
+  /// nothing of the session's waits for the caller's actor: no yield.
   private func settle(step: () throws -> Void, isolation: isolated (any Actor)? = #isolation) async throws {
     let scheduler = self.scheduler
     let onMainActor = (isolation as AnyObject?) === MainActor.shared
@@ -277,16 +278,15 @@ extension Interpreter {
       if scheduler.readyJobCount > 0 {
         try TaskCapture.routing(to: scheduler) { try scheduler.runReady(step: step) }
       }
-      let mainQueue = onMainActor ? scheduler.mainQueueState : .empty
-      if mainQueue == .empty {
-        TaskCapture.routing(to: scheduler) { deliverHostChanges() }
-        if marks == before && scheduler.readyJobCount == 0 { return }
+      if onMainActor { await Task.yield() }
+      TaskCapture.routing(to: scheduler) { deliverHostChanges() }
+      guard marks == before, scheduler.readyJobCount == 0 else {
+        quiet = 0
         continue
       }
-      await Task.yield()
-      TaskCapture.routing(to: scheduler) { deliverHostChanges() }
-      quiet = marks == before && scheduler.readyJobCount == 0 ? quiet + 1 : 0
-      if quiet >= Interpreter.quietRounds { return }
+      quiet += 1
+      let enough = !onMainActor || scheduler.mainQueueState == .empty ? 1 : Interpreter.quietRounds
+      if quiet >= enough { return }
     }
   }
 

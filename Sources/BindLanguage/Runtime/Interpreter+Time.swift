@@ -39,12 +39,8 @@ extension Interpreter {
   public var timeUntilDueTimers: Duration? {
     guard scheduler.mode == .realTime else { return nil }
     if scheduler.readyJobCount > 0 { return .zero }
-    // On the main thread (an app's command over `@MainActor` models),
-    // main-actor jobs wait on the main queue, where nothing announces them:
-    // look at least this often, so they run at the prompt too.
-    let mainQueuePoll: Duration? = scheduler.drainsMainQueueHere ? .milliseconds(50) : nil
-    guard let due = scheduler.nextDueTime else { return mainQueuePoll }
-    return min(max(due - scheduler.now, .zero), mainQueuePoll ?? .seconds(Int64.max))
+    guard let due = scheduler.nextDueTime else { return nil }
+    return max(due - scheduler.now, .zero)
   }
 
   /// With `--real-time`, between statements (a REPL waiting at the prompt):

@@ -140,10 +140,6 @@ public final class Scheduler: @unchecked Sendable {
     }
   }
 
-  /// Whether ``runReady(step:)`` called here runs main-actor jobs: on the
-  /// main thread, with ``drainsMainQueue`` on.
-  public var drainsMainQueueHere: Bool { drainsMainQueue && bindscript_is_main_thread() != 0 }
-
   /// Runs `action` once, `delay` from now (at once, on the next advance, for
   /// a delay of zero or less).
   @discardableResult
