@@ -101,6 +101,10 @@ int bindscript_job_is_task(void *job) {
 void bindscript_retain_task(void *task) { swift_retain(task); }
 void bindscript_release_task(void *task) { swift_release(task); }
 
+extern size_t swift_retainCount(void *object);
+
+int bindscript_task_is_only_retained_here(void *task) { return swift_retainCount(task) == 1; }
+
 // libdispatch's main queue and its queue-specific data, declared here
 // rather than through <dispatch/dispatch.h>, which is not on the C include
 // path of a Swift package on Linux.

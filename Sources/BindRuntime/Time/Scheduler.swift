@@ -58,8 +58,10 @@ public final class Scheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var closeHandlers: [ObjectIdentifier: () -> Void] = [:]
   /// The tasks ``TaskCapture`` remembers as this session's (retained).
   @exclusivity(unchecked) private var rememberedTasks: [UnsafeMutableRawPointer] = []
-  /// How ``TaskCapture`` names this scheduler's session, weakly.
-  lazy var route = TaskCapture.Route(self)
+  @exclusivity(unchecked) private var pruneRememberedAt = 256
+  /// How ``TaskCapture`` names this scheduler's session, weakly. Made in
+  /// `init` (a lazy variable read first from two threads would be made twice).
+  private(set) lazy var route = TaskCapture.Route(self)
   private let wallStart = ContinuousClock.now
   /// Runs after each job, on the driving thread: where the host delivers
   /// the changes a task made (an `@Observable` model's writes), so they are
@@ -71,7 +73,10 @@ public final class Scheduler: @unchecked Sendable {
   public init(mode: Mode = .virtual) {
     self.mode = mode
     pthread_mutex_init(mutex, nil)
-    defer { taskExecutor.scheduler = self }
+    defer {
+      taskExecutor.scheduler = self
+      _ = route
+    }
     pthread_cond_init(jobArrived, nil)
   }
 
@@ -323,13 +328,25 @@ public final class Scheduler: @unchecked Sendable {
     return accepted
   }
 
-  /// Keeps `task` to be forgotten when the scheduler closes.
+  /// Keeps `task` to be forgotten when the scheduler closes, or once it has
+  /// ended and only this scheduler refers to it (checked whenever the list
+  /// has doubled, so a long session that starts a task a second stays small).
   func noteRemembered(_ task: UnsafeMutableRawPointer) {
-    let closed = withLock {
-      if !isClosed { rememberedTasks.append(task) }
-      return isClosed
+    let (closed, ended) = withLock { () -> (Bool, [UnsafeMutableRawPointer]) in
+      guard !isClosed else { return (true, []) }
+      rememberedTasks.append(task)
+      guard rememberedTasks.count >= pruneRememberedAt else { return (false, []) }
+      var ended: [UnsafeMutableRawPointer] = []
+      rememberedTasks.removeAll { task in
+        guard bindscript_task_is_only_retained_here(task) != 0 else { return false }
+        ended.append(task)
+        return true
+      }
+      pruneRememberedAt = max(256, rememberedTasks.count * 2)
+      return (false, ended)
     }
     if closed { TaskCapture.forgetTasks([task]) }
+    if !ended.isEmpty { TaskCapture.forgetTasks(ended) }
   }
 
   /// Ends the scheduler's part in its session's tasks, for a session that

@@ -31,6 +31,10 @@ int bindscript_job_is_task(void *_Nonnull job);
 void bindscript_retain_task(void *_Nonnull task);
 void bindscript_release_task(void *_Nonnull task);
 
+/// Whether the caller's retain of `task` is the only one left: the task has
+/// ended and nothing else refers to it.
+int bindscript_task_is_only_retained_here(void *_Nonnull task);
+
 /// Whether the calling code runs on the main dispatch queue, where
 /// main-actor jobs run (on Linux not always the main thread: a process in
 /// `dispatch_main` drains it on a worker).
