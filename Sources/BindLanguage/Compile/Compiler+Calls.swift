@@ -63,7 +63,7 @@ extension Compiler {
         evaluated = []
         evaluated = try signature.arrange(
           call, values: given, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
-          plan: plans.plan(for: callable, signature, labels: call.labels))
+          plan: callable.argumentPlanKey.flatMap { plans.plan(for: $0, signature, labels: call.labels) })
       } else if let labeled {
         throw ScriptError(
           "unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels",

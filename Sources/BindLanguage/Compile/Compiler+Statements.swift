@@ -116,11 +116,18 @@ extension Compiler {
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
     let globals = interpreter.globalFrame
+    let argumentPlanKey = signature == nil ? nil : ArgumentPlanCache.Key()
+    // The declaring frame only for defaults to evaluate in: a nested
+    // function's value is in that frame, so keeping the frame for nothing
+    // made `func outer() { func inner(x: Int) {} }` a cycle.
+    let hasDefaults = signature?.parameters.contains { $0.defaultValue != nil } ?? false
     let makeFunction = { (frame: Frame) -> Value in
       let defining: Frame? = keepsParent || isGlobal ? frame : nil
       return .function(
-        Callable(name: name, arity: arity, signature: signature, defaultFrame: signature == nil ? nil : frame) {
-          arguments, context in
+        Callable(
+          name: name, arity: arity, signature: signature, argumentPlanKey: argumentPlanKey,
+          defaultFrame: hasDefaults ? frame : nil
+        ) { arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })
     }

@@ -148,9 +148,13 @@ extension Compiler {
   /// A declaration replaces any earlier type of the same name, of any kind
   /// (a REPL session redefining it).
   func replaceType(named name: String) {
-    interpreter.types[name] = nil
-    interpreter.structTypes[name] = nil
-    interpreter.enumTypes[name] = nil
+    if let old = interpreter.types.removeValue(forKey: name) { interpreter.replacedTypeCode.append(old) }
+    if let old = interpreter.structTypes.removeValue(forKey: name) {
+      interpreter.replacedTypeCode.append(old.scriptMembers)
+    }
+    if let old = interpreter.enumTypes.removeValue(forKey: name) {
+      interpreter.replacedTypeCode.append(old.scriptMembers)
+    }
   }
 
   /// Declares and compiles the methods and computed properties of a struct or enum.
@@ -418,7 +422,7 @@ extension Compiler {
       // `self` goes first, in the same array as the arguments.
       let arguments = try method.signature.arrange(
         call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
-        leading: receiver, plan: plans.plan(for: method, method.signature, labels: call.labels))
+        leading: receiver, plan: plans.plan(for: method.argumentPlanKey, method.signature, labels: call.labels))
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)
       guard method.isMutating else { return try interpreter.callMethod(method, withSelfFirst: arguments, at: context).result }
       let store: (Frame, Value) throws -> Void

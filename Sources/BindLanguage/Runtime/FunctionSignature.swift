@@ -143,18 +143,29 @@ struct FunctionSignature {
 }
 
 /// A call site's argument plan for the last signature it called (keyed by
-/// the callee's identity): the label matching runs once per callee.
+/// the callee's ``Key``): the label matching runs once per declaration called.
 final class ArgumentPlanCache {
-  @exclusivity(unchecked) private var owner: AnyObject?
+  /// Stands for one declared signature: every function value one `func`
+  /// declaration makes shares its key, and each script method has one.
+  ///
+  /// It holds nothing. The cache keeps the key of the callee it saw last,
+  /// and keeping the callee itself would be a reference cycle whenever the
+  /// call site is in the callee's own body (recursion: function -> body ->
+  /// call site -> function), one that holds the interpreter through the
+  /// compiled code and that `endSession` cannot reach. Held strongly, so a
+  /// key that went away and a new one made at its address cannot match.
+  final class Key {}
+
+  @exclusivity(unchecked) private var key: Key?
   @exclusivity(unchecked) private var plan: [Int] = []
 
   /// The plan for `signature`, or nil when its labels do not fit (then
   /// `arrange` reports the error).
   @inline(__always)
-  func plan(for owner: AnyObject, _ signature: FunctionSignature, labels: [String?]) -> [Int]? {
-    if owner === self.owner { return plan }
+  func plan(for key: Key, _ signature: FunctionSignature, labels: [String?]) -> [Int]? {
+    if key === self.key { return plan }
     guard case .success(let found) = signature.plan(labels) else { return nil }
-    self.owner = owner
+    self.key = key
     plan = found
     return found
   }
@@ -175,6 +186,8 @@ struct CallArguments {
 final class ScriptMethod {
   let signature: FunctionSignature
   let isMutating: Bool
+  /// What call sites cache this method's argument plan under.
+  let argumentPlanKey = ArgumentPlanCache.Key()
   /// Set once the body is compiled (after every member is known, so
   /// methods may call each other in any order).
   var body: Execution = { _ in .next }
@@ -185,6 +198,12 @@ final class ScriptMethod {
   init(signature: FunctionSignature, isMutating: Bool) {
     self.signature = signature
     self.isMutating = isMutating
+  }
+
+  /// Drops the compiled body, for ``Interpreter/endSession()``: its inline
+  /// caches may keep the method's own type, which owns the method.
+  func releaseBody() {
+    body = { _ in .next }
   }
 }
 
@@ -198,6 +217,15 @@ final class ValueTypeMembers {
   var fieldDefaults: [Int: Evaluation] = [:]
   /// Fields the memberwise initializer does not take (`let x = 1`).
   var fixedFields: Set<Int> = []
+
+  /// Lets go of the script code these members hold: method and computed
+  /// property bodies, field defaults. For ``Interpreter/endSession()``
+  /// only, as ``ObjectType/releaseCompiledCode()``.
+  func releaseCompiledCode() {
+    for method in methods.values { method.releaseBody() }
+    for property in computed.values { property.releaseBody() }
+    fieldDefaults = fieldDefaults.mapValues { _ in { _ in .null } }
+  }
 }
 
 extension EnumType {

@@ -15,8 +15,10 @@ extension Interpreter {
   /// Compiled code holds the global frame and the interpreter strongly (a
   /// variable access must not pay for a weak or unowned load), so a session
   /// that created functions or types is a cycle until this runs: whoever
-  /// creates many interpreters in one process MUST call it when done. The
-  /// interpreter is not usable afterwards.
+  /// creates many interpreters in one process MUST call it when done. It
+  /// also releases the code compiled into the session's types, which their
+  /// own inline caches would otherwise keep in a cycle. The interpreter is
+  /// not usable afterwards.
   public func endSession() {
     connections.disposeAll()
     // A disposed observer's handler stays in its value's list until the list
@@ -27,7 +29,30 @@ extension Interpreter {
     scheduler.close()
     hostTasks.cancelAll()
     for index in globalFrame.slots.indices { bindGlobal(index, to: .null) }
+    // Compiled code's inline caches keep the type they saw last, and a type
+    // owns the code of its methods and properties: a type whose own code
+    // has used its members is a cycle that no cleared variable ends, and
+    // the code in it holds this interpreter. Releasing the code ends it.
+    for type in types.values { type.releaseCompiledCode() }
+    for type in structTypes.values { type.scriptMembers.releaseCompiledCode() }
+    for type in enumTypes.values { type.scriptMembers.releaseCompiledCode() }
+    for code in replacedTypeCode { code.releaseCompiledCode() }
     types.removeAll()
+    structTypes.removeAll()
+    enumTypes.removeAll()
+    pendingStructTypes.removeAll()
+    pendingEnumTypes.removeAll()
+    replacedTypeCode.removeAll()
     hostValueTypes.removeAll()
   }
 }
+
+/// Owns compiled script code whose inline caches may refer back to it (a
+/// type and its methods): ``Interpreter/endSession()`` releases that code.
+protocol OwnsCompiledCode: AnyObject {
+  /// Lets go of the compiled code; the owner no longer runs it.
+  func releaseCompiledCode()
+}
+
+extension ObjectType: OwnsCompiledCode {}
+extension ValueTypeMembers: OwnsCompiledCode {}

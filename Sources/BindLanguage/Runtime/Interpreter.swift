@@ -86,6 +86,10 @@ public final class Interpreter {
   /// declaration fills in the same object.
   var pendingStructTypes: [String: StructType] = [:]
   var pendingEnumTypes: [String: EnumType] = [:]
+  /// The code of types a later declaration of the same name replaced (a
+  /// REPL session redefining one): objects and values of the old type may
+  /// still be in use, so ``endSession()`` releases it, with the others'.
+  var replacedTypeCode: [any OwnsCompiledCode] = []
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
   /// The Swift structs and enums the host registered (`registerStruct`,

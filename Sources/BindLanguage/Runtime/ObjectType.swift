@@ -41,7 +41,9 @@ public final class ObjectType {
 
   /// The type's name.
   public let name: String
-  let stored: [StoredProperty]
+  // Changed only by `releaseCompiledCode()`; read on every general write,
+  // so its accesses are not checked.
+  @exclusivity(unchecked) private(set) var stored: [StoredProperty]
   var derived: [DerivedProperty]
   let events: [EventSpec]
   let members: [String: Member]
@@ -113,5 +115,26 @@ public final class ObjectType {
   /// The names of a kind of member, for suggestions.
   func names(where include: (Member) -> Bool) -> [String] {
     memberNames.filter { include(members[$0]!) }
+  }
+
+  /// Lets go of the script code the type owns: its methods' bodies, its
+  /// derived properties' getters and setters, its stored properties'
+  /// defaults and change tests. For ``Interpreter/endSession()`` only: the
+  /// type keeps its members, but they no longer run the script's code.
+  ///
+  /// That code's inline caches (a member's index, a call site's method)
+  /// keep the type they saw last, so that a type that went away and a new
+  /// one made at its address cannot match; a type whose own code uses its
+  /// members is therefore a reference cycle, and the code in it holds the
+  /// interpreter.
+  func releaseCompiledCode() {
+    for method in scriptMethods.values { method.releaseBody() }
+    let inert: Evaluation = { _ in .null }
+    derived = derived.map { DerivedProperty(name: $0.name, type: $0.type, compute: inert) }
+    stored = stored.map { property in
+      StoredProperty(
+        name: property.name, type: property.type, isConstant: property.isConstant,
+        defaultValue: property.defaultValue == nil ? nil : inert)
+    }
   }
 }

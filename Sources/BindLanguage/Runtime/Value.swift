@@ -137,12 +137,17 @@ public final class Callable {
   /// A `func` with a Swift signature: calls are matched against its labels
   /// and types. `nil` for built-ins and the untyped form, called without labels.
   let signature: FunctionSignature?
-  /// Where the signature's defaults are evaluated (the declaring frame).
+  /// What call sites cache the signature's argument plan under: the
+  /// declaration's, shared by every function value it makes. `nil` without
+  /// a signature.
+  let argumentPlanKey: ArgumentPlanCache.Key?
+  /// Where the signature's defaults are evaluated (the declaring frame);
+  /// `nil` when it has none.
   let defaultFrame: Frame?
 
   init(
     name: String, arity: Int?, isClosure: Bool = false, invocation: ClosureInvocation? = nil,
-    signature: FunctionSignature? = nil, defaultFrame: Frame? = nil,
+    signature: FunctionSignature? = nil, argumentPlanKey: ArgumentPlanCache.Key? = nil, defaultFrame: Frame? = nil,
     body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
   ) {
     self.name = name
@@ -150,6 +155,7 @@ public final class Callable {
     self.isClosure = isClosure
     self.invocation = invocation
     self.signature = signature
+    self.argumentPlanKey = argumentPlanKey
     self.defaultFrame = defaultFrame
     self.body = body
   }
