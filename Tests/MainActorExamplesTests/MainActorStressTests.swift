@@ -29,14 +29,14 @@ enum MainActorStress {
 
 @MainActor
 @Suite struct MainActorStressSuiteA {
-  @Test func fiftyRunsInARow() async {
+  @Test func everyRunGivesTheSameTranscripts() async {
     #expect(await MainActorStress.runAll(MainActorStress.runs) == 0)
   }
 }
 
 @MainActor
 @Suite struct MainActorStressSuiteB {
-  @Test func fiftyRunsInARow() async {
+  @Test func everyRunGivesTheSameTranscripts() async {
     #expect(await MainActorStress.runAll(MainActorStress.runs) == 0)
   }
 }

@@ -56,6 +56,7 @@ extension Interpreter {
     type.host = host
     host.objectType = type
     types[name] = type
+    hasHostClasses = true
     return type
   }
 

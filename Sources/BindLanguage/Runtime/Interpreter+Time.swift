@@ -32,15 +32,21 @@ extension Interpreter {
   }
 
   /// With `--real-time`, how long until a timer is due (zero when one is,
-  /// or a host job is ready): how long a REPL waiting at the prompt may wait
+  /// or a host job is ready; at most 50ms for an app's command on the main
+  /// thread): how long a REPL waiting at the prompt may wait
   /// for a key before it calls ``runDueTimers()``. `nil` when nothing is
   /// pending, and always with virtual time, where time moves only when a
   /// script waits (so a saved session replays exactly).
   public var timeUntilDueTimers: Duration? {
     guard scheduler.mode == .realTime else { return nil }
     if scheduler.readyJobCount > 0 { return .zero }
-    guard let due = scheduler.nextDueTime else { return nil }
-    return max(due - scheduler.now, .zero)
+    // An app's command on the main thread (`mainOnMainActor`): its models'
+    // main-actor jobs wait on the main queue, which nothing announces (a
+    // task back from a nonisolated service): look this often, so they run
+    // at the prompt too.
+    let mainQueuePoll: Duration? = hasHostClasses && scheduler.drainsMainQueueHere ? .milliseconds(50) : nil
+    guard let due = scheduler.nextDueTime else { return mainQueuePoll }
+    return min(max(due - scheduler.now, .zero), mainQueuePoll ?? .seconds(Int64.max))
   }
 
   /// With `--real-time`, between statements (a REPL waiting at the prompt):

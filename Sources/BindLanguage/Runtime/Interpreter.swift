@@ -33,6 +33,9 @@ public final class Interpreter {
   @exclusivity(unchecked) public var options: Options
   /// Receives every printed line: `print`, observers, echoed values.
   public var output: (String) -> Void = { Swift.print($0) }
+  /// Whether the host registered a class of its own: its objects may have
+  /// main-actor work that no timer announces (see ``timeUntilDueTimers``).
+  var hasHostClasses = false
   /// How many lines the script has printed (see ``writeOutput(_:)``).
   private(set) var outputCount = 0
 

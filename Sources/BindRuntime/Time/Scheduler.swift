@@ -128,6 +128,10 @@ public final class Scheduler: @unchecked Sendable {
   /// queue's own drain, which MUST NOT be entered again.
   public var drainsMainQueue = true
 
+  /// Whether ``runReady(step:)`` called here runs main-actor jobs: on the
+  /// main thread, with ``drainsMainQueue`` on.
+  public var drainsMainQueueHere: Bool { drainsMainQueue && bindscript_is_main_thread() != 0 }
+
   /// What waits on the main dispatch queue, where main-actor jobs do.
   public enum MainQueueState: Sendable {
     case empty, pending, unknown

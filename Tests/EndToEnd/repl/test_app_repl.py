@@ -11,6 +11,7 @@ by default next to $BINDSCRIPT_BIN (.build/debug).
 """
 
 import os
+import re
 import time
 
 import pytest
@@ -145,3 +146,14 @@ def test_main_actor_command_drives_its_view_model_and_ctrl_c_still_works(app_rep
     assert "error: interrupted" in r.prompt()
     assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
     assert r.run("Counter().count") == "0\n"
+
+
+def test_main_actor_tasks_run_at_the_real_time_prompt(app_repl):
+    # A @MainActor search whose debounce sleeps 300ms on the clock, then
+    # asks a nonisolated catalog that answers 200ms later: with
+    # --real-time, the results arrive while the prompt waits for a key.
+    r = app_repl(binary=MAIN_ACTOR_BIN, args=("--real-time",))
+    assert r.run("let search = QuickSearchModel()") == ""
+    assert r.run("observe search.results") == ""
+    assert r.run('search.text = "ru"') == ""
+    r.expect(re.escape('search.results: [] -> ["Rust"]'))
