@@ -96,7 +96,7 @@ extension Interpreter {
     _ statement: Statement, in file: SourceFile, isolation: isolated (any Actor)? = #isolation
   ) async throws -> Value? {
     guard statementDepth == 0 else { return try execute(statement, in: file) }
-    let onMainActor = (isolation as AnyObject?) === MainActor.shared
+    let onMainActor = Self.isMainActor(isolation)
     var resolved = ResolvedAwaits(file: file)
     if case .expression(let expression) = statement, case .await = expression.unparenthesized {
       // The whole statement is the await: nothing to run after it.
@@ -211,19 +211,17 @@ extension Interpreter {
   /// Without an `end`, when nothing is ready and no timer is pending, it
   /// waits for the outside world up to ``hostTaskIdleLimit``.
   ///
-  /// Jobs are routed to the scheduler only while script or host code runs
-  /// here (``TaskCapture/routing(to:_:)``), never while this is suspended:
-  /// other code of the process (the test library's own tasks, another
-  /// suite's session) runs then, and keeps its jobs.
+  /// Jobs are routed to the scheduler while script or host code runs here
+  /// (``TaskCapture/routing(to:_:)``), and, on the main actor, the jobs
+  /// that leave the main queue while this drives
+  /// (``TaskCapture/beginDrivingMainActor(_:)``); the test library's own
+  /// tasks keep theirs.
   func driveCooperatively(
     until isDone: () -> Bool, end: Duration? = nil, isolation: isolated (any Actor)? = #isolation
   ) async throws {
-    if (isolation as AnyObject?) === MainActor.shared {
-      TaskCapture.beginDrivingMainActor(scheduler)
-    }
-    defer {
-      if (isolation as AnyObject?) === MainActor.shared { TaskCapture.endDrivingMainActor(scheduler) }
-    }
+    let onMainActor = Self.isMainActor(isolation)
+    if onMainActor { TaskCapture.beginDrivingMainActor(scheduler) }
+    defer { if onMainActor { TaskCapture.endDrivingMainActor(scheduler) } }
     let step = { [unowned self] in try self.countTimerFiring() }
     scheduler.drainsMainQueue = false
     defer { scheduler.drainsMainQueue = true }
@@ -269,7 +267,7 @@ extension Interpreter {
   /// nothing of the session's waits for the caller's actor: no yield.
   private func settle(step: () throws -> Void, isolation: isolated (any Actor)? = #isolation) async throws {
     let scheduler = self.scheduler
-    let onMainActor = (isolation as AnyObject?) === MainActor.shared
+    let onMainActor = Self.isMainActor(isolation)
     var marks: (UInt64, UInt64, Int) { (scheduler.activityCount, hostChanges.reportedCount, outputCount) }
     var quiet = 0
     while true {
@@ -288,6 +286,11 @@ extension Interpreter {
       let enough = !onMainActor || scheduler.mainQueueState == .empty ? 1 : Interpreter.quietRounds
       if quiet >= enough { return }
     }
+  }
+
+  /// Whether `isolation` is the main actor's.
+  static func isMainActor(_ isolation: (any Actor)?) -> Bool {
+    (isolation as AnyObject?) === MainActor.shared
   }
 
   /// Yields without a mark (see ``settle(step:isolation:)``) after which
