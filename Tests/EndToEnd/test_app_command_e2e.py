@@ -180,4 +180,4 @@ def test_main_actor_examples_pass_in_the_apps_own_command_every_time():
     for _ in range(5):
         result = command(MAIN_ACTOR_BIN, "test", scripts, "--jobs", "2")
         assert result.returncode == 0, result.stdout + result.stderr
-        assert result.stdout.splitlines()[-1] == "3 passed, 0 failed"
+        assert result.stdout.splitlines()[-1] == "4 passed, 0 failed"

@@ -9,7 +9,7 @@ import Testing
 /// checks it) happens on the main queue.
 @MainActor
 @Suite struct MainActorScriptTests {
-  nonisolated static let scripts = ["debounce.bind", "banner.bind", "cart.bind"]
+  nonisolated static let scripts = ["debounce.bind", "banner.bind", "cart.bind", "bad-input.bind"]
 
   @Test(arguments: scripts)
   func scriptPasses(_ name: String) async {

@@ -97,6 +97,12 @@ extension Interpreter {
   ) async throws -> Value? {
     guard statementDepth == 0 else { return try execute(statement, in: file) }
     let onMainActor = Self.isMainActor(isolation)
+    // The caller may run inside the main queue's drain (a `@MainActor`
+    // test), which MUST NOT be entered again: not even by a `wait` in a
+    // function or a handler, which cannot suspend.
+    let drainedMainQueue = scheduler.drainsMainQueue
+    scheduler.drainsMainQueue = false
+    defer { scheduler.drainsMainQueue = drainedMainQueue }
     var resolved = ResolvedAwaits(file: file)
     if case .expression(let expression) = statement, case .await = expression.unparenthesized {
       // The whole statement is the await: nothing to run after it.
@@ -223,8 +229,6 @@ extension Interpreter {
     if onMainActor { TaskCapture.beginDrivingMainActor(scheduler) }
     defer { if onMainActor { TaskCapture.endDrivingMainActor(scheduler) } }
     let step = { [unowned self] in try self.countTimerFiring() }
-    scheduler.drainsMainQueue = false
-    defer { scheduler.drainsMainQueue = true }
     var idle = Duration.zero
     while true {
       try await settle(step: step)

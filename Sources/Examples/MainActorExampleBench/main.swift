@@ -11,7 +11,7 @@ import Dispatch
 import Foundation
 import MainActorViewModels
 
-let scripts = ["debounce.bind", "banner.bind", "cart.bind"].map { MainActorExampleTypes.scriptsFolder + "/" + $0 }
+let scripts = ["debounce.bind", "banner.bind", "cart.bind", "bad-input.bind"].map { MainActorExampleTypes.scriptsFolder + "/" + $0 }
 let rounds = 7
 let runsPerRound = 40
 
