@@ -136,7 +136,7 @@ let package = Package(
     // over (the 1,000-run loop of the debounced search: `make examples-soak`).
     .executableTarget(
       name: "BindScriptExample",
-      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindLanguage", "BindScriptTesting"],
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindLanguage", "BindSyntax", "BindScriptTesting"],
       path: "Sources/Examples/BindScriptExample"),
     // An app's own command: `bindscript`'s command line over the example
     // view-models (BindScriptApp.main with a configure closure).

@@ -17,6 +17,7 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("BINDSCRIPT_BIN", os.path.join(ROOT, ".build", "debug", "bindscript"))
 EXAMPLE_BIN = os.environ.get("EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "ExampleCommand"))
+HOST_EXAMPLE_BIN = os.path.join(os.path.dirname(BIN), "BindScriptExample")
 MAIN_ACTOR_BIN = os.environ.get(
     "MAIN_ACTOR_EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "MainActorExampleCommand"))
 
@@ -181,3 +182,18 @@ def test_main_actor_examples_pass_in_the_apps_own_command_every_time():
         result = command(MAIN_ACTOR_BIN, "test", scripts, "--jobs", "2")
         assert result.returncode == 0, result.stdout + result.stderr
         assert result.stdout.splitlines()[-1] == "4 passed, 0 failed"
+
+
+def test_interpreters_that_go_at_odd_moments_leave_the_host_running():
+    # The host example drops an interpreter mid-session (a task asleep on
+    # its clock, a repeating timer, a host call under way) without
+    # `endSession()`, while Swift keeps and writes a model it observed; holds
+    # an object a host function made only through a script variable; and
+    # makes 300 sessions it never ends. None of it may crash the process.
+    result = command(HOST_EXAMPLE_BIN, "--lifetimes")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [
+        "dropped mid-session: Swift's model still works (font size 24)",
+        "an object a host function made: 16",
+        "300 sessions never ended: Swift's model still works ([\"swift\"])",
+    ]

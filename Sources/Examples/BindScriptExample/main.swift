@@ -5,17 +5,73 @@
 //   swift run BindScriptExample path/to/file.bind      # one script
 //   swift run BindScriptExample --repeat 1000 Sources/Examples/Scripts/search.bind
 //
+//   swift run BindScriptExample --lifetimes             # interpreters that go at odd moments
+//
 // `--repeat N` runs each script N times, each in a new interpreter with new
 // view-models, prints only the failures, and ends with the count and the
 // wall time: the loop that shows a script over async view-models and
 // virtual time never flakes (`make examples-soak`).
 import BindLanguage
 import BindScriptTesting
+import BindSyntax
 import ExampleCombineModels
 import ExampleViewModels
 import Foundation
 
+/// What a host may do with interpreters, none of which may crash it: drop
+/// one mid-session without `endSession()`, with a task asleep on its clock,
+/// a repeating timer and a host call under way, while Swift keeps and writes
+/// a model it observed; hold an object a host function made only through
+/// the script; make hundreds and never end their sessions.
+func runLifetimes() -> Never {
+  let preferences = Preferences()
+  do {
+    let interpreter = Interpreter()
+    interpreter.output = { _ in }
+    try! ExampleTypes.configure(interpreter)
+    try! PreferencesTypes.register(in: interpreter)
+    try! interpreter.inject(preferences, as: "preferences")
+    try! interpreter.run(Parser.parse("""
+      observe preferences.fontSize
+      observe search.titles
+      search.query = "sw"
+      every 5ms { preferences.increaseFontSize() }
+      wait 20ms
+      search.refresh()
+      """, path: "dropped.bind"))
+  }
+  preferences.increaseFontSize()
+  Thread.sleep(forTimeInterval: 0.1)
+  print("dropped mid-session: Swift's model still works (font size \(preferences.fontSize))")
+
+  let interpreter = Interpreter()
+  try! PreferencesTypes.register(in: interpreter)
+  try! interpreter.define("makePreferences()") { Preferences() }
+  var printed: [String] = []
+  interpreter.output = { printed.append($0) }
+  try! interpreter.run(Parser.parse("""
+    let made = makePreferences()
+    made.increaseFontSize()
+    print(made.fontSize)
+    """, path: "factory.bind"))
+  interpreter.endSession()
+  print("an object a host function made: \(printed.joined(separator: " "))")
+
+  for index in 0..<300 {
+    let interpreter = Interpreter()
+    interpreter.output = { _ in }
+    try! PreferencesTypes.register(in: interpreter)
+    try! interpreter.inject(preferences, as: "preferences")
+    try! interpreter.run(Parser.parse("observe preferences.useDarkMode\nafter 1s { print(1) }", path: "never-ended.bind"))
+    preferences.useDarkMode = index.isMultiple(of: 2)
+  }
+  preferences.remember("swift")
+  print("300 sessions never ended: Swift's model still works (\(preferences.recentSearches))")
+  exit(0)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--lifetimes"] { runLifetimes() }
 var repeats = 1
 if let flag = arguments.firstIndex(of: "--repeat") {
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
