@@ -69,17 +69,33 @@ public enum FileSystem {
   /// writer of a user's file (`test --update`, `:save`, `--record`,
   /// `graph -o`, the REPL's history) goes through here.
   ///
-  /// The bytes go to a new temporary file in the same folder (a rename is
-  /// atomic only within one file system), which is flushed to disk with
-  /// `fsync` and then renamed over `path`; a kill, a crash or a full disk at
-  /// any point leaves the old file whole (SQLite's and git's habit). The
-  /// folder is synced too, so the rename itself survives a power cut.
+  /// What is at `path` decides how (see `WriteTarget`). A regular file, or
+  /// nothing yet, is replaced whole: the bytes go to a new temporary file in
+  /// the same folder (a rename is atomic only within one file system), which
+  /// is flushed to disk with `fsync` and then renamed over `path`; a kill, a
+  /// crash or a full disk at any point leaves the old file whole (SQLite's
+  /// and git's habit). The folder is synced too, so the rename itself
+  /// survives a power cut. A character device (`/dev/null`, a terminal) or a
+  /// pipe is written through, as `cat > PATH` would, since a rename would
+  /// put a plain file in its place; a directory, a socket or a block device
+  /// is refused.
   ///
-  /// A symbolic link at `path` is followed (the file it names is replaced,
-  /// the link stays). The new file keeps the old one's permission bits;
-  /// a new file gets `permissions` less the umask.
+  /// A symbolic link at `path` is followed (the file it ends at is
+  /// replaced, or created for a dangling link; the link stays). The new
+  /// file keeps the old one's permission bits; a new file gets
+  /// `permissions` less the umask.
   public static func replaceContents(of path: String, with bytes: [UInt8], permissions: mode_t = 0o666) throws {
-    let target = resolvingSymbolicLink(path)
+    switch try WriteTarget(path) {
+    case .file(let target): try replaceAtomically(target, reportedAs: path, with: bytes, permissions: permissions)
+    case .device, .pipe: try writeThrough(bytes, to: path)
+    }
+  }
+
+  /// The atomic replace of the regular file (or new file) `target`; errors
+  /// name `path`, the name the caller gave.
+  private static func replaceAtomically(
+    _ target: String, reportedAs path: String, with bytes: [UInt8], permissions: mode_t
+  ) throws {
     var existing = stat()
     let mode = stat(target, &existing) == 0 ? mode_t(existing.st_mode) & 0o7777 : nil
     let folder = target.lastIndex(of: "/").map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
@@ -133,6 +149,10 @@ public enum FileSystem {
 
   /// The file a symbolic link at `path` ends at (relative links are taken
   /// from the link's folder), or `path` itself when it is not a link.
+  ///
+  /// A relative link is joined to its folder without folding `..`: when
+  /// that folder is itself reached through a link, `dir/../x` means what
+  /// the system makes of it, which a fold by text would get wrong.
   static func resolvingSymbolicLink(_ path: String) -> String {
     var current = path
     for _ in 0..<40 {  // the system's own limit on links in a row (ELOOP)
@@ -140,7 +160,11 @@ public enum FileSystem {
       let length = readlink(current, &buffer, buffer.count - 1)
       guard length > 0 else { return current }
       let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = resolve(link, relativeTo: current)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        current = current.lastIndex(of: "/").map { String(current[...$0]) + link } ?? link
+      }
     }
     return current
   }
@@ -229,6 +253,6 @@ public enum ParentDeath {
 }
 
 /// `write(2)`, named apart from `FileSystem.write`.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(fd, buffer, count)
 }

@@ -40,16 +40,17 @@ public enum Graphviz {
       try OutputFile.write(dotText, to: path)
       return ""
     }
-    let input = OutputFile.temporaryPath(next: path, suffix: ".dot")
-    let errors = OutputFile.temporaryPath(next: path, suffix: ".err")
-    try OutputFile.checkFolder(of: path)
-    try FileSystem.write(dotText, to: input)
-    defer {
-      unlink(input)
-      unlink(errors)
-    }
     var warnings = ""
     try OutputFile.replace(path) { output in
+      // Graphviz's own files go next to its output: that is a folder this
+      // process may write in even when `path` is a device in `/dev`.
+      let input = OutputFile.temporaryPath(next: output, suffix: ".dot")
+      let errors = OutputFile.temporaryPath(next: output, suffix: ".err")
+      defer {
+        unlink(input)
+        unlink(errors)
+      }
+      try FileSystem.write(dotText, to: input)
       let status = try run(["dot", "-T\(format.rawValue)", "-o", output, input], standardError: errors)
       warnings = (try? FileSystem.readBytes(errors)).map { String(decoding: $0, as: UTF8.self) } ?? ""
       guard status == 0 else {

@@ -24,8 +24,11 @@ struct HistoryFile {
   /// The history file's path.
   let path: String
 
-  /// The file's entries, or `nil` when it does not exist.
+  /// The file's entries, or `nil` when it does not exist or is a device
+  /// or a pipe (`/dev/null`), which stores nothing to read back and, for a
+  /// pipe, would wait for a writer.
   func read() throws -> [String]? {
+    if try WriteTarget(path).isWrittenThrough { return nil }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
@@ -41,8 +44,15 @@ struct HistoryFile {
   ///
   /// The whole read-merge-write runs under an exclusive `flock` on the
   /// current file, so two sessions saving at once serialize instead of one
-  /// overwriting the other's entries.
+  /// overwriting the other's entries. A device or a pipe (a history path of
+  /// `/dev/null`) holds no entries to merge with: the new ones are written
+  /// through, never read back, locked or renamed over.
   func merge(_ newEntries: [String], capacity: Int) throws {
+    if try WriteTarget(path).isWrittenThrough {
+      var entries = newEntries
+      HistoryStore.cap(&entries, to: capacity)
+      return try replace(with: Data(HistoryStore.encodeFile(entries).utf8), mode: 0o600)
+    }
     let fd = try openLocked()
     defer { posixClose(fd) }  // Closing releases the lock.
     var entries = HistoryStore.decodeFile(try readAll(fd))
@@ -82,8 +92,8 @@ struct HistoryFile {
     }
   }
 
-  /// Replaces the file through the one atomic writer every user file
-  /// shares (temporary file, fsync, rename).
+  /// Replaces the file through the one writer every user file shares
+  /// (temporary file, fsync, rename; a device or a pipe written through).
   private func replace(with data: Data, mode: mode_t) throws {
     try FileSystem.replaceContents(of: path, with: Array(data), permissions: mode)
   }

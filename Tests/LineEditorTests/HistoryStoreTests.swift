@@ -178,6 +178,26 @@ final class HistoryStoreTests: XCTestCase {
     XCTAssertEqual(try fileLines(), ["from env"])
   }
 
+  func testAHistoryAtDevNullIsWrittenThroughAndStaysADevice() throws {
+    // A copy of /dev/null (the same driver) in the test's folder, so a
+    // writer that renames over it harms nothing; without the right to make
+    // a device (not root), /dev is not writable and /dev/null is safe.
+    var null = stat()
+    XCTAssertEqual(stat("/dev/null", &null), 0)
+    let copy = directory.appendingPathComponent("null").path
+    let device = mknod(copy, S_IFCHR | 0o666, null.st_rdev) == 0 ? copy : "/dev/null"
+    let warnings = WarningLog()
+    let store = makeStore(URL(fileURLWithPath: device), warnings: warnings)
+    XCTAssertTrue(store.add("a"))
+    XCTAssertTrue(store.add("b"))
+    XCTAssertEqual(warnings.messages, [])
+    var after = stat()
+    XCTAssertEqual(lstat(device, &after), 0)
+    XCTAssertEqual(after.st_mode & S_IFMT, S_IFCHR, "still a character device")
+    XCTAssertEqual(makeStore(URL(fileURLWithPath: device), warnings: warnings).entries, [])
+    XCTAssertEqual(warnings.messages, [])
+  }
+
   func testInMemoryStore() {
     let store = HistoryStore(fileURL: nil)
     store.add("a")

@@ -135,6 +135,30 @@ final class REPLSessionTests: XCTestCase {
     XCTAssertTrue(captured.errors.hasPrefix("error: cannot write '/nonexistent-dir/x.bind': "))
   }
 
+  func testSaveOntoADeviceWritesThroughIt() throws {
+    session.evaluate("let x = 1")
+    for (device, error) in [("/dev/null", nil), ("/dev/full", String(cString: strerror(ENOSPC)))] {
+      // A copy of the device (the same driver) in the test's folder, so a
+      // writer that renames over it harms nothing; without the right to
+      // make a device (not root), /dev is not writable and cannot be harmed.
+      var original = stat()
+      XCTAssertEqual(stat(device, &original), 0)
+      let copy = path(String(device.dropFirst("/dev/".count)))
+      let target = mknod(copy, S_IFCHR | 0o666, original.st_rdev) == 0 ? copy : device
+      captured.clear()
+      _ = session.perform(.save(path: target))
+      if let error {
+        XCTAssertEqual(captured.errors, "error: cannot write '\(target)': \(error)\n")
+      } else {
+        XCTAssertEqual(captured.output, "saved 1 statement to '\(target)'\n")
+        XCTAssertEqual(captured.errors, "")
+      }
+      var after = stat()
+      XCTAssertEqual(lstat(target, &after), 0)
+      XCTAssertEqual(after.st_mode & S_IFMT, S_IFCHR, "'\(target)' is still a character device")
+    }
+  }
+
   func testLoadRunsAFileAndShowsErrorsWithTheirLocation() throws {
     try "let a = 1\nprint(a)\nlet b = nope\nlet c = 3\n".write(toFile: path("lib.bind"), atomically: true, encoding: .utf8)
     _ = session.perform(.load(path: path("lib.bind")))
