@@ -265,10 +265,12 @@ extension Interpreter {
   /// every job queued on the actor before it, so a yield that leaves no
   /// mark ran nothing of the session's, unless a job hopped to the actor
   /// again without a mark. On the main actor the main queue says whether
-  /// blocks still wait there (``Scheduler/mainQueueState``): when it is
-  /// empty one quiet yield is enough; when it is not (another suite's
-  /// blocks) or cannot be read, ``quietRounds`` are. Off the main actor
-  /// nothing of the session's waits for the caller's actor: no yield.
+  /// blocks still wait there (``Scheduler/mainQueueState``): drained by a
+  /// worker and empty, nothing does and no yield is needed; drained by the
+  /// main thread's run loop, one quiet yield confirms it; holding blocks
+  /// that are not the session's (another suite's) or unreadable,
+  /// ``quietRounds`` do. Off the main actor nothing of the session's waits
+  /// for the caller's actor: no yield.
   private func settle(step: () throws -> Void, isolation: isolated (any Actor)? = #isolation) async throws {
     let scheduler = self.scheduler
     let onMainActor = Self.isMainActor(isolation)
@@ -280,16 +282,37 @@ extension Interpreter {
       if scheduler.readyJobCount > 0 {
         try TaskCapture.routing(to: scheduler) { try scheduler.runReady(step: step) }
       }
-      if onMainActor { await Task.yield() }
       TaskCapture.routing(to: scheduler) { deliverHostChanges() }
+      if onMainActor {
+        if isSettledWithoutYielding { return }
+        await Task.yield()
+        TaskCapture.routing(to: scheduler) { deliverHostChanges() }
+      }
       guard marks == before, scheduler.readyJobCount == 0 else {
         quiet = 0
         continue
       }
       quiet += 1
-      let enough = !onMainActor || scheduler.mainQueueState == .empty ? 1 : Interpreter.quietRounds
-      if quiet >= enough { return }
+      if quiet >= quietYieldsNeeded(onMainActor: onMainActor) { return }
     }
+  }
+
+  /// Whether, on the main actor, nothing of the session's can be waiting:
+  /// no job for the scheduler, and a main queue that is empty and drained by
+  /// a worker (a process in `dispatch_main`, as Swift Testing's is), which
+  /// takes its blocks one at a time, so the queue shows all that waits.
+  private var isSettledWithoutYielding: Bool {
+    scheduler.readyJobCount == 0 && !scheduler.isOnMainThread && scheduler.mainQueueState == .empty
+  }
+
+  /// How many yields in a row must leave no mark before the actor's jobs
+  /// count as done (see ``settle(step:isolation:)``): off the main actor,
+  /// one round without a yield; on it, one when the main queue is empty
+  /// (the main thread's run loop drains it in batches, which the queue no
+  /// longer shows: XCTest), ``quietRounds`` when blocks wait there that are
+  /// not the session's, or the queue cannot be read.
+  private func quietYieldsNeeded(onMainActor: Bool) -> Int {
+    !onMainActor || scheduler.mainQueueState == .empty ? 1 : Interpreter.quietRounds
   }
 
   /// Whether `isolation` is the main actor's.

@@ -130,7 +130,10 @@ public final class Scheduler: @unchecked Sendable {
 
   /// Whether ``runReady(step:)`` called here runs main-actor jobs: on the
   /// main thread, with ``drainsMainQueue`` on.
-  public var drainsMainQueueHere: Bool { drainsMainQueue && bindscript_is_main_thread() != 0 }
+  public var drainsMainQueueHere: Bool { drainsMainQueue && isOnMainThread }
+
+  /// Whether the calling thread is the process's main thread.
+  public var isOnMainThread: Bool { bindscript_is_main_thread() != 0 }
 
   /// What waits on the main dispatch queue, where main-actor jobs do.
   public enum MainQueueState: Sendable {
