@@ -83,10 +83,11 @@ struct TestCommand: ParsableCommand {
       return try runStandardInput(named: stdinPath == "-" ? "<stdin>" : stdinPath)
     }
     let files = try selectFiles()
-    let reporter = format.reporter(useColor: format == .plain && Terminal.useColor(on: STDOUT_FILENO))
-    emit(reporter.start(total: files.count))
-    let clock = ContinuousClock()
-    let start = clock.now
+    try reporting(total: files.count) { reporter in try runInWorkers(files, reporter: reporter) }
+  }
+
+  /// Runs `files`, each in a worker process, reporting each as it ends.
+  private func runInWorkers(_ files: [String], reporter: TestReporter) throws -> [FileTestResult] {
     var arguments = ["test", "--worker", "--max-steps", String(limits.maxSteps)]
     if limits.realTime { arguments.append("--real-time") }
     if update { arguments.append("--update") }
@@ -104,6 +105,17 @@ struct TestCommand: ParsableCommand {
       emit(reporter.report(result, number: index + 1))
     }
     for (index, paths) in attachments { results[index].attachments = paths }
+    return results
+  }
+
+  /// Reports a run of `total` scripts: the header, what `run` reports as
+  /// each script ends, the summary, and the exit code its results call for.
+  private func reporting(total: Int, _ run: (TestReporter) throws -> [FileTestResult]) throws {
+    let reporter = format.reporter(useColor: format == .plain && Terminal.useColor(on: STDOUT_FILENO))
+    emit(reporter.start(total: total))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let results = try run(reporter)
     emit(reporter.finish(results, seconds: ScriptTestRunner.seconds(start.duration(to: clock.now))))
     if results.contains(where: \.isFileError) { throw ExitCode(2) }
     if results.contains(where: { $0.status == .failed }) { throw ExitCode(1) }
@@ -123,15 +135,11 @@ struct TestCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let file = try ScriptLoader.sourceFile(path: path, bytes: try ScriptLoader.readStandardInput())
-    let reporter = format.reporter(useColor: format == .plain && Terminal.useColor(on: STDOUT_FILENO))
-    emit(reporter.start(total: 1))
-    let clock = ContinuousClock()
-    let start = clock.now
-    let result = run(TestScript(file: file))
-    emit(reporter.report(result, number: 1))
-    emit(reporter.finish([result], seconds: ScriptTestRunner.seconds(start.duration(to: clock.now))))
-    if result.isFileError { throw ExitCode(2) }
-    if result.status == .failed { throw ExitCode(1) }
+    try reporting(total: 1) { reporter in
+      let result = run(TestScript(file: file))
+      emit(reporter.report(result, number: 1))
+      return [result]
+    }
   }
 
   /// The scripts to run: discovered, filtered, sharded.

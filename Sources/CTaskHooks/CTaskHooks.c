@@ -44,11 +44,6 @@ int bindscript_capture_jobs(bindscript_job_sink sink) {
   return 1;
 }
 
-void bindscript_release_jobs(void) {
-  if (swift_task_enqueueGlobal_hook == globalHook) swift_task_enqueueGlobal_hook = NULL;
-  if (swift_task_enqueueMainExecutor_hook == mainHook) swift_task_enqueueMainExecutor_hook = NULL;
-}
-
 void bindscript_enqueue_original(void *job, int isMainExecutor) {
   // Every captured job came through a hook call, which recorded the original.
   (isMainExecutor ? originalMain : originalGlobal)(job);

@@ -132,7 +132,13 @@ struct HostFunctionFactory {
       let resultBridge = result == Void.self ? nil : try resolve(result)
       // What a host function or method returns is the script's: objects in
       // it live while the script holds them, as a Swift caller's would.
-      let toScript: (Any) -> Value = resultBridge.map { bridge in { keepingHostObjects(bridge.toScript($0)) } } ?? { _ in .null }
+      let toScript: (Any) -> Value = resultBridge.map { bridge in
+        { result in
+          let value = bridge.toScript(result)
+          keepHostObjects(in: value)
+          return value
+        }
+      } ?? { _ in .null }
       return .success(HostFunction(
         signature: signature, parameterTypes: bridges.map(\.type), resultType: resultBridge?.type, isAsync: isAsync,
         invoke: make(bridges, toScript)))
@@ -144,14 +150,13 @@ struct HostFunctionFactory {
   }
 }
 
-/// `value`, with every Swift object in it (in arrays and dictionaries too) owned by its
-/// script wrapper from now on.
-private func keepingHostObjects(_ value: Value) -> Value {
+/// Makes every Swift object in `value` (in arrays and dictionaries too)
+/// owned by its script wrapper from now on.
+private func keepHostObjects(in value: Value) {
   switch value {
   case .object(let object): object.host?.retain()
-  case .array(let elements): elements.forEach { _ = keepingHostObjects($0) }
-  case .dictionary(let dictionary): dictionary.values.forEach { _ = keepingHostObjects($0) }
+  case .array(let elements): elements.forEach(keepHostObjects)
+  case .dictionary(let dictionary): dictionary.values.forEach(keepHostObjects)
   default: break
   }
-  return value
 }

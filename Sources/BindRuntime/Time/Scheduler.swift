@@ -217,7 +217,7 @@ public final class Scheduler: @unchecked Sendable {
   public func advance(by duration: Duration, step: () throws -> Void) rethrows {
     try runReady(step: step)
     let end = withLock { currentTime() } + max(duration, .zero)
-    while try fireNext(dueBy: end, step: step) {}
+    while try fireNextTimer(dueBy: end, step: step) {}
     if mode == .realTime { try sleepUntil(end, step: step) }
     withLock { if mode == .virtual { virtualNow = max(virtualNow, end) } }
     try runReady(step: step)
@@ -285,7 +285,7 @@ public final class Scheduler: @unchecked Sendable {
     while true {
       try runReady(step: step)
       if isDone() { return true }
-      if try fireNext(dueBy: .seconds(Int64.max), step: step) {
+      if try fireNextTimer(dueBy: .seconds(Int64.max), step: step) {
         idle = .zero
         continue
       }
@@ -421,24 +421,19 @@ public final class Scheduler: @unchecked Sendable {
     }
   }
 
-  /// Fires the earliest timer due by `end`, if any, with ``now`` at its due
-  /// time (virtual time moves there); ready jobs run after it. For a driver
-  /// that lets other work run between two timers (see ``drainsMainQueue``).
-  /// - Returns: whether a timer was due.
-  public func fireNextTimer(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
-    try fireNext(dueBy: end, step: step)
-  }
-
   /// Moves virtual time to `time` with no timer fired, if it is later than
   /// now (a driver that fired every timer due by then itself).
   public func moveVirtualTime(to time: Duration) {
     withLock { if mode == .virtual { virtualNow = max(virtualNow, time) } }
   }
 
-  /// Fires the earliest timer due by `end`, if any; ready jobs run after it.
-  /// `step` runs before the timer leaves the queue, so a step limit that
-  /// stops here loses no timer.
-  private func fireNext(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
+  /// Fires the earliest timer due by `end`, if any, with ``now`` at its due
+  /// time (virtual time moves there); ready jobs run after it. A driver
+  /// that lets other work run between two timers (see ``drainsMainQueue``)
+  /// calls it itself. `step` runs before the timer leaves the queue, so a
+  /// step limit that stops here loses no timer.
+  /// - Returns: whether a timer was due.
+  public func fireNextTimer(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
     guard let due = try nextDue(by: end, step: step) else { return false }
     try step()
     // Not returned from `withLock`: a closure through its generic result is

@@ -46,7 +46,7 @@ struct CapturedJob: @unchecked Sendable {
 ///    thread (a task hopping executors, when the runtime has already
 ///    cleared its current task);
 /// 4. it is enqueued from the main queue while one session drives on the
-///    main actor (``drivingMainActor(_:_:)``): a task a `@MainActor`
+///    main actor (``beginDrivingMainActor(_:)``): a task a `@MainActor`
 ///    view-model started, whose creation no hook sees, leaving the actor
 ///    for nonisolated code.
 ///

@@ -14,9 +14,6 @@ typedef void (*bindscript_job_sink)(void *_Nonnull job, int isMainExecutor);
 /// another hook is already installed, which is left alone.
 int bindscript_capture_jobs(bindscript_job_sink _Nonnull sink);
 
-/// Removes the hooks `bindscript_capture_jobs` installed.
-void bindscript_release_jobs(void);
-
 /// Hands `job` to the executor it was headed for when it was captured.
 void bindscript_enqueue_original(void *_Nonnull job, int isMainExecutor);
 

@@ -15,7 +15,7 @@ let scripts = ["debounce.bind", "banner.bind", "cart.bind", "bad-input.bind"].ma
 let rounds = 7
 let runsPerRound = 40
 
-/// Median seconds per run of every script, over `rounds` rounds.
+/// The middle one of `samples`.
 func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
 func report(_ name: String, _ seconds: Double) {
