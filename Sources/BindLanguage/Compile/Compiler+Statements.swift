@@ -153,10 +153,25 @@ extension Compiler {
       }
       return FunctionSignature.Parameter(
         label: parameter.label?.name, name: parameter.name.name, type: try parameter.type.map(valueType),
-        defaultValue: try parameter.defaultValue.map { try compileExpression($0) })
+        defaultValue: try parameter.defaultValue.map(compileDefaultValue))
     }
     return FunctionSignature(
       name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType))
+  }
+
+  /// A parameter's or a stored property's default value, evaluated at each
+  /// call or construction, as Swift does. The evaluation counts as a call,
+  /// so a default that calls back into what it defaults (`func f(_ x: Int =
+  /// f())`, `var x: Int = T().x`) meets the call-depth limit and the stack
+  /// check, a located error, instead of overflowing the stack.
+  func compileDefaultValue(_ expression: Expression) throws -> Evaluation {
+    let evaluate = try compileExpression(expression)
+    let context = CallContext(interpreter: interpreter, range: expression.range, file: file, argumentRanges: [])
+    return { frame in
+      try context.interpreter.enterCalls(at: context, callee: "a default value")
+      defer { context.interpreter.leaveCalls() }
+      return try evaluate(frame)
+    }
   }
 
   /// ifStatement -> 'if' (conditionList | 'case' pattern '=' expression) block ('else' (ifStatement | block))?

@@ -36,7 +36,7 @@ extension Compiler {
         let type = try valueType(property.type)
         switch property.value {
         case .stored(let defaultExpression):
-          let defaultValue = try defaultExpression.map { try compileExpression($0) }
+          let defaultValue = try defaultExpression.map(compileDefaultValue)
           stored.append(.init(
             name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
             isSame: try sameness(property.attributes)))

@@ -30,7 +30,7 @@ extension Compiler {
               at: property.type.range)
           }
           if let defaultExpression {
-            type.scriptMembers.fieldDefaults[fields.count] = try compileExpression(defaultExpression)
+            type.scriptMembers.fieldDefaults[fields.count] = try compileDefaultValue(defaultExpression)
             if property.isConstant { type.scriptMembers.fixedFields.insert(fields.count) }
           }
           fields.append(.init(name: property.name.name, type: fieldType, isConstant: property.isConstant))

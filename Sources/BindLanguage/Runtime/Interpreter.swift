@@ -461,8 +461,8 @@ public final class Interpreter {
   var stackFits: Bool { StackSpace.currentAddress() > stackFloor }
 
   /// The error for a closure call that does not fit (``callFits``).
-  private func closureCallDepthError(at context: CallContext) -> ScriptError {
-    ScriptError(callDepthError(inHandler: false, callee: "a closure").message, at: context.range, in: context.file)
+  private func closureCallDepthError(at context: CallContext, callee: String = "a closure") -> ScriptError {
+    ScriptError(callDepthError(inHandler: false, callee: callee).message, at: context.range, in: context.file)
   }
 
   /// The error for a call that does not fit (``callFits``).
@@ -575,9 +575,10 @@ public final class Interpreter {
 
   /// Counts one call level for a run of calls made in place (a collection
   /// method evaluating a one-expression closure per element); the caller
-  /// MUST call ``leaveCalls()`` when the run ends.
-  func enterCalls(at context: CallContext) throws {
-    guard callFits else { throw closureCallDepthError(at: context) }
+  /// MUST call ``leaveCalls()`` when the run ends. `callee` names what is
+  /// called in the error, as "is \(callee) calling itself without end?".
+  func enterCalls(at context: CallContext, callee: String = "a closure") throws {
+    guard callFits else { throw closureCallDepthError(at: context, callee: callee) }
     callDepth += 1
   }
 

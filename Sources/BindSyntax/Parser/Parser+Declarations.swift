@@ -126,7 +126,14 @@ extension Parser {
         let name = try expect(.identifier, "expected type after \(context)")
         type = .named(name.text, name.range)
       }
+      // Each mark wraps the type once more, and every later pass over it
+      // (resolving, printing) recurses once per wrap: a level each.
+      var marks = 0
       while let mark = match(.question, .questionQuestion) {
+        marks += mark.kind == .questionQuestion ? 2 : 1
+        guard depth + marks <= Parser.nestingLimit else {
+          throw error("type nested too deeply (limit \(Parser.nestingLimit) levels, each '?' counts as one)", at: mark.range)
+        }
         type = .optional(type, type.range.union(mark.range))
         if mark.kind == .questionQuestion { type = .optional(type, type.range) }
       }
