@@ -30,7 +30,7 @@ extension Compiler {
       if case .named("Void", _) = annotation { return nil }
       return try valueType(annotation)
     }
-    let makesClosures = SyntaxWalk.contains(statements, where: SyntaxWalk.makesClosure) || self.makesClosures(statements)
+    let makesClosures = SyntaxWalk.makesClosures(statements)
     implicitReturnEvaluation = nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
       parameters: parameters, body: closure.body, implicitReturn: true)

@@ -13,10 +13,10 @@ extension Compiler {
     case .elseIf(let nested): elseBlock = try compileIf(nested)
     }
     let enclosing = scope
-    let clausesMakeClosures = SyntaxWalk.contains(
-      [.ifStatement(IfStatement(conditions: statement.conditions, thenBlock: Block(statements: [], range: statement.range), elseBranch: nil, range: statement.range))],
-      where: { if case .closure = $0 { return true } else { return false } })
-    if clausesMakeClosures || makesClosures(statement.thenBlock.statements) {
+    let clausesOnly = IfStatement(
+      conditions: statement.conditions, thenBlock: Block(statements: [], range: statement.range), elseBranch: nil,
+      range: statement.range)
+    if SyntaxWalk.makesClosures([.ifStatement(clausesOnly)] + statement.thenBlock.statements) {
       let own = FunctionScope(parent: enclosing)
       scope = own
       defer { scope = enclosing }

@@ -18,7 +18,8 @@ extension Compiler {
     let line = effect.range.start.line
     let label = name.map { "effect \($0)" } ?? "effect at line \(line)"
     return { frame in
-      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      // Each run takes a fresh frame (`runEffect`): nothing to reuse.
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: false)
       let node: Effect
       do {
         node = try Effect(label: label) { [unowned(unsafe) interpreter] in try interpreter.runEffect(block) }
@@ -37,12 +38,14 @@ extension Compiler {
     let interpreter = self.interpreter
     let file = self.file
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: block)
+    let reusesFrame = !SyntaxWalk.makesClosures(block.statements)
     return { frame in
       guard let effect = Effect.current else {
         throw ScriptError(
           "'onCleanup' runs only inside an effect's run; wrap it in 'effect { … }'", at: range, in: file)
       }
-      let handler = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      let handler = ScriptHandler(
+        body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       effect.onCleanup { [unowned(unsafe) interpreter] in interpreter.run(handler) }
       return .next
     }

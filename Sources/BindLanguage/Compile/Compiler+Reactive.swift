@@ -413,8 +413,9 @@ extension Compiler {
       }
     }
     let parameterCount = block.parameters.count
+    let reusesFrame = !SyntaxWalk.makesClosures(block.body.statements)
     return { frame in
-      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       return Self.observerCallbacks(running: block, parameterCount: parameterCount, interpreter: interpreter)
     }
   }
@@ -484,11 +485,12 @@ extension Compiler {
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
     let takesPayload = !on.handler.parameters.isEmpty
     let name = on.name?.name
+    let reusesFrame = !SyntaxWalk.makesClosures(on.handler.body.statements)
     return { frame in
       guard case .event(let stream) = try event(frame) else {
         throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
       }
-      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       let token = stream.on { [unowned(unsafe) interpreter] payload in
         if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
       }

@@ -380,7 +380,7 @@ extension Compiler {
       }
       names.append(second.name)
     }
-    if makesClosures(loop.body.statements) {
+    if SyntaxWalk.makesClosures(loop.body.statements) {
       let (iterationScope, slots, body) = try compileInBlockScope(loop.body.statements, declaring: names)
       return LoopParts(iterationScope: iterationScope, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil, globals: nil, body: body)
     }

@@ -21,35 +21,37 @@ extension Compiler {
       let matchers: [PatternMatcher]
       let condition: ((Frame) throws -> Bool)?
       let body: Execution
-      let bound: [Int]
+      let scope: BlockScope
     }
     switchDepth += 1
     defer { switchDepth -= 1 }
     var cases: [CompiledCase] = []
     for switchCase in statement.cases {
-      let (matchers, slots, body, condition) = try inCaseScope(switchCase.patterns) { () throws -> (Execution, ((Frame) throws -> Bool)?) in
+      let guardStatements = switchCase.guardExpression.map { [Statement.expression($0)] } ?? []
+      let makesClosures = SyntaxWalk.makesClosures(guardStatements + switchCase.body.statements)
+      let (matchers, caseScope, body, condition) = try inCaseScope(switchCase.patterns, makesClosures: makesClosures) {
+        () throws -> (Execution, ((Frame) throws -> Bool)?) in
         let condition = try switchCase.guardExpression.map { try compileCondition($0) }
         return (try compileSequence(switchCase.body.statements), condition)
       }
-      cases.append(CompiledCase(matchers: matchers, condition: condition, body: body, bound: slots))
+      cases.append(CompiledCase(matchers: matchers, condition: condition, body: body, scope: caseScope))
     }
-    let globals = scope.isGlobal ? interpreter.globalFrame : nil
     let file = self.file
     let keyword = statement.keywordRange
     return { frame in
       let value = try subject(frame)
       try exhaustive(value)
-      let holder = globals ?? frame
       for switchCase in cases {
+        let caseFrame = switchCase.scope.enter(frame)
         var matched = switchCase.matchers.isEmpty
-        for matcher in switchCase.matchers where !matched { matched = try matcher(value, frame) }
-        if matched, let condition = switchCase.condition { matched = try condition(frame) }
+        for matcher in switchCase.matchers where !matched { matched = try matcher(value, caseFrame) }
+        if matched, let condition = switchCase.condition { matched = try condition(caseFrame) }
         guard matched else {
-          for slot in switchCase.bound { holder.slots[slot] = .null }
+          switchCase.scope.release(frame)
           continue
         }
-        defer { for slot in switchCase.bound { holder.slots[slot] = .null } }
-        let flow = try switchCase.body(frame)
+        defer { switchCase.scope.release(frame) }
+        let flow = try switchCase.body(caseFrame)
         if case .breakLoop = flow { return .next }
         return flow
       }
@@ -63,7 +65,9 @@ extension Compiler {
       throw error("'if case' takes one value after '='", at: statement.range)
     }
     let subject = try compileExpression(value)
-    let (matchers, slots, thenBlock, _) = try inCaseScope([pattern]) { () throws -> (Execution, Int?) in
+    let makesClosures = SyntaxWalk.makesClosures(statement.thenBlock.statements)
+    let (matchers, caseScope, thenBlock, _) = try inCaseScope([pattern], makesClosures: makesClosures) {
+      () throws -> (Execution, Int?) in
       (try compileBlock(statement.thenBlock), nil)
     }
     let match = matchers[0]
@@ -73,23 +77,33 @@ extension Compiler {
     case .block(let block): elseBlock = try compileBlock(block)
     case .elseIf(let nested): elseBlock = try compileIf(nested)
     }
-    let globals = scope.isGlobal ? interpreter.globalFrame : nil
     return { frame in
-      let holder = globals ?? frame
-      defer { for slot in slots { holder.slots[slot] = .null } }
-      if try match(try subject(frame), frame) { return try thenBlock(frame) }
-      for slot in slots { holder.slots[slot] = .null }
+      let caseFrame = caseScope.enter(frame)
+      defer { caseScope.release(frame) }
+      if try match(try subject(frame), caseFrame) { return try thenBlock(caseFrame) }
+      caseScope.release(frame)
       return try elseBlock(frame)
     }
   }
 
   /// Compiles patterns and then `body` in a block where the patterns'
   /// names are declared (every pattern of a case binds the same names).
-  private func inCaseScope<T>(_ patterns: [Pattern], _ body: () throws -> (Execution, T)) throws
-    -> ([PatternMatcher], [Int], Execution, T)
-  {
-    scope.pushBlock()
-    defer { scope.popBlock() }
+  /// When the case `makesClosures`, that block gets a frame of its own on
+  /// each entry, which the closures keep (see ``BlockScope``).
+  private func inCaseScope<T>(
+    _ patterns: [Pattern], makesClosures: Bool, _ body: () throws -> (Execution, T)
+  ) throws -> ([PatternMatcher], BlockScope, Execution, T) {
+    let enclosing = scope
+    if makesClosures {
+      let own = FunctionScope(parent: enclosing)
+      own.returnContract = enclosing.returnContract
+      scope = own
+    } else {
+      scope.pushBlock()
+    }
+    defer {
+      if makesClosures { scope = enclosing } else { scope.popBlock() }
+    }
     var slots: [String: Int] = [:]
     if let first = patterns.first {
       let names = first.bindings.map(\.name)
@@ -107,7 +121,10 @@ extension Compiler {
     if scope.isGlobal { interpreter.ensureGlobalCapacity() }
     let matchers = try patterns.map { try compilePattern($0, slots: slots) }
     let (compiled, extra) = try body()
-    return (matchers, slots.values.sorted(), compiled, extra)
+    let caseScope: BlockScope = makesClosures
+      ? .ownFrame(scope, linksEnclosingFrame: !enclosing.isGlobal)
+      : .sharesFrame(releasedSlots: slots.values.sorted(), globals: scope.isGlobal ? interpreter.globalFrame : nil)
+    return (matchers, caseScope, compiled, extra)
   }
 
   /// pattern -> '_' | 'let' NAME | enumCasePattern | expression

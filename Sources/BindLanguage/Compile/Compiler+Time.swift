@@ -30,9 +30,10 @@ extension Compiler {
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: timer.body)
     let summary = "\(timer.repeats ? "every" : "after") \(intervalText)"
     let keyword = timer.repeats ? "every" : "after"
+    let reusesFrame = !SyntaxWalk.makesClosures(timer.body.statements)
     return { frame in
       let value = try Self.duration(try interval(frame), for: keyword, written: intervalText, at: timer.interval.range, in: file)
-      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil)
+      let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       return try interpreter.makeTimer(
         repeats: timer.repeats, interval: value, name: timer.name?.name, summary: summary,
         at: timer.interval.range, in: file

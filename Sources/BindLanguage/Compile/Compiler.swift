@@ -210,7 +210,7 @@ final class Compiler {
     -> (BlockScope, variableSlots: [Int], body: Execution)
   {
     let enclosing = scope
-    if makesClosures(statements) {
+    if SyntaxWalk.makesClosures(statements) {
       let own = FunctionScope(parent: enclosing)
       own.returnContract = enclosing.returnContract
       scope = own
@@ -225,35 +225,6 @@ final class Compiler {
     let body = try compileSequence(statements)
     let globals = scope.isGlobal ? interpreter.globalFrame : nil
     return (.sharesFrame(releasedSlots: scope.slotsOfInnermostBlock, globals: globals), slot, body)
-  }
-
-  /// Whether `statements` make a closure (an `on` or `observe` handler, a
-  /// `func`), directly or in a nested block: such a closure captures the
-  /// variables it names by reference.
-  func makesClosures(_ statements: [Statement]) -> Bool {
-    if SyntaxWalk.contains(statements, where: { if case .closure = $0 { return true } else { return false } }) {
-      return true
-    }
-    return statements.contains { statement in
-      switch statement {
-      case .function, .on, .effect, .onCleanup: return true
-      case .observe(let observe): return observe.handler != nil
-      case .batch(let block, _): return makesClosures(block.statements)
-      case .switchStatement(let statement): return statement.cases.contains { makesClosures($0.body.statements) }
-      case .forLoop(let loop): return makesClosures(loop.body.statements)
-      case .whileLoop(let loop): return makesClosures(loop.body.statements)
-      case .ifStatement(var branch):
-        while true {
-          if makesClosures(branch.thenBlock.statements) { return true }
-          switch branch.elseBranch {
-          case nil: return false
-          case .block(let block): return makesClosures(block.statements)
-          case .elseIf(let next): branch = next
-          }
-        }
-      default: return false
-      }
-    }
   }
 
   func compileSequence(_ statements: [Statement]) throws -> Execution {
@@ -380,5 +351,13 @@ enum BlockScope {
     guard case .ownFrame(let scope, let linksEnclosingFrame) = self else { return enclosing }
     return Frame(
       parent: linksEnclosingFrame ? enclosing : nil, slotCount: scope.slotCount, selfObject: enclosing.selfObject)
+  }
+
+  /// Ends one run of the block: its shared slots go back to nil. An own
+  /// frame is left to the closures that keep it.
+  @inline(__always) func release(_ enclosing: Frame) {
+    guard case .sharesFrame(let slots, let globals) = self else { return }
+    let holder = globals ?? enclosing
+    for slot in slots { holder.slots[slot] = .null }
   }
 }

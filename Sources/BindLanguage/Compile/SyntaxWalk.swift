@@ -89,6 +89,65 @@ package enum SyntaxWalk {
     }
   }
 
+  /// Whether `statements` make anything that may outlive them and read
+  /// their variables later: a closure or a timer, a `func`, an `on` or
+  /// `observe` handler, an effect or its cleanup, directly or in any nested
+  /// block. Such a block needs a frame of its own on each entry (each loop
+  /// iteration, each handler run, each matching `case`), which what it made
+  /// keeps; any other block may share and reuse the enclosing frame.
+  ///
+  /// The one answer to that question: blocks, loops, patterns, handlers
+  /// and closures all ask it.
+  package static func makesClosures(_ statements: [Statement]) -> Bool {
+    statements.contains { statement in
+      makesClosureItself(statement)
+        || contains(statement, intoClosures: false, where: makesClosure)
+        || nestedBlocks(of: statement).contains { makesClosures($0.statements) }
+    }
+  }
+
+  /// Whether `statement` is itself a block that outlives it. Spelled out
+  /// case by case, so that a new statement form must be decided here.
+  private static func makesClosureItself(_ statement: Statement) -> Bool {
+    switch statement {
+    case .function, .on, .effect, .onCleanup: return true
+    case .observe(let observe): return observe.handler != nil
+    case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .batch, .ifStatement,
+      .forLoop, .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait,
+      .timeline, .guardStatement, .switchStatement, .notify:
+      return false
+    }
+  }
+
+  /// The blocks directly nested in `statement`: branches, loop bodies,
+  /// cases, and the bodies of what it declares or registers.
+  package static func nestedBlocks(of statement: Statement) -> [Block] {
+    switch statement {
+    case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .returnStatement,
+      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify:
+      return []
+    case .function(let function): return [function.body]
+    case .observe(let observe): return observe.handler.map { [$0.body] } ?? []
+    case .on(let on): return [on.handler.body]
+    case .batch(let block, _), .onCleanup(let block, _): return [block]
+    case .effect(let effect): return [effect.body]
+    case .ifStatement(var branch):
+      var blocks: [Block] = []
+      while true {
+        blocks.append(branch.thenBlock)
+        switch branch.elseBranch {
+        case nil: return blocks
+        case .block(let block): return blocks + [block]
+        case .elseIf(let next): branch = next
+        }
+      }
+    case .guardStatement(let guardStatement): return [guardStatement.elseBlock]
+    case .switchStatement(let switchStatement): return switchStatement.cases.map(\.body)
+    case .forLoop(let loop): return [loop.body]
+    case .whileLoop(let loop): return [loop.body]
+    }
+  }
+
   /// The number of anonymous parameters a closure body uses: one more than
   /// the highest `$N` it names outside nested closures (0 if none).
   package static func anonymousParameterCount(_ statements: [Statement]) -> Int {
@@ -153,26 +212,9 @@ extension SyntaxWalk {
     return false
   }
 
-  /// The statement lists directly nested in `statements` (blocks of `if`,
-  /// `for`, `while`, `batch`, `guard`).
+  /// The statement lists directly nested in `statements`, outside what
+  /// they declare or register.
   private static func nestedBlocks(_ statements: [Statement]) -> [[Statement]] {
-    var blocks: [[Statement]] = []
-    for statement in statements {
-      switch statement {
-      case .ifStatement(var branch):
-        while true {
-          blocks.append(branch.thenBlock.statements)
-          if case .elseIf(let next) = branch.elseBranch { branch = next; continue }
-          if case .block(let block) = branch.elseBranch { blocks.append(block.statements) }
-          break
-        }
-      case .forLoop(let loop): blocks.append(loop.body.statements)
-      case .whileLoop(let loop): blocks.append(loop.body.statements)
-      case .batch(let block, _): blocks.append(block.statements)
-      case .guardStatement(let g): blocks.append(g.elseBlock.statements)
-      default: break
-      }
-    }
-    return blocks
+    statements.flatMap { makesClosureItself($0) ? [] : nestedBlocks(of: $0).map(\.statements) }
   }
 }

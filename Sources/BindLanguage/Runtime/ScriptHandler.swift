@@ -6,18 +6,22 @@ import BindSyntax
 ///
 /// A handler runs once per change, so it keeps one spare frame and reuses it
 /// instead of allocating a frame per run; a nested run (a handler whose
-/// writes trigger itself) takes a fresh one.
+/// writes trigger itself) takes a fresh one. A body that makes closures
+/// (`SyntaxWalk.makesClosures`) gets a fresh frame on every run, since what
+/// it made keeps that run's parameters and variables.
 final class ScriptHandler {
   let body: Execution
   private let slotCount: () -> Int
   /// The defining frame, or nil when the body never reaches into it.
   private let parent: Frame?
+  private let reusesFrame: Bool
   @exclusivity(unchecked) private var spare: Frame?
 
-  init(body: @escaping Execution, slotCount: @escaping () -> Int, parent: Frame?) {
+  init(body: @escaping Execution, slotCount: @escaping () -> Int, parent: Frame?, reusesFrame: Bool) {
     self.body = body
     self.slotCount = slotCount
     self.parent = parent
+    self.reusesFrame = reusesFrame
     // Handlers are made when their statement runs, after the block compiled:
     // its slot count is final.
     sharedFrame = parent == nil && slotCount() == 0 ? Frame(parent: nil) : nil
@@ -46,6 +50,7 @@ final class ScriptHandler {
   /// Clears the frame's slots, so a handler never keeps the objects its last
   /// run created alive, and keeps it for the next run.
   func returnFrame(_ frame: Frame) {
+    guard reusesFrame else { return }
     frame.slots.withUnsafeMutableBufferPointer { slots in
       for index in slots.indices { slots[index] = .null }
     }
