@@ -249,7 +249,8 @@ extension Compiler {
         return { frame, value in
           guard let converted = type.coerce(value) else {
             throw ScriptError(
-              "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
+              ScriptError.contextualMismatch(value: value, expected: type)
+                ?? "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
               at: range, in: file)
           }
           write(frame, converted)

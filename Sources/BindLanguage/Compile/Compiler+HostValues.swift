@@ -43,9 +43,7 @@ extension Compiler {
       throw error("'\(host.name)' is a struct; make one with '\(host.name)(…)'", at: name.range)
     }
     guard let caseIndex = type.index(ofCase: name.name) else {
-      var message = "enum '\(type.name)' has no case '\(name.name)'"
-      if let guess = suggestion(for: name.name, among: type.cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
-      throw error(message, at: name.range)
+      throw error(type.unknownCaseMessage(name.name), at: name.range)
     }
     let enumCase = type.cases[caseIndex]
     let written = enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "…" }.joined(separator: ", ")

@@ -83,7 +83,9 @@ extension Compiler {
         let value = try uncheckedInitializer(frame)
         guard let converted = type.coerce(value) else {
           throw ScriptError(
-            "cannot initialize '\(name)' of type '\(type)' with a value of type '\(value.typeName)'", at: range, in: file)
+            ScriptError.contextualMismatch(value: value, expected: type)
+              ?? "cannot initialize '\(name)' of type '\(type)' with a value of type '\(value.typeName)'",
+            at: range, in: file)
         }
         return converted
       }

@@ -284,9 +284,7 @@ private final class CaseCache {
     }
     guard let found = type.index(ofCase: name) else {
       if type.isContextual { return type.cases[0].name == name ? 0 : -1 }
-      var message = "type '\(type.name)' has no member '\(name)'"
-      if let guess = suggestion(for: name, among: type.cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
-      throw ScriptError(message)
+      throw ScriptError(type.unknownCaseMessage(name))
     }
     let count = type.cases[found].associatedValues.count
     if let arity, arity != count {

@@ -394,9 +394,7 @@ struct MemberCheck {
       typeDeclarations[typeName] == 1, typeDeclarationOffsets[typeName, default: .max] < range.start.offset,
       let type = interpreter.enumTypes[typeName], type.index(ofCase: name.name) == nil
     else { return }
-    var message = "type '\(type.name)' has no member '\(name.name)'"
-    if let guess = suggestion(for: name.name, among: type.cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
-    report(ScriptError(message), at: name)
+    report(ScriptError(type.unknownCaseMessage(name.name)), at: name)
   }
 
   private mutating func report(_ error: ScriptError, at name: Identifier) {

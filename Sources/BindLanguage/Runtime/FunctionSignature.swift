@@ -244,9 +244,7 @@ extension EnumType {
     }
     let written = value.enumCase
     guard let index = caseIndex[written.name] else {
-      var message = "type '\(name)' has no member '\(written.name)'"
-      if let guess = suggestion(for: written.name, among: cases.map(\.name)) { message += "; did you mean '\(guess)'?" }
-      throw ScriptError(message)
+      throw ScriptError(unknownCaseMessage(written.name))
     }
     let declared = cases[index]
     let shape = EnumType.shape(of: declared)
@@ -272,6 +270,14 @@ extension EnumType {
       converted.append(fitted)
     }
     return EnumValue(type: self, caseIndex: index, associatedValues: converted)
+  }
+
+  /// "type 'Color' has no member 'bleu'; did you mean 'blue'?", or the
+  /// list of its cases when none is close.
+  func unknownCaseMessage(_ written: String) -> String {
+    let message = "type '\(name)' has no member '\(written)'"
+    if let guess = suggestion(for: written, among: cases.map(\.name)) { return message + "; did you mean '\(guess)'?" }
+    return message + "; its cases are " + cases.map { "'.\($0.name)'" }.joined(separator: ", ")
   }
 
   /// `.loaded(items: _)`, `.failed(_)`, `.idle`: a case as a pattern.

@@ -244,7 +244,7 @@ final class HostValueTypeTests: XCTestCase {
     XCTAssertTrue(lines[3].contains("must be labelled 'title:'"), lines[3])
     XCTAssertTrue(lines[4].contains("field 'title' of 'SearchHit' is String, not 'Int'"), lines[4])
     XCTAssertTrue(lines[5].contains("associated value #1 of 'SubmitState.failed' is String, not 'Int'"), lines[5])
-    XCTAssertTrue(lines[6].contains("enum 'SubmitState' has no case 'faild'; did you mean 'failed'?"), lines[6])
+    XCTAssertTrue(lines[6].contains("type 'SubmitState' has no member 'faild'; did you mean 'failed'?"), lines[6])
     XCTAssertTrue(lines[7].contains("has associated values; write 'SubmitState.failed(…)'"), lines[7])
     XCTAssertTrue(lines[8].hasPrefix("error: 9:"), lines[8])
     XCTAssertTrue(lines[8].contains("value of type 'SearchHit' has no member 'rating'"), lines[8])

@@ -92,7 +92,7 @@ def test_swift_structs_enums_and_dates_in_the_app_repl(app_repl):
     assert r.run('SubmitState.failed("x")') == '.failed("x")\n'
     # Mistakes are located errors, and the session goes on.
     out = r.run("SubmitState.failled")
-    assert "error: enum 'SubmitState' has no case 'failled'; did you mean 'failed'?" in out, out
+    assert "error: type 'SubmitState' has no member 'failled'; did you mean 'failed'?" in out, out
     out = r.run('Todo(title: "x")')
     assert "error: 'Todo' takes 3 fields but 1 was given; write 'Todo(title: …, isDone: …, added: …)'" in out, out
     assert r.run("todos.items.count") == "2\n"
