@@ -143,12 +143,20 @@ struct LayoutPass {
     switch (previous, next) {
     case (.leftBrace, _), (_, .leftBrace), (_, .rightBrace): return " "
     case (_, .leftParen), (_, .leftBracket):
+      if next == .leftParen, isTypeAttribute(index - 1) { return " " }  // `@Sendable (Int) -> Int`
       if endsValue(index - 1) { return "" }
       return code[index - 1].kind.isKeyword && !hadBlank ? "" : " "
     case (.dotDotDot, _), (.dotDotLess, _), (_, .dotDotDot), (_, .dotDotLess): return ""
     case (_, .colon): return ternaries.last == openers.count ? " " : ""
     default: return " "
     }
+  }
+
+  /// Whether `code[index]` names a closure type's attribute (`@escaping`),
+  /// which Swift sets apart from the type after it.
+  private func isTypeAttribute(_ index: Int) -> Bool {
+    index > 0 && code[index - 1].kind == .at && code[index].kind == .identifier
+      && Parser.ignoredTypeAttributes.contains(code[index].text)
   }
 
   /// A comment line at the level of the lines around it.

@@ -94,6 +94,7 @@ extension Parser {
   /// `(T)` without an arrow is `T` parenthesized (`((Int) -> Void)?`).
   func typeAnnotation(after context: String) throws -> TypeAnnotation {
     try nested {
+      try skipTypeAttributes()
       var type: TypeAnnotation
       if check(.leftBracket) {
         let open = advance()
@@ -140,6 +141,24 @@ extension Parser {
       return type
     }
   }
+
+  /// Swift's attributes of a closure type (`@escaping`, `@Sendable`,
+  /// `@MainActor`), so that a pasted Swift signature parses. They say how
+  /// Swift stores or isolates a closure; a script closure may always
+  /// escape and runs where the script runs, so they change nothing here.
+  private func skipTypeAttributes() throws {
+    while let at = match(.at) {
+      guard check(.identifier), Parser.ignoredTypeAttributes.contains(peek().text) else {
+        throw error(
+          "unknown type attribute; a type may carry \(Parser.ignoredTypeAttributes.sorted().map { "'@\($0)'" }.joined(separator: ", ")), which scripts accept and ignore",
+          at: check(.identifier) ? at.range.union(peek().range) : at.range)
+      }
+      advance()
+    }
+  }
+
+  /// The closure-type attributes ``typeAnnotation(after:)`` accepts and ignores.
+  public static let ignoredTypeAttributes: Set = ["escaping", "Sendable", "MainActor"]
 
   /// functionDeclaration → 'func' IDENTIFIER '(' (functionParameter (',' functionParameter)* ','?)? ')'
   ///                       ('->' typeAnnotation)? block
