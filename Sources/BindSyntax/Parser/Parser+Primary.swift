@@ -66,8 +66,37 @@ extension Parser {
       label = try memberName(after: "'('")
       advance()  // ':'
     }
-    let value = try expression()
+    let value = try operatorFunction() ?? expression()
     return Argument(label: label, value: value, range: (label?.range ?? value.range).union(value.range))
+  }
+
+  /// operatorFunction → ( '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' )
+  ///                    followed by ',' or ')'
+  ///
+  /// An operator passed as a function, as Swift allows (`xs.sorted(by: >)`,
+  /// `xs.reduce(0, +)`): it reads as the closure `{ $0 > $1 }`, located at
+  /// the operator.
+  private func operatorFunction() throws -> Expression? {
+    guard peek(1).kind == .comma || peek(1).kind == .rightParen else { return nil }
+    let binary: BinaryOperator
+    switch peek().kind {
+    case .plus: binary = .add
+    case .minus: binary = .subtract
+    case .star: binary = .multiply
+    case .slash: binary = .divide
+    case .percent: binary = .remainder
+    case .equalEqual: binary = .equal
+    case .bangEqual: binary = .notEqual
+    case .less: binary = .less
+    case .lessEqual: binary = .lessEqual
+    case .greater: binary = .greater
+    case .greaterEqual: binary = .greaterEqual
+    default: return nil
+    }
+    let range = advance().range
+    let body = Expression.binary(binary, .name("$0", range), .name("$1", range), range)
+    return .closure(ClosureExpression(
+      parameters: nil, resultType: nil, body: Block(statements: [.expression(body)], range: range)))
   }
 
   /// primaryExpression → INTEGER | DOUBLE | stringLiteral | 'true' | 'false' | 'nil'
