@@ -65,6 +65,7 @@ extension Compiler {
     let globals = interpreter.globalFrame
     let cache = MemberCache(file: file, range: name.range)
     let memberName = name.name
+    let writer = enclosingTypeName
     // Everything but the common case is a method of the site, out of the
     // hot closure: that one then keeps a small stack frame and few captures.
     let site = StoredWriteSite(file: file, range: range) { newValue, holder, frame, site in
@@ -75,6 +76,7 @@ extension Compiler {
       do {
         let member = try cache.member(memberName, of: target.type)
         if case .stored(let index) = member {
+          try target.type.checkSetterAccess(index, from: writer)
           site.remember(target.type, index: index)
           try interpreter.writeStored(newValue, index: index, of: target, name: memberName)
         } else {
@@ -262,6 +264,7 @@ extension Compiler {
       let interpreter = self.interpreter
       let cache = MemberCache(file: file, range: name.range)
       let storeField = try compileFieldStore(base, name, range: range)
+      let writer = enclosingTypeName
       return { frame, value in
         do {
           let receiver = try object(frame)
@@ -273,6 +276,7 @@ extension Compiler {
             throw ScriptError("cannot assign to '\(name.name)' of a value of type '\(receiver.typeName)'")
           }
           let member = try cache.member(name.name, of: target.type)
+          if case .stored(let index) = member { try target.type.checkSetterAccess(index, from: writer) }
           try interpreter.write(value, to: member, of: target, name: name.name)
         } catch let error as ScriptError {
           throw error.located(at: range, in: file)
@@ -433,7 +437,7 @@ private final class StoredWriteSite {
   /// Remembers stored property `index` of `type`, unless it is a `let`.
   func remember(_ type: ObjectType, index: Int) {
     let property = type.stored[index]
-    guard !property.isConstant, type.host == nil else { return }
+    guard !property.isConstant, !property.isPrivateSet, type.host == nil else { return }
     self.type = type
     self.index = index
     accepts = ScalarKind(property.type)

@@ -141,6 +141,7 @@ extension Compiler {
     }
     let object = try compileExpression(base)
     let cache = MemberCache(file: file, range: name.range)
+    let writer = enclosingTypeName
     return { frame in
       do {
         let receiver = try object(frame)
@@ -153,6 +154,7 @@ extension Compiler {
           if target.type.stored[index].isConstant {
             throw ScriptError("cannot bind into '\(name.name)': it is a 'let' property of \(target.type.name)")
           }
+          try target.type.checkSetterAccess(index, from: writer)
           return .property(target, index: index)
         case .derived(let index):
           guard target.type.derived[index].write != nil else {

@@ -18,6 +18,9 @@ extension Compiler {
     var order: [String] = []
     interpreter.declaringTypeNames.insert(name)
     defer { interpreter.declaringTypeNames.remove(name) }
+    let enclosing = enclosingTypeName
+    enclosingTypeName = name
+    defer { enclosingTypeName = enclosing }
     for member in declaration.members {
       let memberName: Identifier
       switch member {
@@ -39,7 +42,7 @@ extension Compiler {
           let defaultValue = try defaultExpression.map(compileDefaultValue)
           stored.append(.init(
             name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
-            isSame: try sameness(property.attributes)))
+            isSame: try sameness(property.attributes), isPrivateSet: property.setterAccess == .private))
         case .derived(let expression):
           derivedSpecs.append((property, expression, type))
         }

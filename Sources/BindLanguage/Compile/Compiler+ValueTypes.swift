@@ -14,6 +14,9 @@ extension Compiler {
     let type = interpreter.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
     interpreter.declaringStructTypes[name] = type
     defer { interpreter.declaringStructTypes[name] = nil }
+    let enclosing = enclosingTypeName
+    enclosingTypeName = name
+    defer { enclosingTypeName = enclosing }
     var fields: [StructType.Field] = []
     var computed: [(PropertyDeclaration, Expression, ValueType)] = []
     var seen = Set<String>()
@@ -33,7 +36,9 @@ extension Compiler {
             type.scriptMembers.fieldDefaults[fields.count] = try compileDefaultValue(defaultExpression)
             if property.isConstant { type.scriptMembers.fixedFields.insert(fields.count) }
           }
-          fields.append(.init(name: property.name.name, type: fieldType, isConstant: property.isConstant))
+          fields.append(.init(
+            name: property.name.name, type: fieldType, isConstant: property.isConstant,
+            isPrivateSet: property.setterAccess == .private))
         case .derived(let expression):
           computed.append((property, expression, fieldType))
         }
@@ -369,6 +374,7 @@ extension Compiler {
   {
     let storeBase = compileBaseStore(base)
     let fieldName = name.name
+    let writer = enclosingTypeName
     return { frame, structValue, value in
       let type = structValue.type
       guard let index = type.index(ofField: fieldName) else {
@@ -379,6 +385,7 @@ extension Compiler {
       }
       let field = type.fields[index]
       if field.isConstant { throw ScriptError("cannot assign to property: '\(fieldName)' is a 'let' constant") }
+      if field.isPrivateSet, writer != type.name { throw ScriptError.inaccessibleSetter(fieldName, of: type.name) }
       guard let converted = field.type.coerce(value) else {
         throw ScriptError.typeMismatch(value: value, expected: field.type, what: "property '\(fieldName)'")
       }

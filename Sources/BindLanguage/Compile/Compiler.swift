@@ -16,6 +16,10 @@ final class Compiler {
   /// Set while compiling the setter of a writable derived property, whose
   /// block writes the type's members by their bare names.
   var writesSelfMembers = false
+  /// The type whose declaration the code being compiled belongs to (its
+  /// methods, derived properties, defaults): the one writer its
+  /// `private(set)` properties allow.
+  var enclosingTypeName: String?
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.

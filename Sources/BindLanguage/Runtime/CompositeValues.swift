@@ -14,12 +14,15 @@ public final class StructType {
     public let type: ValueType
     /// `let` fields cannot be assigned after initialization.
     public let isConstant: Bool
+    /// `private(set)` (or `private`): only the struct's own methods write it.
+    public let isPrivateSet: Bool
 
     /// Creates a field description.
-    public init(name: String, type: ValueType, isConstant: Bool = false) {
+    public init(name: String, type: ValueType, isConstant: Bool = false, isPrivateSet: Bool = false) {
       self.name = name
       self.type = type
       self.isConstant = isConstant
+      self.isPrivateSet = isPrivateSet
     }
   }
 

@@ -20,6 +20,8 @@ public final class ObjectType {
     /// Whether a write is no change, from `@equal(…)`; nil for the default
     /// (`Value.isSameForChange`).
     var isSame: ((Value, Value) -> Bool)? = nil
+    /// `private(set)` (or `private`): only the type's own code writes it.
+    var isPrivateSet = false
   }
 
   struct DerivedProperty {
@@ -122,6 +124,14 @@ public final class ObjectType {
   /// defaults and change tests. For ``Interpreter/endSession()`` only: the
   /// type keeps its members, but they no longer run the script's code.
   ///
+  /// Throws Swift's error when stored property `index` is `private(set)`
+  /// and the code writing it (`writer`: the type whose declaration holds
+  /// that code, nil outside any) is not this type's own.
+  @inline(__always) func checkSetterAccess(_ index: Int, from writer: String?) throws {
+    guard stored[index].isPrivateSet, writer != name else { return }
+    throw ScriptError.inaccessibleSetter(stored[index].name, of: name)
+  }
+
   /// That code's inline caches (a member's index, a call site's method)
   /// keep the type they saw last, so that a type that went away and a new
   /// one made at its address cannot match; a type whose own code uses its
@@ -134,7 +144,7 @@ public final class ObjectType {
     stored = stored.map { property in
       StoredProperty(
         name: property.name, type: property.type, isConstant: property.isConstant,
-        defaultValue: property.defaultValue == nil ? nil : inert)
+        defaultValue: property.defaultValue == nil ? nil : inert, isPrivateSet: property.isPrivateSet)
     }
   }
 }

@@ -39,6 +39,13 @@ public struct ScriptError: Error, CustomStringConvertible {
     return copy
   }
 
+  /// Swift's error for a write to a `private(set)` (or `private`) property
+  /// from outside its type's own code.
+  static func inaccessibleSetter(_ property: String, of typeName: String) -> ScriptError {
+    ScriptError(
+      "cannot assign to property: '\(property)' setter is inaccessible; \(typeName) declares it private, so only its own methods write it")
+  }
+
   static func typeMismatch(value: Value, expected: ValueType, what: String) -> ScriptError {
     if let problem = expected.crossingProblem(value) { return ScriptError("cannot assign to \(what): \(problem)") }
     if let specific = contextualMismatch(value: value, expected: expected) { return ScriptError(specific) }

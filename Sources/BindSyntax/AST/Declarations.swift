@@ -128,6 +128,9 @@ public struct PropertyDeclaration: Equatable, Sendable {
   public var setter: PropertySetter?
   /// The attributes written before `var` (`@equal(by: \.id)`).
   public var attributes: [PropertyAttribute] = []
+  /// Who may write it: `.private` for `private var` and `private(set) var`
+  /// (only the type's own code), nil for everyone.
+  public var setterAccess: AccessLevel?
   /// From `var` to the end of the declaration.
   public var range: SourceRange
 
@@ -267,4 +270,41 @@ public enum PropertyAttribute: Equatable, Sendable {
   case equalBy(path: [Identifier], SourceRange)
   /// `@equal(never)`: every write is a change, even of an equal value.
   case equalNever(SourceRange)
+}
+
+/// Swift's access levels. A script is one file of one module, so only
+/// `private` restricts anything: a `private` or `private(set)` property is
+/// written only by its type's own code (reads are open to scripts, so a
+/// test can look at private state).
+public enum AccessLevel: String, Equatable, Sendable {
+  case `private`, `fileprivate`, `internal`, `public`, `open`
+}
+
+/// The modifiers before a declaration: `private(set) public var`, `final`.
+public struct DeclarationModifiers: Equatable, Sendable {
+  /// The words that start a modifier.
+  public static let words: Set<String> = ["private", "fileprivate", "internal", "public", "open", "final"]
+
+  public var access: AccessLevel?
+  /// `private(set)` and its kin.
+  public var setterAccess: AccessLevel?
+  public var isFinal = false
+  /// From the first modifier to the last (a caret before the declaration when there is none).
+  public var range: SourceRange
+
+  /// Who may write a property declared with these modifiers: the setter's
+  /// own level, else the declaration's (`private var` is written privately too).
+  public var effectiveSetterAccess: AccessLevel? {
+    let level = setterAccess ?? access
+    return level == .private ? .private : nil
+  }
+
+  /// As written, for messages.
+  public var text: String {
+    var words: [String] = []
+    if let access { words.append(access.rawValue) }
+    if let setterAccess { words.append("\(setterAccess.rawValue)(set)") }
+    if isFinal { words.append("final") }
+    return words.joined(separator: " ")
+  }
 }

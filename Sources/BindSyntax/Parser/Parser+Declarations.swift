@@ -31,16 +31,72 @@ extension Parser {
       name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType))
   }
 
-  /// typeMember → propertyDeclaration | eventDeclaration | methodDeclaration | enumCaseDeclaration
+  /// typeMember → declarationModifiers ( propertyDeclaration | eventDeclaration | methodDeclaration )
+  ///            | enumCaseDeclaration
   func typeMember() throws -> TypeDeclaration.Member {
+    let modifiers = try declarationModifiers()
+    if modifiers.setterAccess != nil || modifiers.access != nil {
+      guard check(.var) || check(.let) || check(.at) || check(.func) || check(.event)
+        || (check(.identifier) && peek().text == "mutating")
+      else {
+        throw error("expected 'var', 'let', 'func' or 'event' after '\(modifiers.text)'")
+      }
+    }
+    if modifiers.setterAccess != nil, !(check(.var) || check(.at)) {
+      throw error("'\(modifiers.text)' applies to a 'var' property only", at: modifiers.range)
+    }
     switch peek().kind {
-    case .var, .let: return .property(try propertyDeclaration())
-    case .at: return .property(try attributedPropertyDeclaration())
+    case .var, .let:
+      var property = try propertyDeclaration()
+      property.setterAccess = modifiers.effectiveSetterAccess
+      return .property(property)
+    case .at:
+      var property = try attributedPropertyDeclaration()
+      property.setterAccess = modifiers.effectiveSetterAccess
+      return .property(property)
     case .event: return .event(try eventDeclaration())
     case .func: return .method(try methodDeclaration())
     case .identifier where peek().text == "mutating" && peek(1).kind == .func: return .method(try methodDeclaration())
     default: throw error("expected 'var', 'let', 'func', 'case' or 'event' in type body")
     }
+  }
+
+  /// Whether the next tokens are an access level or `final` before a
+  /// declaration (not a variable that happens to be called `open`).
+  var startsDeclarationModifiers: Bool {
+    guard check(.identifier), DeclarationModifiers.words.contains(peek().text) else { return false }
+    let next = peek(1)
+    if next.kind == .leftParen { return peek(2).text == "set" && peek(3).kind == .rightParen }
+    return [.let, .var, .func, .type, .struct, .enum, .event, .at].contains(next.kind)
+      || (next.kind == .identifier && (DeclarationModifiers.words.contains(next.text) || next.text == "mutating"))
+  }
+
+  /// declarationModifiers → ( accessLevel ( '(' 'set' ')' )? | 'final' )*
+  /// accessLevel → 'private' | 'fileprivate' | 'internal' | 'public' | 'open'
+  func declarationModifiers() throws -> DeclarationModifiers {
+    var modifiers = DeclarationModifiers(range: peek().range)
+    while startsDeclarationModifiers {
+      let word = advance()
+      modifiers.range = modifiers.range.union(word.range)
+      if match(.leftParen) != nil {
+        advance()  // 'set'
+        let close = advance()
+        modifiers.range = modifiers.range.union(close.range)
+        guard modifiers.setterAccess == nil else { throw error("the setter's access is given twice", at: modifiers.range) }
+        guard let level = AccessLevel(rawValue: word.text) else {
+          throw error("'\(word.text)(set)' is not an access level; write 'private(set)'", at: word.range)
+        }
+        modifiers.setterAccess = level
+      } else if word.text == "final" {
+        modifiers.isFinal = true
+      } else {
+        guard modifiers.access == nil else {
+          throw error("more than one access level ('\(modifiers.access!.rawValue)' and '\(word.text)'); keep one", at: word.range)
+        }
+        modifiers.access = AccessLevel(rawValue: word.text)
+      }
+    }
+    return modifiers
   }
 
   /// propertyDeclaration → ('var' | 'let') memberName ':' typeAnnotation

@@ -21,6 +21,14 @@ extension Parser {
   ///           | whileStatement | returnStatement | 'break' | 'continue'
   ///           | importStatement | waitStatement | expressionStatement
   func statement() throws -> Statement {
+    if startsDeclarationModifiers {
+      // At the top level a script is one file of one module: Swift's
+      // access levels there change nothing, so they are read and dropped.
+      let modifiers = try declarationModifiers()
+      guard [.let, .var, .func, .type, .struct, .enum].contains(peek().kind) else {
+        throw error("expected a declaration ('let', 'var', 'func', 'type', 'struct' or 'enum') after '\(modifiers.text)'")
+      }
+    }
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
     case .type, .struct, .enum: return try typeDeclaration()
