@@ -214,6 +214,9 @@ extension Compiler {
   /// the moment a mutating method takes the value out of its variable.
   func compileStore(into target: Expression, checksDeclaredType: Bool = true) throws -> (Frame, Value) throws -> Void {
     let file = self.file
+    if case .member(let base, let name, let range) = target, let global = try staticMemberName(base, name, range: range) {
+      return try compileStore(into: global, checksDeclaredType: checksDeclaredType)
+    }
     switch target {
     case .parenthesized(let inner, _):
       return try compileStore(into: inner, checksDeclaredType: checksDeclaredType)

@@ -7,6 +7,11 @@ extension Compiler {
   /// A call is, by its callee: a function in a variable, a constructor, a
   /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    if case .member(let base, let name, let memberRange) = callee,
+      let global = try staticMemberName(base, name, range: memberRange)
+    {
+      return try compileCall(global, arguments, range: range)
+    }
     switch callee {
     case .name(let name, let nameRange) where implicitSelfMember(name):
       // A method of `self` called by its bare name, as Swift allows.

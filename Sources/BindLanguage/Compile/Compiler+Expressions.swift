@@ -8,6 +8,9 @@ extension Compiler {
   /// `nil` before a `?.` ends the chain, as in Swift, so the result is `nil`
   /// rather than an error from the links after it.
   func compileExpression(_ expression: Expression) throws -> Evaluation {
+    if case .member(let base, let name, let range) = expression, let global = try staticMemberName(base, name, range: range) {
+      return try compileExpression(global)
+    }
     let continuesChain = compilingChainBase
     compilingChainBase = false
     if !continuesChain, expression.hasOptionalChainLink {

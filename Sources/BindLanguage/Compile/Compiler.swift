@@ -20,6 +20,9 @@ final class Compiler {
   /// methods, derived properties, defaults): the one writer its
   /// `private(set)` properties allow.
   var enclosingTypeName: String?
+  /// The type whose static members are being compiled: there bare names
+  /// reach its other static members, as in Swift.
+  var staticContextType: String?
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.
@@ -107,7 +110,7 @@ final class Compiler {
       hops += 1
       current = candidate.parent
     }
-    return nil
+    return staticMemberInContext(name)
   }
 
   /// The declared type of the variable `name` resolves to, if it has one.

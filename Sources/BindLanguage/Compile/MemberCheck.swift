@@ -392,7 +392,8 @@ struct MemberCheck {
     guard !isCollecting, case .name(let typeName, let range) = base, bindings[typeName] == nil, !hasImports,
       !memberNames.contains(typeName), interpreter.globalScope.lookup(typeName) == nil,
       typeDeclarations[typeName] == 1, typeDeclarationOffsets[typeName, default: .max] < range.start.offset,
-      let type = interpreter.enumTypes[typeName], type.index(ofCase: name.name) == nil
+      let type = interpreter.enumTypes[typeName], type.index(ofCase: name.name) == nil,
+      interpreter.globalScope.lookup(Compiler.staticName(typeName, name.name)) == nil
     else { return }
     report(ScriptError(type.unknownCaseMessage(name.name)), at: name)
   }

@@ -349,9 +349,10 @@ public final class Interpreter {
   // MARK: Introspection (REPL commands and completion)
 
   /// The global variables and their values, in declaration order.
+  /// Static members (`Item.pageSize`, see `Compiler.staticName`) are not among them.
   public var globals: [(name: String, value: Value)] {
     globalScope.visibleNames.compactMap { name in
-      guard let variable = globalScope.lookup(name), variable.slot < globalFrame.slots.count else { return nil }
+      guard !name.contains("."), let variable = globalScope.lookup(name), variable.slot < globalFrame.slots.count else { return nil }
       return (name, globalFrame.slots[variable.slot])
     }
   }

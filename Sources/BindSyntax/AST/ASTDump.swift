@@ -20,7 +20,9 @@ public enum ASTDump {
       return "(\(v.isMutable ? "var" : "let") \(v.name.name)\(type) \(dump(v.initializer)))"
     case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
     case .typeDeclaration(let t):
-      return list([t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump))
+      return list(
+        [t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump)
+          + t.staticMembers.map { "(static \(dump($0)))" })
     case .function(let f):
       return dump(f)
     case .switchStatement(let s):

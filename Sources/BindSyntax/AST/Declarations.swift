@@ -70,16 +70,21 @@ public struct TypeDeclaration: Equatable, Sendable {
   public var kind: Kind
   /// An enum's raw type (`enum Tab: String`).
   public var rawType: TypeAnnotation?
+  /// `static let`/`static var` (each a `.variable`) and `static func` (a
+  /// `.function`): members of the type itself, `Name.member`.
+  public var staticMembers: [Statement]
 
   /// Creates a type declaration.
   public init(
-    name: Identifier, members: [Member], range: SourceRange, kind: Kind = .object, rawType: TypeAnnotation? = nil
+    name: Identifier, members: [Member], range: SourceRange, kind: Kind = .object, rawType: TypeAnnotation? = nil,
+    staticMembers: [Statement] = []
   ) {
     self.name = name
     self.members = members
     self.range = range
     self.kind = kind
     self.rawType = rawType
+    self.staticMembers = staticMembers
   }
 
   /// The method declarations, in order.

@@ -9,12 +9,15 @@ extension Parser {
     guard check(.leftBrace) else { throw error("expected '{' after type name '\(name.name)'") }
     let open = advance()
     var members: [TypeDeclaration.Member] = []
+    var staticMembers: [Statement] = []
     skipSeparators()
     while !check(.rightBrace), !check(.eof) {
       let start = current
       do {
         if check(.case) {
           members += try enumCaseMembers(kind: kind)
+        } else if startsStaticMember {
+          staticMembers.append(try staticMember())
         } else {
           members.append(try typeMember())
         }
@@ -28,7 +31,28 @@ extension Parser {
     }
     let close = try self.close(.rightBrace, opener: open)
     return .typeDeclaration(TypeDeclaration(
-      name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType))
+      name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType,
+      staticMembers: staticMembers))
+  }
+
+  /// Whether the next member, after any modifiers, starts with `static`.
+  private var startsStaticMember: Bool {
+    var offset = 0
+    while peek(offset).kind == .identifier, DeclarationModifiers.words.contains(peek(offset).text) {
+      offset += peek(offset + 1).kind == .leftParen ? 4 : 1
+    }
+    return peek(offset).kind == .identifier && peek(offset).text == "static"
+  }
+
+  /// staticMember → declarationModifiers 'static' ( variableDeclaration | functionDeclaration )
+  private func staticMember() throws -> Statement {
+    _ = try declarationModifiers()
+    advance()  // 'static'
+    switch peek().kind {
+    case .let, .var: return try variableDeclaration()
+    case .func: return try functionDeclaration()
+    default: throw error("expected 'let', 'var' or 'func' after 'static'")
+    }
   }
 
   /// typeMember → declarationModifiers ( propertyDeclaration | eventDeclaration | methodDeclaration )
@@ -68,7 +92,7 @@ extension Parser {
     let next = peek(1)
     if next.kind == .leftParen { return peek(2).text == "set" && peek(3).kind == .rightParen }
     return [.let, .var, .func, .type, .struct, .enum, .event, .at].contains(next.kind)
-      || (next.kind == .identifier && (DeclarationModifiers.words.contains(next.text) || next.text == "mutating"))
+      || (next.kind == .identifier && (DeclarationModifiers.words.contains(next.text) || ["mutating", "static"].contains(next.text)))
   }
 
   /// declarationModifiers → ( accessLevel ( '(' 'set' ')' )? | 'final' )*
