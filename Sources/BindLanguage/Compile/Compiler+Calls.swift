@@ -224,6 +224,9 @@ extension Compiler {
     if let host = interpreter.types[typeName]?.host, let call = try compileHostInitializerCall(host, arguments, range: range) {
       return call
     }
+    if let known = interpreter.types[typeName], !known.initializers.isEmpty {
+      return try compileInitializerCall(typeName, arguments, range: range)
+    }
     var labels: [String] = []
     for argument in arguments {
       guard let label = argument.label else {
@@ -246,6 +249,30 @@ extension Compiler {
         return .object(try interpreter.construct(type, labels: labels, values: evaluated))
       } catch let error as ConstructorError {
         throw ScriptError(error.message, at: error.argument.map { labelRanges[$0] } ?? range, in: file)
+      }
+    }
+  }
+
+  /// `Account(id: 1)` for a script type with its own `init`s.
+  private func compileInitializerCall(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws
+    -> Evaluation
+  {
+    let values = try arguments.map { try compileExpression($0.value) }
+    let call = CallArguments(
+      labels: arguments.map { $0.label?.name }, ranges: arguments.map(\.range), range: range, file: file)
+    let interpreter = self.interpreter
+    return { frame in
+      guard let type = interpreter.types[typeName] else {
+        throw ScriptError("cannot find type '\(typeName)'", at: call.range, in: call.file)
+      }
+      let evaluated = try values.map { try $0(frame) }
+      let method = try interpreter.initializer(among: type.initializers, of: typeName, for: call)
+      return try interpreter.initialize(
+        .object(try interpreter.blankObject(of: type)), with: method, call, values: evaluated, typeName: typeName,
+        storedNames: type.stored.map(\.name)
+      ) { made, index in
+        guard case .object(let object) = made else { return false }
+        return object.stored[index].value.isNull && type.stored[index].type.zeroValue == nil
       }
     }
   }

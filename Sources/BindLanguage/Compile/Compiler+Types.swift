@@ -81,6 +81,7 @@ extension Compiler {
         write: write, isSame: try sameness(spec.0.attributes))
     }
     try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
+    type.initializers = try compileInitializers(declaration, members: Set(order), selfValueType: nil)
     replaceType(named: name)
     interpreter.types[name] = type
   }

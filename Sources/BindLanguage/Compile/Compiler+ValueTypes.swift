@@ -186,6 +186,13 @@ extension Compiler {
     default: break
     }
     try compileMethodBodies(declaration, members.methods, members: names, selfValueType: selfType)
+    if case .structure = selfType {
+      members.initializers = try compileInitializers(declaration, members: names, selfValueType: selfType)
+    } else if let initializer = declaration.initializers.first {
+      throw error(
+        "an enum takes no 'init' here; make a value from a case ('\(declaration.name.name).someCase') or a static function",
+        at: initializer.name.range)
+    }
     for (property, expression, _) in computed {
       let method = members.computed[property.name.name]!
       let body = Block(statements: [.returnStatement(expression, expression.range)], range: expression.range)
@@ -265,7 +272,19 @@ extension Compiler {
       guard let type = interpreter.structTypes[typeName] else {
         throw ScriptError("cannot find type '\(typeName)'", at: range, in: file)
       }
-      return .structValue(try interpreter.memberwise(type, call, values: try values.map { try $0(frame) }))
+      let evaluated = try values.map { try $0(frame) }
+      let initializers = type.scriptMembers.initializers
+      guard initializers.isEmpty else {
+        let method = try interpreter.initializer(among: initializers, of: typeName, for: call)
+        return try interpreter.initialize(
+          .structValue(try interpreter.blankStruct(of: type)), with: method, call, values: evaluated,
+          typeName: typeName, storedNames: type.fields.map(\.name)
+        ) { made, index in
+          guard case .structValue(let value) = made else { return false }
+          return value.fields[index].isNull && type.fields[index].type.zeroValue == nil
+        }
+      }
+      return .structValue(try interpreter.memberwise(type, call, values: evaluated))
     }
   }
 
@@ -375,6 +394,7 @@ extension Compiler {
     let storeBase = compileBaseStore(base)
     let fieldName = name.name
     let writer = enclosingTypeName
+    let initializing = compilingInitializer
     return { frame, structValue, value in
       let type = structValue.type
       guard let index = type.index(ofField: fieldName) else {
@@ -384,7 +404,9 @@ extension Compiler {
         throw ScriptError.unknownMember(fieldName, of: .structValue(structValue))
       }
       let field = type.fields[index]
-      if field.isConstant { throw ScriptError("cannot assign to property: '\(fieldName)' is a 'let' constant") }
+      if field.isConstant, !initializing {
+        throw ScriptError("cannot assign to property: '\(fieldName)' is a 'let' constant")
+      }
       if field.isPrivateSet, writer != type.name { throw ScriptError.inaccessibleSetter(fieldName, of: type.name) }
       guard let converted = field.type.coerce(value) else {
         throw ScriptError.typeMismatch(value: value, expected: field.type, what: "property '\(fieldName)'")

@@ -23,6 +23,8 @@ final class Compiler {
   /// The type whose static members are being compiled: there bare names
   /// reach its other static members, as in Swift.
   var staticContextType: String?
+  /// Set while compiling an `init`: there `let` properties may be assigned.
+  var compilingInitializer = false
   /// Set while compiling a `bind`/`observe` source: there a nil link in a
   /// chain (`vm.user.name` while `vm.user` is nil) reads as nil, as a
   /// key-path chain does, instead of being an error.

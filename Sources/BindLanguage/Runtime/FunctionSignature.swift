@@ -217,6 +217,9 @@ final class ValueTypeMembers {
   var fieldDefaults: [Int: Evaluation] = [:]
   /// Fields the memberwise initializer does not take (`let x = 1`).
   var fixedFields: Set<Int> = []
+  /// The struct's own `init`s; when there are any, they replace the
+  /// memberwise initializer, as in Swift.
+  var initializers: [ScriptMethod] = []
 
   /// Lets go of the script code these members hold: method and computed
   /// property bodies, field defaults. For ``Interpreter/endSession()``
@@ -224,6 +227,7 @@ final class ValueTypeMembers {
   func releaseCompiledCode() {
     for method in methods.values { method.releaseBody() }
     for property in computed.values { property.releaseBody() }
+    for initializer in initializers { initializer.releaseBody() }
     fieldDefaults = fieldDefaults.mapValues { _ in { _ in .null } }
   }
 }

@@ -59,6 +59,9 @@ public final class ObjectType {
   var scriptMethods: [String: ScriptMethod] = [:]
   /// Their names in declaration order, for completion and `:types`.
   var scriptMethodOrder: [String] = []
+  /// A script type's own `init`s; when there are any, objects are made
+  /// only through them.
+  var initializers: [ScriptMethod] = []
 
   init(
     name: String, stored: [StoredProperty], derived: [DerivedProperty], events: [EventSpec], order: [String],
@@ -139,6 +142,7 @@ public final class ObjectType {
   /// interpreter.
   func releaseCompiledCode() {
     for method in scriptMethods.values { method.releaseBody() }
+    for initializer in initializers { initializer.releaseBody() }
     let inert: Evaluation = { _ in .null }
     derived = derived.map { DerivedProperty(name: $0.name, type: $0.type, compute: inert) }
     stored = stored.map { property in

@@ -96,7 +96,7 @@ extension Interpreter {
     // Fields are read in place: copying the whole `StoredProperty` retains
     // and releases its name and its default-value closure on every write.
     let type = object.type
-    if type.stored[index].isConstant {
+    if type.stored[index].isConstant, !object.isInitializing {
       throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
     }
     guard let checked = type.stored[index].type.coerce(value) else {

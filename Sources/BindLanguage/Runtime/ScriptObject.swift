@@ -15,6 +15,9 @@ public final class ScriptObject {
   /// A node that completes when this object is deallocated, so that values
   /// computed from it complete too.
   var lifetimeNode: Property<Int>?
+  /// While one of its type's `init`s runs: its `let` properties may be
+  /// assigned, as in Swift.
+  var isInitializing = false
   /// Derived properties whose first evaluation is under way.
   private var creatingDerived: Set<Int> = []
   /// For the wrapper of a host app's Swift object: that object and the

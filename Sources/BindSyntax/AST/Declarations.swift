@@ -73,11 +73,13 @@ public struct TypeDeclaration: Equatable, Sendable {
   /// `static let`/`static var` (each a `.variable`) and `static func` (a
   /// `.function`): members of the type itself, `Name.member`.
   public var staticMembers: [Statement]
+  /// `init(…) { … }`, each named `init`; none means the memberwise one.
+  public var initializers: [FunctionDeclaration]
 
   /// Creates a type declaration.
   public init(
     name: Identifier, members: [Member], range: SourceRange, kind: Kind = .object, rawType: TypeAnnotation? = nil,
-    staticMembers: [Statement] = []
+    staticMembers: [Statement] = [], initializers: [FunctionDeclaration] = []
   ) {
     self.name = name
     self.members = members
@@ -85,6 +87,7 @@ public struct TypeDeclaration: Equatable, Sendable {
     self.kind = kind
     self.rawType = rawType
     self.staticMembers = staticMembers
+    self.initializers = initializers
   }
 
   /// The method declarations, in order.

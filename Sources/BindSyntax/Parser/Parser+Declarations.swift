@@ -10,6 +10,7 @@ extension Parser {
     let open = advance()
     var members: [TypeDeclaration.Member] = []
     var staticMembers: [Statement] = []
+    var initializers: [FunctionDeclaration] = []
     skipSeparators()
     while !check(.rightBrace), !check(.eof) {
       let start = current
@@ -18,6 +19,8 @@ extension Parser {
           members += try enumCaseMembers(kind: kind)
         } else if startsStaticMember {
           staticMembers.append(try staticMember())
+        } else if startsInitializer {
+          initializers.append(try initializerDeclaration())
         } else {
           members.append(try typeMember())
         }
@@ -32,16 +35,41 @@ extension Parser {
     let close = try self.close(.rightBrace, opener: open)
     return .typeDeclaration(TypeDeclaration(
       name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType,
-      staticMembers: staticMembers))
+      staticMembers: staticMembers, initializers: initializers))
   }
 
   /// Whether the next member, after any modifiers, starts with `static`.
-  private var startsStaticMember: Bool {
+  private var startsStaticMember: Bool { memberKeywordAfterModifiers == "static" }
+
+  /// Whether the next member, after any modifiers, is an `init`.
+  private var startsInitializer: Bool { memberKeywordAfterModifiers == "init" }
+
+  /// The contextual word (`static`, `init`) after the modifiers that start
+  /// the next member, if it is one.
+  private var memberKeywordAfterModifiers: String? {
     var offset = 0
     while peek(offset).kind == .identifier, DeclarationModifiers.words.contains(peek(offset).text) {
       offset += peek(offset + 1).kind == .leftParen ? 4 : 1
     }
-    return peek(offset).kind == .identifier && peek(offset).text == "static"
+    return peek(offset).kind == .identifier ? peek(offset).text : nil
+  }
+
+  /// initializerDeclaration → declarationModifiers 'init' '(' parameters ')' block
+  ///
+  /// Swift's `init`, with typed parameters; in a `struct` it may assign
+  /// `self`'s fields and `let` fields, as a `mutating` method would.
+  private func initializerDeclaration() throws -> FunctionDeclaration {
+    _ = try declarationModifiers()
+    let keyword = advance()  // 'init'
+    guard check(.leftParen) else { throw error("expected '(' after 'init'") }
+    let declaration = try functionRest(keyword: keyword, name: Identifier("init", range: keyword.range), isMutating: true)
+    if let result = declaration.returnType {
+      throw error("an initializer returns nothing; remove '-> \(result)'", at: result.range)
+    }
+    if !declaration.parameters.isEmpty, !declaration.hasSwiftSignature {
+      throw error("an initializer's parameters need types, as in 'init(name: String)'", at: declaration.parameters[0].range)
+    }
+    return declaration
   }
 
   /// staticMember → declarationModifiers 'static' ( variableDeclaration | functionDeclaration )
@@ -92,7 +120,7 @@ extension Parser {
     let next = peek(1)
     if next.kind == .leftParen { return peek(2).text == "set" && peek(3).kind == .rightParen }
     return [.let, .var, .func, .type, .struct, .enum, .event, .at].contains(next.kind)
-      || (next.kind == .identifier && (DeclarationModifiers.words.contains(next.text) || ["mutating", "static"].contains(next.text)))
+      || (next.kind == .identifier && (DeclarationModifiers.words.contains(next.text) || ["mutating", "static", "init", "class"].contains(next.text)))
   }
 
   /// declarationModifiers → ( accessLevel ( '(' 'set' ')' )? | 'final' )*
@@ -250,6 +278,11 @@ extension Parser {
   func functionDeclaration(isMutating: Bool) throws -> FunctionDeclaration {
     let keyword = advance()
     let name = try identifier(after: "'func'")
+    return try functionRest(keyword: keyword, name: name, isMutating: isMutating)
+  }
+
+  /// The parameters, result and body of a function or an initializer.
+  private func functionRest(keyword: Token, name: Identifier, isMutating: Bool) throws -> FunctionDeclaration {
     let open = try expect(.leftParen, "expected '(' after function name '\(name.name)'")
     var parameters: [FunctionParameter] = []
     while !check(.rightParen) {

@@ -25,13 +25,15 @@ extension Parser {
       // At the top level a script is one file of one module: Swift's
       // access levels there change nothing, so they are read and dropped.
       let modifiers = try declarationModifiers()
-      guard [.let, .var, .func, .type, .struct, .enum].contains(peek().kind) else {
-        throw error("expected a declaration ('let', 'var', 'func', 'type', 'struct' or 'enum') after '\(modifiers.text)'")
+      guard [.let, .var, .func, .type, .struct, .enum].contains(peek().kind) || startsClassDeclaration else {
+        throw error(
+          "expected a declaration ('let', 'var', 'func', 'type', 'class', 'struct' or 'enum') after '\(modifiers.text)'")
       }
     }
     switch peek().kind {
     case .let, .var: return try variableDeclaration()
     case .type, .struct, .enum: return try typeDeclaration()
+    case .identifier where startsClassDeclaration: return try typeDeclaration()
     case .switch: return try switchStatement()
     case .func: return try functionDeclaration()
     case .bind: return try bindStatement()
@@ -55,6 +57,12 @@ extension Parser {
     case .identifier where startsNotifyStatement: return try notifyStatement()
     default: return try expressionStatement()
     }
+  }
+
+  /// `class Name` (contextual, as `class` is no keyword): Swift's class,
+  /// which is a `type` (reference semantics).
+  var startsClassDeclaration: Bool {
+    check(.identifier) && peek().text == "class" && peek(1).kind == .identifier
   }
 
   /// waitStatement → 'wait' expression?
