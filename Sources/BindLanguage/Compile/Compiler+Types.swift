@@ -36,7 +36,7 @@ extension Compiler {
       order.append(memberName.name)
       switch member {
       case .property(let property):
-        let type = try valueType(property.type)
+        let type = try propertyType(property)
         switch property.value {
         case .stored(let defaultExpression):
           let defaultValue = try defaultExpression.map(compileDefaultValue)

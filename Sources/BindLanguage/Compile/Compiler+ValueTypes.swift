@@ -24,13 +24,13 @@ extension Compiler {
       switch member {
       case .property(let property):
         try declareOnce(property.name, in: &seen, typeName: name)
-        let fieldType = try valueType(property.type)
+        let fieldType = try propertyType(property)
         switch property.value {
         case .stored(let defaultExpression):
           if containsByValue(fieldType, type) {
             throw error(
               "value type '\(name)' cannot have a stored property that recursively contains it; store it in an array ('var \(property.name.name): [\(name)]') or make '\(name)' a 'type' (reference semantics)",
-              at: property.type.range)
+              at: property.type?.range ?? property.name.range)
           }
           if let defaultExpression {
             type.scriptMembers.fieldDefaults[fields.count] = try compileDefaultValue(defaultExpression)
@@ -89,10 +89,10 @@ extension Compiler {
         try declareOnce(property.name, in: &seen, typeName: name)
         guard case .derived(let expression) = property.value else {
           throw error(
-            "enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type))') or compute it ('var \(property.name.name): \(property.type) { … }')",
+            "enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type?.description ?? "Int"))') or compute it ('var \(property.name.name): \(property.type?.description ?? "Int") { … }')",
             at: property.name.range)
         }
-        computed.append((property, expression, try valueType(property.type)))
+        computed.append((property, expression, try propertyType(property)))
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
         throw error("an enum cannot declare events; events belong to a 'type'", at: event.name.range)

@@ -174,10 +174,10 @@ public enum ASTDump {
       }
       switch p.value {
       case .stored(let initial):
-        return list(attributes + [keyword, p.name.name, p.type.description] + (initial.map { [dump($0)] } ?? []))
+        return list(attributes + [keyword, p.name.name, p.type?.description ?? "_"] + (initial.map { [dump($0)] } ?? []))
       case .derived(let e):
         let setter = p.setter.map { ["(set \($0.parameter?.name ?? "newValue") \(dump($0.body)))"] } ?? []
-        return list(attributes + ["derived", p.name.name, p.type.description, dump(e)] + setter)
+        return list(attributes + ["derived", p.name.name, p.type?.description ?? "_", dump(e)] + setter)
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))

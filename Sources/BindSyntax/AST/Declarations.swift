@@ -128,8 +128,9 @@ public struct PropertyDeclaration: Equatable, Sendable {
   public var isConstant: Bool
   /// The property's name.
   public var name: Identifier
-  /// Its declared type.
-  public var type: TypeAnnotation
+  /// Its declared type; nil for a stored property whose default gives it
+  /// (`var count = 0`), as Swift infers it.
+  public var type: TypeAnnotation?
   /// Stored (with an optional default) or derived.
   public var value: Value
   /// For a derived property written `{ get { … } set { … } }`: its setter.
@@ -144,7 +145,7 @@ public struct PropertyDeclaration: Equatable, Sendable {
 
   /// Creates a property declaration.
   public init(
-    isConstant: Bool, name: Identifier, type: TypeAnnotation, value: Value, setter: PropertySetter? = nil,
+    isConstant: Bool, name: Identifier, type: TypeAnnotation?, value: Value, setter: PropertySetter? = nil,
     range: SourceRange
   ) {
     self.isConstant = isConstant

@@ -156,10 +156,10 @@ extension Parser {
   func propertyDeclaration() throws -> PropertyDeclaration {
     let keyword = advance()
     let name = try memberName(after: "'\(keyword.text)'")
-    try expect(.colon, "expected ':' and a type after property name '\(name.name)'")
-    let type = try typeAnnotation(after: "':'")
+    // `var count = 0`: the default gives the type, as in Swift.
+    let type = check(.equal) ? nil : try annotation(of: name)
     var value = PropertyDeclaration.Value.stored(default: nil)
-    var end = type.range
+    var end = type?.range ?? name.range
     if match(.equal) != nil {
       let initial = try expression()
       value = .stored(default: initial)
@@ -183,6 +183,12 @@ extension Parser {
     return PropertyDeclaration(
       isConstant: keyword.kind == .let, name: name, type: type, value: value,
       range: keyword.range.union(end))
+  }
+
+  /// ':' typeAnnotation after a property's name.
+  private func annotation(of name: Identifier) throws -> TypeAnnotation {
+    try expect(.colon, "expected ':' and a type after property name '\(name.name)', or '=' and a default that gives its type")
+    return try typeAnnotation(after: "':'")
   }
 
   /// eventDeclaration → 'event' memberName (':' typeAnnotation)?
