@@ -7,6 +7,7 @@ extension Compiler {
   /// A call is, by its callee: a function in a variable, a constructor, a
   /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    if let rewritten = withNestedTypeNames(callee) { return try compileCall(rewritten, arguments, range: range) }
     if case .member(let base, let name, let memberRange) = callee,
       let global = try staticMemberName(base, name, range: memberRange)
     {

@@ -8,6 +8,7 @@ extension Compiler {
   /// `nil` before a `?.` ends the chain, as in Swift, so the result is `nil`
   /// rather than an error from the links after it.
   func compileExpression(_ expression: Expression) throws -> Evaluation {
+    if let rewritten = withNestedTypeNames(expression) { return try compileExpression(rewritten) }
     if case .member(let base, let name, let range) = expression, let global = try staticMemberName(base, name, range: range) {
       return try compileExpression(global)
     }

@@ -26,6 +26,7 @@ extension Compiler {
   }
 
   private func inferredType(of expression: Expression) throws -> ValueType? {
+    if let rewritten = withNestedTypeNames(expression) { return try inferredType(of: rewritten) }
     switch expression {
     case .integer: return .int
     case .double: return .double

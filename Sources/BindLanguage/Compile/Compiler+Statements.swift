@@ -21,13 +21,7 @@ extension Compiler {
       guard scope.isGlobal && scope.isOutermostBlock else {
         throw error("type declarations are only allowed at the top level", at: declaration.name.range)
       }
-      declareStaticMembers(of: declaration)
-      switch declaration.kind {
-      case .object: try compileTypeDeclaration(declaration)
-      case .structure: try compileStructDeclaration(declaration)
-      case .enumeration: try compileEnumDeclaration(declaration)
-      }
-      return try compileStaticMembers(of: declaration)
+      return try compileTypeDeclarationTree(declaration)
     case .function(let declaration): return try compileFunction(declaration)
     case .bind(let bind): return try compileBind(bind)
     case .observe(let observe): return try compileObserve(observe)

@@ -101,7 +101,8 @@ extension Compiler {
       let resultType: ValueType?
       if case .named("Void", _) = result { resultType = nil } else { resultType = try valueType(result) }
       return .function(parameters: try parameters.map(valueType), result: resultType)
-    case .named(let name, let range):
+    case .named(let written, let range):
+      let name = qualifiedTypeName(written)
       switch name {
       case "Int": return .int
       case "Double": return .double

@@ -23,6 +23,9 @@ final class Compiler {
   /// The type whose static members are being compiled: there bare names
   /// reach its other static members, as in Swift.
   var staticContextType: String?
+  /// The types whose declarations enclose the code being compiled,
+  /// outermost first: there short names reach their nested types.
+  var typeNamespaces: [String] = []
   /// Set while compiling an `init`: there `let` properties may be assigned.
   var compilingInitializer = false
   /// Set while compiling a `bind`/`observe` source: there a nil link in a

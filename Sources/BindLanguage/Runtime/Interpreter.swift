@@ -225,10 +225,7 @@ public final class Interpreter {
       switch statement {
       case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
-      case .typeDeclaration(let declaration):
-        hoistedTypeNames.insert(declaration.name.name)
-        hoistedTypeKinds[declaration.name.name] = declaration.kind
-        hoistValueType(declaration)
+      case .typeDeclaration(let declaration): hoistType(declaration)
       default: continue
       }
     }
@@ -367,6 +364,15 @@ public final class Interpreter {
   func isTypeName(_ name: String) -> Bool {
     types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
       || structTypes[name] != nil || enumTypes[name] != nil
+  }
+
+  /// Makes a type's name (and those of the types nested in it, as
+  /// `Outer.Inner`) known before its declaration compiles.
+  private func hoistType(_ declaration: TypeDeclaration) {
+    hoistedTypeNames.insert(declaration.name.name)
+    hoistedTypeKinds[declaration.name.name] = declaration.kind
+    hoistValueType(declaration)
+    for nested in declaration.nestedTypes { hoistType(Compiler.qualified(nested, in: declaration.name.name)) }
   }
 
   private func hoistValueType(_ declaration: TypeDeclaration) {

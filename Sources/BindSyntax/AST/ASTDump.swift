@@ -22,7 +22,8 @@ public enum ASTDump {
     case .typeDeclaration(let t):
       return list(
         [t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump)
-          + t.staticMembers.map { "(static \(dump($0)))" } + t.initializers.map(dump))
+          + t.staticMembers.map { "(static \(dump($0)))" } + t.initializers.map(dump)
+          + t.nestedTypes.map { dump(.typeDeclaration($0)) })
     case .function(let f):
       return dump(f)
     case .switchStatement(let s):

@@ -75,11 +75,14 @@ public struct TypeDeclaration: Equatable, Sendable {
   public var staticMembers: [Statement]
   /// `init(…) { … }`, each named `init`; none means the memberwise one.
   public var initializers: [FunctionDeclaration]
+  /// Types declared inside this one (`enum State` in a view-model), named
+  /// `Outer.Inner` outside it.
+  public var nestedTypes: [TypeDeclaration]
 
   /// Creates a type declaration.
   public init(
     name: Identifier, members: [Member], range: SourceRange, kind: Kind = .object, rawType: TypeAnnotation? = nil,
-    staticMembers: [Statement] = [], initializers: [FunctionDeclaration] = []
+    staticMembers: [Statement] = [], initializers: [FunctionDeclaration] = [], nestedTypes: [TypeDeclaration] = []
   ) {
     self.name = name
     self.members = members
@@ -88,6 +91,7 @@ public struct TypeDeclaration: Equatable, Sendable {
     self.rawType = rawType
     self.staticMembers = staticMembers
     self.initializers = initializers
+    self.nestedTypes = nestedTypes
   }
 
   /// The method declarations, in order.

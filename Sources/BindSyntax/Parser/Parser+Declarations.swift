@@ -11,6 +11,7 @@ extension Parser {
     var members: [TypeDeclaration.Member] = []
     var staticMembers: [Statement] = []
     var initializers: [FunctionDeclaration] = []
+    var nestedTypes: [TypeDeclaration] = []
     skipSeparators()
     while !check(.rightBrace), !check(.eof) {
       let start = current
@@ -21,6 +22,10 @@ extension Parser {
           staticMembers.append(try staticMember())
         } else if startsInitializer {
           initializers.append(try initializerDeclaration())
+        } else if startsNestedType {
+          _ = try declarationModifiers()
+          guard case .typeDeclaration(let nested) = try typeDeclaration() else { preconditionFailure("a type declaration") }
+          nestedTypes.append(nested)
         } else {
           members.append(try typeMember())
         }
@@ -35,11 +40,24 @@ extension Parser {
     let close = try self.close(.rightBrace, opener: open)
     return .typeDeclaration(TypeDeclaration(
       name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType,
-      staticMembers: staticMembers, initializers: initializers))
+      staticMembers: staticMembers, initializers: initializers, nestedTypes: nestedTypes))
   }
 
   /// Whether the next member, after any modifiers, starts with `static`.
   private var startsStaticMember: Bool { memberKeywordAfterModifiers == "static" }
+
+  /// Whether the next member, after any modifiers, declares a type.
+  private var startsNestedType: Bool {
+    var offset = 0
+    while peek(offset).kind == .identifier, DeclarationModifiers.words.contains(peek(offset).text) {
+      offset += peek(offset + 1).kind == .leftParen ? 4 : 1
+    }
+    switch peek(offset).kind {
+    case .type, .struct, .enum: return true
+    case .identifier: return peek(offset).text == "class" && peek(offset + 1).kind == .identifier
+    default: return false
+    }
+  }
 
   /// Whether the next member, after any modifiers, is an `init`.
   private var startsInitializer: Bool { memberKeywordAfterModifiers == "init" }
@@ -238,8 +256,17 @@ extension Parser {
           throw error("expected '->' and a result type after a function type's parameters", at: close.range)
         }
       } else {
-        let name = try expect(.identifier, "expected type after \(context)")
-        type = .named(name.text, name.range)
+        // `Screen.State`: a nested type, named through its outer ones.
+        let first = try expect(.identifier, "expected type after \(context)")
+        var name = first.text
+        var range = first.range
+        while check(.dot), peek(1).kind == .identifier {
+          advance()
+          let part = advance()
+          name += "." + part.text
+          range = range.union(part.range)
+        }
+        type = .named(name, range)
       }
       // Each mark wraps the type once more, and every later pass over it
       // (resolving, printing) recurses once per wrap: a level each.

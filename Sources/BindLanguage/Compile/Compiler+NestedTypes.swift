@@ -1,0 +1,103 @@
+import BindSyntax
+
+// Types declared inside types, as Swift nests them:
+//
+//   type Screen {
+//     enum State { case idle, loading }
+//     var state: State = .idle
+//   }
+//   Screen.State.loading
+//
+// A nested type is an ordinary type whose name is `Screen.State`; inside
+// `Screen` (and inside `Screen.State` itself) the short name reaches it.
+extension Compiler {
+  /// Compiles a type declaration with the types nested in it (first, so
+  /// that its members may name them), each under its full name.
+  func compileTypeDeclarationTree(_ declaration: TypeDeclaration) throws -> Execution {
+    typeNamespaces.append(declaration.name.name)
+    defer { typeNamespaces.removeLast() }
+    struct Run { let run: Execution }
+    var nestedRuns: [Run] = []
+    for nested in declaration.nestedTypes {
+      nestedRuns.append(Run(run: try compileTypeDeclarationTree(Self.qualified(nested, in: declaration.name.name))))
+    }
+    declareStaticMembers(of: declaration)
+    switch declaration.kind {
+    case .object: try compileTypeDeclaration(declaration)
+    case .structure: try compileStructDeclaration(declaration)
+    case .enumeration: try compileEnumDeclaration(declaration)
+    }
+    let statics = try compileStaticMembers(of: declaration)
+    guard !nestedRuns.isEmpty else { return statics }
+    return { frame in
+      for nested in nestedRuns { _ = try nested.run(frame) }
+      return try statics(frame)
+    }
+  }
+
+  /// `nested` named through `outer`: `Screen.State`.
+  static func qualified(_ nested: TypeDeclaration, in outer: String) -> TypeDeclaration {
+    var renamed = nested
+    renamed.name = Identifier("\(outer).\(nested.name.name)", range: nested.name.range)
+    return renamed
+  }
+
+  /// The full name of the type `name` means here: inside `Screen`, `State`
+  /// is `Screen.State` when that type exists (the innermost wins), else
+  /// `name` itself.
+  func qualifiedTypeName(_ name: String) -> String {
+    for namespace in typeNamespaces.reversed() {
+      let candidate = "\(namespace).\(name)"
+      if interpreter.isTypeName(candidate) { return candidate }
+    }
+    return name
+  }
+
+  /// The nested type an expression names (`State` inside `Screen`,
+  /// `Screen.State` anywhere), as one name, or nil when it names no nested
+  /// type (or a variable hides it).
+  func nestedTypeName(_ expression: Expression) -> String? {
+    switch expression {
+    case .name(let name, _):
+      // Inside the outer type its nested types come before globals, as
+      // Swift looks up members first; a local variable still hides them.
+      guard !typeNamespaces.isEmpty else { return nil }
+      switch resolveInScopes(name) {
+      case nil, .global?: break
+      default: return nil
+      }
+      let qualified = qualifiedTypeName(name)
+      return qualified == name ? nil : qualified
+    case .member(let base, let member, _):
+      let outer: String
+      if let nested = nestedTypeName(base) {
+        outer = nested
+      } else if case .name(let name, _) = base, resolveInScopes(name) == nil, interpreter.isTypeName(name) {
+        outer = name
+      } else {
+        return nil
+      }
+      let inner = "\(outer).\(member.name)"
+      return interpreter.isTypeName(inner) ? inner : nil
+    default:
+      return nil
+    }
+  }
+
+  /// `expression` with a nested type it names written as one name
+  /// (`Screen.State.loading` as `Screen.State` `.loading`), or nil when it
+  /// names none.
+  func withNestedTypeNames(_ expression: Expression) -> Expression? {
+    if let name = nestedTypeName(expression) { return .name(name, expression.range) }
+    switch expression {
+    case .member(let base, let member, let range):
+      guard let name = nestedTypeName(base) else { return nil }
+      return .member(.name(name, base.range), member, range)
+    case .call(let callee, let arguments, let range):
+      guard let rewritten = withNestedTypeNames(callee) else { return nil }
+      return .call(rewritten, arguments, range)
+    default:
+      return nil
+    }
+  }
+}
