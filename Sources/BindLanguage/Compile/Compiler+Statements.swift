@@ -21,6 +21,7 @@ extension Compiler {
       guard scope.isGlobal && scope.isOutermostBlock else {
         throw error("type declarations are only allowed at the top level", at: declaration.name.range)
       }
+      if declaration.isExtension { return try compileExtension(declaration) }
       return try compileTypeDeclarationTree(declaration)
     case .function(let declaration): return try compileFunction(declaration)
     case .bind(let bind): return try compileBind(bind)

@@ -225,7 +225,7 @@ public final class Interpreter {
       switch statement {
       case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
-      case .typeDeclaration(let declaration): hoistType(declaration)
+      case .typeDeclaration(let declaration) where !declaration.isExtension: hoistType(declaration)
       default: continue
       }
     }

@@ -78,6 +78,10 @@ public struct TypeDeclaration: Equatable, Sendable {
   /// Types declared inside this one (`enum State` in a view-model), named
   /// `Outer.Inner` outside it.
   public var nestedTypes: [TypeDeclaration]
+  /// `extension Name { … }`: members for a type declared elsewhere. One in
+  /// the file that declares the type is merged into that declaration by
+  /// the parser and left empty here (``Parser/mergingExtensions(_:)``).
+  public var isExtension = false
 
   /// Creates a type declaration.
   public init(

@@ -1,10 +1,18 @@
 extension Parser {
   /// typeDeclaration → ('type' | 'struct' | 'enum') IDENTIFIER (':' typeAnnotation)? '{' separator*
   ///                   (typeMember (separator+ typeMember)*)? separator* '}'
-  func typeDeclaration() throws -> Statement {
+  func typeDeclaration(isExtension: Bool = false) throws -> Statement {
     let keyword = advance()
     let kind = TypeDeclaration.Kind(rawValue: keyword.text) ?? .object
-    let name = try identifier(after: "'\(keyword.text)'")
+    var name = try identifier(after: "'\(keyword.text)'")
+    while isExtension, check(.dot), peek(1).kind == .identifier {
+      advance()
+      let part = advance()
+      name = Identifier("\(name.name).\(part.text)", range: name.range.union(part.range))
+    }
+    if isExtension, check(.colon) {
+      throw error("an extension cannot add conformances yet; declare them on the type itself")
+    }
     let rawType = try enumRawType(kind: kind, name: name)
     guard check(.leftBrace) else { throw error("expected '{' after type name '\(name.name)'") }
     let open = advance()
@@ -38,9 +46,51 @@ extension Parser {
       skipSeparators()
     }
     let close = try self.close(.rightBrace, opener: open)
-    return .typeDeclaration(TypeDeclaration(
+    var declaration = TypeDeclaration(
       name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType,
-      staticMembers: staticMembers, initializers: initializers, nestedTypes: nestedTypes))
+      staticMembers: staticMembers, initializers: initializers, nestedTypes: nestedTypes)
+    declaration.isExtension = isExtension
+    return .typeDeclaration(declaration)
+  }
+
+  /// `statements` with each `extension` of a type declared among them
+  /// merged into that declaration (an extension in the file that declares
+  /// its type is part of the type, wherever it stands) and left empty in
+  /// its place. Stored properties and enum cases stay in the extension,
+  /// whose compilation refuses them as Swift does.
+  static func mergingExtensions(_ statements: [Statement]) -> [Statement] {
+    var declarationIndex: [String: Int] = [:]
+    for (index, statement) in statements.enumerated() {
+      if case .typeDeclaration(let declaration) = statement, !declaration.isExtension {
+        declarationIndex[declaration.name.name] = index
+      }
+    }
+    var merged = statements
+    for (index, statement) in statements.enumerated() {
+      guard case .typeDeclaration(var extensionDeclaration) = statement, extensionDeclaration.isExtension,
+        let target = declarationIndex[extensionDeclaration.name.name],
+        case .typeDeclaration(var declaration) = merged[target]
+      else { continue }
+      func isMovable(_ member: TypeDeclaration.Member) -> Bool {
+        switch member {
+        case .property(let property): if case .derived = property.value { return true } else { return false }
+        case .method: return true
+        case .event, .enumCase: return false
+        }
+      }
+      let kept = extensionDeclaration.members.filter { !isMovable($0) }
+      declaration.members += extensionDeclaration.members.filter(isMovable)
+      declaration.staticMembers += extensionDeclaration.staticMembers
+      declaration.initializers += extensionDeclaration.initializers
+      declaration.nestedTypes += extensionDeclaration.nestedTypes
+      merged[target] = .typeDeclaration(declaration)
+      extensionDeclaration.members = kept
+      extensionDeclaration.staticMembers = []
+      extensionDeclaration.initializers = []
+      extensionDeclaration.nestedTypes = []
+      merged[index] = .typeDeclaration(extensionDeclaration)
+    }
+    return merged
   }
 
   /// Whether the next member, after any modifiers, starts with `static`.

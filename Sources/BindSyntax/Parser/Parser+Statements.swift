@@ -34,6 +34,8 @@ extension Parser {
     case .let, .var: return try variableDeclaration()
     case .type, .struct, .enum: return try typeDeclaration()
     case .identifier where startsClassDeclaration: return try typeDeclaration()
+    case .identifier where peek().text == "extension" && peek(1).kind == .identifier:
+      return try typeDeclaration(isExtension: true)
     case .switch: return try switchStatement()
     case .func: return try functionDeclaration()
     case .bind: return try bindStatement()

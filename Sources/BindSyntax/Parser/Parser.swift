@@ -59,7 +59,7 @@ public final class Parser {
   /// thread: for a caller that needs the tokens too (the language server).
   public static func parseOnCurrentThread(_ file: SourceFile, lexed: LexResult) -> ParseResult {
     let parser = Parser(file: file, tokens: lexed.tokens)
-    let statements = parser.program()
+    let statements = Parser.mergingExtensions(parser.program())
     // A lexical error (say, an unterminated string or a stray character)
     // usually causes parser errors on its line; only the cause is shown.
     let lexicalLines = Set(lexed.diagnostics.map(\.range.start.line))
