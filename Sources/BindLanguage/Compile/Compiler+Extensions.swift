@@ -56,7 +56,11 @@ extension Compiler {
       if case .structure(let type) = selfType { names.formUnion(type.fields.map(\.name)) }
       try compileMethodBodies(extended, methods, members: names, selfValueType: selfType)
     } else if !extended.methods.isEmpty {
-      throw error("cannot find type '\(name)' to extend; declare it before the extension", at: declaration.name.range)
+      // At run time, where `check` (which runs no import) cannot know the
+      // type, it is no error there.
+      let missing = ScriptError(
+        "cannot find type '\(name)' to extend; declare it before the extension", at: declaration.name.range, in: file)
+      return { _ in throw missing }
     }
     declareStaticMembers(of: extended)
     return try compileStaticMembers(of: extended)
