@@ -194,9 +194,14 @@ public enum FuzzHarness {
     // A closure stored where its own frame holds it (`inner = { inner }`
     // in a function) is a cycle in Swift too.
     if SyntaxWalk.mayStoreCapturingClosures(statements) { return true }
+    // A property without a written type takes its default's, which may be an object.
+    func mayHoldObjects(_ declaration: TypeDeclaration) -> Bool {
+      declaration.properties.contains { $0.type.map(holdsObjects) ?? true }
+        || declaration.nestedTypes.contains(where: mayHoldObjects)
+    }
     return statements.contains { statement in
       guard case .typeDeclaration(let declaration) = statement else { return false }
-      return declaration.properties.contains { holdsObjects($0.type) }
+      return mayHoldObjects(declaration)
     }
   }
 
