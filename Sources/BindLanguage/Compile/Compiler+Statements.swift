@@ -164,10 +164,13 @@ extension Compiler {
   /// check, a located error, instead of overflowing the stack.
   func compileDefaultValue(_ expression: Expression) throws -> Evaluation {
     let evaluate = try compileExpression(expression)
-    let context = CallContext(interpreter: interpreter, range: expression.range, file: file, argumentRanges: [])
-    return { frame in
-      try context.interpreter.enterCalls(at: context, callee: "a default value")
-      defer { context.interpreter.leaveCalls() }
+    let (range, file) = (expression.range, self.file)
+    // Unowned: the code of a type's defaults lives as long as the type,
+    // which the interpreter owns.
+    return { [unowned interpreter] frame in
+      try interpreter.enterCalls(
+        at: CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: []), callee: "a default value")
+      defer { interpreter.leaveCalls() }
       return try evaluate(frame)
     }
   }
