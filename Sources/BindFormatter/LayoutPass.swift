@@ -238,7 +238,8 @@ struct LayoutPass {
       .true, .false, .nil:
       return true
     case .question, .questionQuestion, .bang:
-      return isPostfix[index]
+      // `try?` and `try!` mark what follows; they end no value.
+      return isPostfix[index] && code[index - 1].kind != .try
     default:
       // A keyword after `.` is a member name (`vm.on`, `x.type`).
       return kind.isKeyword && index > 0 && (code[index - 1].kind == .dot || code[index - 1].kind == .questionDot)
@@ -255,7 +256,7 @@ struct LayoutPass {
       let attached = code[index - 1].range.end.offset == code[index].range.start.offset
       switch kind {
       case .question, .questionQuestion, .bang:
-        if attached && endsValue(index - 1) {
+        if attached && (endsValue(index - 1) || (code[index - 1].kind == .try && kind != .questionQuestion)) {
           isPostfix[index] = true
         } else if kind == .bang {
           isPrefix[index] = true
@@ -361,7 +362,7 @@ struct LayoutPass {
     .identifier, .integer, .double, .duration, .string, .stringHead, .stringMiddle, .stringTail,
     .let, .var, .type, .event, .bind, .observe, .initial, .as, .on, .emit, .dispose, .batch,
     .wait, .after, .every, .timeline, .if, .else, .for, .in, .while, .func, .return, .break,
-    .continue, .import, .await, .true, .false, .nil,
+    .continue, .import, .await, .true, .false, .nil, .do, .catch, .throw, .throws, .try, .defer,
     .leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace,
     .comma, .dot, .colon, .semicolon, .plus, .minus, .star, .slash, .percent,
     .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .ampAmp, .pipePipe, .bang,

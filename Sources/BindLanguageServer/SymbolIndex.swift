@@ -124,6 +124,8 @@ private struct Builder {
     var blocks: [(open: Int, typeName: String?)] = []
     var pendingBodyType: String?
     var pendingBodyParameters: [Symbol] = []
+    // The end of a `catch` pattern, whose names belong to the clause's body.
+    var catchPatternEnd = -1
     for index in tokens.indices {
       let token = tokens[index]
       switch token.kind {
@@ -148,7 +150,11 @@ private struct Builder {
       let blockScope = enclosing.map { scopeOfBlock(opening: $0.open) } ?? 0..<fileSize
       let container = enclosing?.typeName
       let text = token.text
-      if token.kind == .let || token.kind == .var {
+      if token.kind == .catch {
+        (pendingBodyParameters, catchPatternEnd) = catchBindings(after: index)
+      } else if index < catchPatternEnd {
+        continue
+      } else if token.kind == .let || token.kind == .var {
         variable(at: index, container: container, blockScope: blockScope)
       } else if token.kind == .func {
         if let (symbol, parameters) = function(at: index, container: container, blockScope: blockScope) {
@@ -209,6 +215,30 @@ private struct Builder {
     let start = tokens[index].range.start.offset
     let end = closer[index].map { tokens[$0].range.end.offset } ?? fileSize
     return start..<max(start, end)
+  }
+
+  /// The names a `catch` clause binds for its body (`catch let e as E`,
+  /// `catch .failed(let reason)`; a bare `catch` binds `error`), and the
+  /// index of the body's `{`.
+  func catchBindings(after keyword: Int) -> ([Symbol], Int) {
+    var position = keyword + 1
+    var names: [Symbol] = []
+    var hasPattern = false
+    while position < tokens.count, tokens[position].kind != .leftBrace {
+      hasPattern = true
+      if tokens[position].kind == .let || tokens[position].kind == .var, let name = name(after: position) {
+        names.append(symbol(name, kind: .constant, from: name, container: nil, scope: 0..<0, typeName: nil))
+      }
+      position += 1
+    }
+    if !hasPattern {
+      let range = tokens[keyword].range
+      names.append(Symbol(
+        name: "error", kind: .constant, nameRange: range.start.offset..<range.end.offset,
+        declarationRange: range.start.offset..<range.end.offset, scope: 0..<0, container: nil,
+        signature: "catch", typeName: nil))
+    }
+    return (names, position)
   }
 
   /// `{ a, b in`: a handler's or closure's parameters.

@@ -36,6 +36,18 @@ final class FormatterTests: XCTestCase {
       "func run(_ w:  @escaping  @Sendable(Int)->Int) { }\n", "func run(_ w: @escaping @Sendable (Int) -> Int) { }\n")
   }
 
+  func testErrorHandlingSyntax() {
+    assertFormats(
+      "enum E :Error{ case bad }\nfunc f( _ x:Int )throws->Int{\ndefer{print( 1 )}\nif x<0 {throw   E.bad}\nreturn x\n}\n",
+      "enum E: Error { case bad }\nfunc f(_ x: Int) throws -> Int {\n  defer { print(1) }\n  if x < 0 { throw E.bad }\n  return x\n}\n")
+    assertFormats(
+      "do{\nlet y=try f(1)\n}catch   .bad where  true{print(1)}\ncatch let e as E{print(e)}\n  catch{print(error)}\n",
+      "do {\n  let y = try f(1)\n} catch .bad where true { print(1) }\ncatch let e as E { print(e) }\ncatch { print(error) }\n")
+    // `try?` and `try!` stay attached; the value after them does not.
+    assertFormats("print(try?f(a:1), try!  f(a: 2))\n", "print(try? f(a: 1), try! f(a: 2))\n")
+    assertFormats("let g = {(x:Int)throws->Int in x}\n", "let g = { (x: Int) throws -> Int in x }\n")
+  }
+
   func testIndentationFollowsBrackets() {
     assertFormats(
       "func f(a) {\nif a {\nreturn 1\n} else {\n      return 2\n}\n}\n",

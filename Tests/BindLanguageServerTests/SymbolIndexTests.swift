@@ -49,6 +49,16 @@ final class SymbolIndexTests: XCTestCase {
     XCTAssertEqual(index.members(of: "Color").map(\.name), ["red", "green"])
   }
 
+  func testCatchClausesBindTheirNamesInTheirBodyOnly() {
+    let text = "do { try f() } catch let e as E { print(e) }\ndo { } catch { print(error) }\nlet after = 1\n"
+    let index = index(text)
+    let insideFirst = text.utf8.count - text.split(separator: "\n").dropFirst().joined(separator: "\n").utf8.count - 4
+    let insideSecond = (text.range(of: "print(error)").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) })!
+    XCTAssertTrue(index.visible(at: insideFirst).contains { $0.name == "e" && $0.kind == .constant })
+    XCTAssertTrue(index.visible(at: insideSecond).contains { $0.name == "error" })
+    XCTAssertFalse(index.visible(at: text.utf8.count - 2).contains { $0.name == "e" || $0.name == "error" })
+  }
+
   func testDiagnosticsAreThoseOfCheckWithAFix() {
     let document = TextDocument(uri: "file:///tmp/x.bind", version: 1, text: "type VM { var title: String = \"\" }\nlet vm = VM()\nprint(vn.title)\n")
     let analysis = DocumentAnalysis(document) { Interpreter() }

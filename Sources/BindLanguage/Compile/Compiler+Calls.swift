@@ -13,6 +13,7 @@ extension Compiler {
     {
       return try compileCall(global, arguments, range: range)
     }
+    try errorHandling.checkMarked(callee, in: self, at: range)
     switch callee {
     case .name(let name, let nameRange) where implicitSelfMember(name):
       // A method of `self` called by its bare name, as Swift allows.
@@ -57,11 +58,13 @@ extension Compiler {
     let labeled = arguments.first { $0.label != nil }?.label
     let call = CallArguments(labels: arguments.map { $0.label?.name }, ranges: argumentRanges, range: range, file: file)
     let plans = ArgumentPlanCache()
+    let isMarked = errorHandling.isTrying
     return { frame in
       let function = try callee(frame)
       guard case .function(let callable) = function else {
         throw ScriptError("cannot call a value of type '\(function.typeName)'", at: range, in: file)
       }
+      if callable.isThrowing, !isMarked { throw ErrorHandling.unmarkedCall(callable.name, at: range, in: file) }
       var evaluated = try values.map { try $0(frame) }
       if let signature = callable.signature {
         // A Swift signature: labels and types are checked, defaults filled in.

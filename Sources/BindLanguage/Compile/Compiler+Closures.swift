@@ -33,7 +33,7 @@ extension Compiler {
     let makesClosures = SyntaxWalk.makesClosures(statements)
     implicitReturnEvaluation = nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
-      parameters: parameters, body: closure.body, implicitReturn: true)
+      parameters: parameters, body: closure.body, implicitReturn: true, cannotThrow: nil)
     let expression = implicitReturnEvaluation
     implicitReturnEvaluation = nil
     let interpreter = self.interpreter

@@ -110,6 +110,8 @@ extension Compiler {
       return try compileAwait(operand, range: range)
     case .untracked(let inner, _):
       return try compileUntracked(inner)
+    case .tryExpression(let kind, let operand, let range):
+      return try compileTry(kind, operand, range: range)
     case .index(let base, let index, let range):
       let array = try compileChainBase(base)
       let position = try compileExpression(index)

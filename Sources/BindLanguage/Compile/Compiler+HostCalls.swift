@@ -216,7 +216,7 @@ final class HostCallSite {
     } catch let mismatch as HostArgumentMismatch {
       throw self.mismatch(function, index: mismatch.index, value: arguments[mismatch.index])
     } catch {
-      throw thrown(error, by: function)
+      throw thrown(error, by: function, interpreter: interpreter)
     }
     switch outcome {
     case .value(let value):
@@ -229,7 +229,7 @@ final class HostCallSite {
         do {
           value = try interpreter.awaitHostTask(task, completion: cooperativeCompletion(function, interpreter: interpreter))
         } catch {
-          throw thrown(error, by: function)
+          throw thrown(error, by: function, interpreter: interpreter)
         }
         interpreter.lastCallProducedValue = function.resultType != nil
         return value
@@ -258,13 +258,13 @@ final class HostCallSite {
         interpreter.lastCallProducedValue = function.resultType != nil
         return value
       } catch {
-        throw Self.thrown(error, by: function, at: range, in: file)
+        throw Self.thrown(error, by: function, at: range, in: file, interpreter: interpreter)
       }
     }
   }
 
-  private func thrown(_ error: any Error, by function: HostFunction) -> ScriptError {
-    Self.thrown(error, by: function, at: range, in: file)
+  private func thrown(_ error: any Error, by function: HostFunction, interpreter: Interpreter) -> any Error {
+    Self.thrown(error, by: function, at: range, in: file, interpreter: interpreter)
   }
 
   /// A Swift error a host function threw, as a script error at the call.
@@ -272,5 +272,17 @@ final class HostCallSite {
     if let error = error as? ScriptError { return error.located(at: range, in: file) }
     if error is CancellationError { return ScriptError("'\(function.name)' was cancelled", at: range, in: file) }
     return ScriptError("'\(function.name)' threw an error: \(error)", at: range, in: file)
+  }
+
+  /// A Swift error a host function threw where the script can catch it
+  /// (the call ran, or was awaited, here): a ``ThrownError`` whose value is
+  /// the error bridged to a script value, the message above if nothing
+  /// catches it. Cancellation and script errors stay script errors.
+  static func thrown(
+    _ error: any Error, by function: HostFunction, at range: SourceRange, in file: SourceFile, interpreter: Interpreter
+  ) -> any Error {
+    let uncaught = thrown(error, by: function, at: range, in: file)
+    guard !(error is ScriptError), !(error is CancellationError) else { return uncaught }
+    return ThrownError(thrownByHost: interpreter.scriptValue(ofThrown: error), uncaught: uncaught)
   }
 }

@@ -559,7 +559,7 @@ extension Expression {
   var isCall: Bool {
     switch unparenthesized {
     case .call: return true
-    case .await(let operand, _): return operand.isCall
+    case .await(let operand, _), .tryExpression(_, let operand, _): return operand.isCall
     default: return false
     }
   }

@@ -40,15 +40,24 @@ extension Compiler {
     case .forLoop(let loop): return try compileFor(loop)
     case .whileLoop(let loop): return try compileWhile(loop)
     case .returnStatement(let value, let range):
+      try checkNotLeavingDefer("return", at: range)
       guard !scope.isGlobal else { throw error("'return' outside a function or handler", at: range) }
       return try compileReturn(value, range: range)
     case .breakStatement(let range):
+      if loopDepth == 0 && switchDepth == 0 { try checkNotLeavingDefer("break", at: range) }
       guard loopDepth > 0 || switchDepth > 0 else { throw error("'break' outside a loop or 'switch'", at: range) }
       return { _ in .breakLoop }
     case .switchStatement(let statement): return try compileSwitch(statement)
     case .continueStatement(let range):
+      if loopDepth == 0 { try checkNotLeavingDefer("continue", at: range) }
       guard loopDepth > 0 else { throw error("'continue' outside a loop", at: range) }
       return { _ in .continueLoop }
+    case .throwStatement(let value, let range): return try compileThrow(value, range: range)
+    case .doCatch(let statement): return try compileDoCatch(statement)
+    case .deferStatement(_, let range):
+      // Blocks compile their `defer`s in `compileSequence`; only a
+      // top-level statement gets here, which has no scope to leave.
+      throw error("'defer' at the top level would run at once; put it in a function or a block, such as 'do { … }'", at: range)
     case .importStatement(let path, let range):
       let interpreter = self.interpreter
       let file = self.file
@@ -104,13 +113,14 @@ extension Compiler {
   /// functionDeclaration -> 'func' NAME '(' parameters? ')' ('->' type)? block
   private func compileFunction(_ declaration: FunctionDeclaration) throws -> Execution {
     let name = declaration.name.name
-    let slot = scope.declare(name, isMutable: false)
+    let slot = scope.declare(name, isMutable: false, isThrowingFunction: declaration.isThrowing)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
     let signature = declaration.hasSwiftSignature ? try functionSignature(declaration) : nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
       parameters: declaration.parameters, body: declaration.body,
-      signature: signature.map { ($0, declaration.body.range) })
+      signature: signature.map { ($0, declaration.body.range) },
+      cannotThrow: declaration.isThrowing ? nil : ErrorHandling.functionCannotThrow)
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
     let globals = interpreter.globalFrame
@@ -124,7 +134,7 @@ extension Compiler {
       return .function(
         Callable(
           name: name, arity: arity, signature: signature, argumentPlanKey: argumentPlanKey,
-          defaultFrame: hasDefaults ? frame : nil
+          defaultFrame: hasDefaults ? frame : nil, isThrowing: declaration.isThrowing
         ) { arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })
@@ -154,7 +164,8 @@ extension Compiler {
         defaultValue: try parameter.defaultValue.map(compileDefaultValue))
     }
     return FunctionSignature(
-      name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType))
+      name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType),
+      isThrowing: declaration.isThrowing)
   }
 
   /// A parameter's or a stored property's default value, evaluated at each

@@ -90,7 +90,7 @@ extension Compiler {
   /// names are declared (every pattern of a case binds the same names).
   /// When the case `makesClosures`, that block gets a frame of its own on
   /// each entry, which the closures keep (see ``BlockScope``).
-  private func inCaseScope<T>(
+  func inCaseScope<T>(
     _ patterns: [Pattern], makesClosures: Bool, _ body: () throws -> (Execution, T)
   ) throws -> ([PatternMatcher], BlockScope, Execution, T) {
     let enclosing = scope
@@ -142,7 +142,10 @@ extension Compiler {
     case .expression(let expression):
       return try compileExpressionPattern(expression)
     case .enumCase(let typeName, let name, let arguments, let range):
-      if let typeName, !isEnumTypeName(typeName.name) {
+      // A host enum's cases match as a script enum's (`catch StoreError.full(let n)`).
+      if let typeName, !isEnumTypeName(typeName.name),
+        hostValueType(named: .name(typeName.name, typeName.range))?.enumType == nil
+      {
         guard arguments == nil else { throw error("cannot find enum type '\(typeName.name)'", at: typeName.range) }
         return try compileExpressionPattern(.member(.name(typeName.name, typeName.range), name, range))
       }
@@ -258,16 +261,6 @@ extension Compiler {
     guard !missing.isEmpty else { return nil }
     let list = missing.map { "'\(EnumType.shape(of: $0))'" }.joined(separator: ", ")
     return "switch must be exhaustive; missing case\(missing.count == 1 ? "" : "s") of '\(type.name)': \(list); add \(missing.count == 1 ? "it" : "them"), or a 'default' case"
-  }
-}
-
-extension Pattern {
-  /// Whether the pattern matches every value (`_`, a binding).
-  var isIrrefutable: Bool {
-    switch self {
-    case .wildcard, .binding: return true
-    case .enumCase, .expression: return false
-    }
   }
 }
 

@@ -11,6 +11,11 @@ extension Compiler {
     if interpreter.builtinTypeNames.contains(name) && !interpreter.isLoadingPrelude {
       throw error("type '\(name)' is built in; choose another name", at: declaration.name.range)
     }
+    if let conformance = declaration.conformances.first {
+      throw error(
+        "a 'type' cannot conform to '\(conformance.name)'; declare errors as an 'enum' or a 'struct', as in 'enum LoginError: Error { case invalid }'",
+        at: conformance.range)
+    }
     var seen = Set<String>()
     var stored: [ObjectType.StoredProperty] = []
     var derivedSpecs: [(PropertyDeclaration, Expression, ValueType)] = []

@@ -12,6 +12,7 @@ extension Compiler {
     let name = declaration.name.name
     try checkTypeName(declaration.name)
     let type = interpreter.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
+    type.conformsToError = !declaration.conformances.isEmpty
     interpreter.declaringStructTypes[name] = type
     defer { interpreter.declaringStructTypes[name] = nil }
     let enclosing = enclosingTypeName
@@ -65,6 +66,8 @@ extension Compiler {
     }
     var type = EnumType(name: name, cases: [], rawType: rawType)
     if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
+    // `Error` is the one protocol the parser lets a script type name.
+    type.conformsToError = !declaration.conformances.isEmpty
     interpreter.declaringEnumTypes[name] = type
     defer { interpreter.declaringEnumTypes[name] = nil }
     var cases: [EnumType.Case] = []
@@ -231,7 +234,8 @@ extension Compiler {
       guard let method = methods[function.name.name] else { continue }
       let compiled = try compileFunctionBody(
         parameters: function.parameters, body: function.body, signature: (method.signature, function.body.range),
-        methodSelf: MethodSelf(isMutable: function.isMutating, members: members, type: selfValueType))
+        methodSelf: MethodSelf(isMutable: function.isMutating, members: members, type: selfValueType),
+        cannotThrow: function.isThrowing ? nil : ErrorHandling.functionCannotThrow)
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
     }
@@ -434,6 +438,7 @@ extension Compiler {
     let methodName = name.name
     let interpreter = self.interpreter
     let file = self.file
+    let isMarked = errorHandling.isTrying
     let cache = MethodSiteCache()
     let plans = ArgumentPlanCache()
     return { receiver, frame, values in
@@ -452,6 +457,7 @@ extension Compiler {
       let arguments = try method.signature.arrange(
         call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
         leading: receiver, plan: plans.plan(for: method.argumentPlanKey, method.signature, labels: call.labels))
+      if method.signature.isThrowing, !isMarked { throw ErrorHandling.unmarkedCall(methodName, at: range, in: file) }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)
       guard method.isMutating else { return try interpreter.callMethod(method, withSelfFirst: arguments, at: context).result }
       let store: (Frame, Value) throws -> Void

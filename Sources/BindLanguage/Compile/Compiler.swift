@@ -47,6 +47,9 @@ final class Compiler {
   /// Set where nothing may wait (a derived property, a `bind` or `observe`
   /// expression): names the place, for the error an async call there gets.
   var cannotAwait: String?
+  /// Where errors thrown here go, and whether a call here is marked with
+  /// `try` (see `Compiler+Errors.swift`).
+  var errorHandling = ErrorHandling()
 
   /// Compiles `body` where nothing may wait (see ``cannotAwait``).
   func withoutAwaiting<T>(in context: String, _ body: () throws -> T) rethrows -> T {
@@ -240,6 +243,7 @@ final class Compiler {
   }
 
   func compileSequence(_ statements: [Statement]) throws -> Execution {
+    if let index = statements.firstIndex(where: \.isDefer) { return try compileDeferring(statements, at: index) }
     // A closure stored directly in an array (or an Optional) is kept at its
     // most general abstraction and called through two reabstraction thunks;
     // wrapped in a struct it is called directly.
@@ -274,9 +278,14 @@ final class Compiler {
   /// ends without `return` in a function that returns a value is an error
   /// (located at the body's closing brace). A method's `methodSelf` is
   /// declared first, as slot 0.
+  ///
+  /// `cannotThrow` says why an error may not leave the body (see
+  /// ``ErrorHandling/unhandledBecause``); nil for a `throws` function or
+  /// a closure.
   func compileFunctionBody(
     parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false,
-    signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil
+    signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil,
+    cannotThrow: String? = ErrorHandling.blockCannotThrow
   ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
@@ -301,6 +310,9 @@ final class Compiler {
     switchDepth = 0
     (isAwaiting, cannotAwait) = (false, nil)
     defer { (scope, captureList, loopDepth, isAwaiting, cannotAwait, switchDepth) = saved }
+    let savedErrorHandling = errorHandling
+    errorHandling = ErrorHandling(unhandledBecause: cannotThrow)
+    defer { errorHandling = savedErrorHandling }
     if implicitReturn, body.statements.count == 1, case .expression(let expression) = body.statements[0] {
       let evaluate = try compileExpression(expression)
       let interpreter = self.interpreter

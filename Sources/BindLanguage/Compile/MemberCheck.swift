@@ -571,6 +571,16 @@ struct MemberCheck {
         if let guardExpression = switchCase.guardExpression { walk(guardExpression) }
         walk(switchCase.body)
       }
+    case .throwStatement(let value, _): walk(value)
+    case .deferStatement(let block, _): walk(block)
+    case .doCatch(let statement):
+      walk(statement.body)
+      for clause in statement.catches {
+        if clause.patterns.isEmpty { bind(Identifier("error", range: clause.keywordRange), .other) }
+        for pattern in clause.patterns { walk(pattern) }
+        if let guardExpression = clause.guardExpression { walk(guardExpression) }
+        walk(clause.body)
+      }
     }
   }
 
@@ -583,7 +593,7 @@ struct MemberCheck {
       for case .expression(let inner) in segments { walk(inner) }
     case .array(let elements, _): for element in elements { walk(element) }
     case .parenthesized(let inner, _): walk(inner, use: use)
-    case .unary(_, let inner, _), .await(let inner, _), .untracked(let inner, _):
+    case .unary(_, let inner, _), .await(let inner, _), .untracked(let inner, _), .tryExpression(_, let inner, _):
       walk(inner)
     case .binary(_, let lhs, let rhs, _), .index(let lhs, let rhs, _):
       walk(lhs)

@@ -10,6 +10,8 @@ final class FunctionScope {
     let isMutable: Bool
     /// The declared type (`var n: Int = 0`): every write is checked against it.
     var type: ValueType? = nil
+    /// A `func` declared `throws`: a call must be marked with `try`.
+    var isThrowingFunction = false
   }
 
   let parent: FunctionScope?
@@ -50,14 +52,16 @@ final class FunctionScope {
   /// Declares `name` in the innermost block, reusing its slot if the same
   /// block declared it before (a REPL redeclaring a variable).
   @discardableResult
-  func declare(_ name: String, isMutable: Bool, type: ValueType? = nil) -> Int {
+  func declare(_ name: String, isMutable: Bool, type: ValueType? = nil, isThrowingFunction: Bool = false) -> Int {
     if let existing = blocks[blocks.count - 1][name] {
-      blocks[blocks.count - 1][name] = Variable(slot: existing.slot, isMutable: isMutable, type: type)
+      blocks[blocks.count - 1][name] = Variable(
+        slot: existing.slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
       return existing.slot
     }
     let slot = slotCount
     slotCount += 1
-    blocks[blocks.count - 1][name] = Variable(slot: slot, isMutable: isMutable, type: type)
+    blocks[blocks.count - 1][name] = Variable(
+      slot: slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
     return slot
   }
 

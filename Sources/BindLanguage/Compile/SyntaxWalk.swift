@@ -56,6 +56,10 @@ package enum SyntaxWalk {
     case .effect(let e): return block(e.body)
     case .onCleanup(let b, _): return block(b)
     case .notify(let e, _): return expression(e)
+    case .throwStatement(let e, _): return expression(e)
+    case .deferStatement(let b, _): return block(b)
+    case .doCatch(let d):
+      return block(d.body) || d.catches.contains { expression($0.guardExpression) || block($0.body) }
     }
   }
 
@@ -69,7 +73,7 @@ package enum SyntaxWalk {
     case .array(let elements, _): return elements.contains(where: sub)
     case .dictionary(let entries, _): return entries.contains { sub($0.key) || sub($0.value) }
     case .parenthesized(let e, _), .unary(_, let e, _), .member(let e, _, _), .optionalMember(let e, _, _),
-      .await(let e, _), .untracked(let e, _):
+      .await(let e, _), .untracked(let e, _), .tryExpression(_, let e, _):
       return sub(e)
     case .binary(_, let a, let b, _), .index(let a, let b, _): return sub(a) || sub(b)
     case .ternary(let a, let b, let c, _): return sub(a) || sub(b) || sub(c)
@@ -114,7 +118,7 @@ package enum SyntaxWalk {
     case .observe(let observe): return observe.handler != nil
     case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .batch, .ifStatement,
       .forLoop, .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait,
-      .timeline, .guardStatement, .switchStatement, .notify:
+      .timeline, .guardStatement, .switchStatement, .notify, .throwStatement, .doCatch, .deferStatement:
       return false
     }
   }
@@ -124,12 +128,13 @@ package enum SyntaxWalk {
   package static func nestedBlocks(of statement: Statement) -> [Block] {
     switch statement {
     case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .returnStatement,
-      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify:
+      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify, .throwStatement:
       return []
     case .function(let function): return [function.body]
     case .observe(let observe): return observe.handler.map { [$0.body] } ?? []
     case .on(let on): return [on.handler.body]
-    case .batch(let block, _), .onCleanup(let block, _): return [block]
+    case .batch(let block, _), .onCleanup(let block, _), .deferStatement(let block, _): return [block]
+    case .doCatch(let statement): return [statement.body] + statement.catches.map(\.body)
     case .effect(let effect): return [effect.body]
     case .ifStatement(var branch):
       var blocks: [Block] = []

@@ -116,6 +116,14 @@ extension Interpreter {
     return hostValueTypes[swiftType]?.bridge
   }
 
+  /// A Swift error as the value a script's `catch` binds: a registered
+  /// struct or enum as itself (so `catch let e as StoreError` matches it),
+  /// any other error as its text, as `String(describing:)` gives it.
+  func scriptValue(ofThrown error: any Error) -> Value {
+    if let bridge = try? registeredBridge(for: type(of: error)) { return bridge.toScript(error) }
+    return .string(String(describing: error))
+  }
+
   func hostType(for swiftType: Any.Type) -> HostType? {
     let key = ObjectIdentifier(swiftType)
     return types.values.lazy.compactMap(\.host).first { $0.swiftType == key }

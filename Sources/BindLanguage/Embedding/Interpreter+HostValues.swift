@@ -44,6 +44,7 @@ extension Interpreter {
     }
     do { try checkNewValueType(swiftType, name: name) } catch let error as EmbeddingError { throw located(error.problems) }
     let structType = StructType(name: name, fields: [])
+    structType.conformsToError = swiftType is any Error.Type
     let host = HostValueType(name: name, swiftType: swiftType, valueType: .structure(structType))
     // Added first, so that a field of this very type resolves to it.
     hostValueTypes.add(host)
@@ -157,6 +158,7 @@ extension Interpreter {
     }
     do { try checkNewValueType(swiftType, name: name) } catch let error as EmbeddingError { throw located(error.problems) }
     let enumType = EnumType(name: name, cases: [])
+    enumType.conformsToError = swiftType is any Error.Type
     let host = HostValueType(name: name, swiftType: swiftType, valueType: .enumeration(enumType))
     hostValueTypes.add(host)
     let builder = EnumTypeBuilder<Root>(typeName: name) { [unowned self] type in

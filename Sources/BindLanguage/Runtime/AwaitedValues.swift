@@ -70,8 +70,12 @@ enum AwaitedValues {
           eager(entry.value)
         }
       case .parenthesized(let inner, _), .unary(_, let inner, _), .member(let inner, _, _),
-        .optionalMember(let inner, _, _), .untracked(let inner, _):
+        .optionalMember(let inner, _, _), .untracked(let inner, _), .tryExpression(.propagating, let inner, _):
         eager(inner)
+      case .tryExpression(_, let inner, _):
+        // `try?` and `try!` handle the error of what they cover: an await
+        // run before the statement would throw it past them.
+        conditional(inner)
       case .binary(let op, let left, let right, _):
         eager(left)
         switch op {

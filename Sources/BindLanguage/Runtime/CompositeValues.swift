@@ -34,6 +34,9 @@ public final class StructType {
   private(set) var fieldIndex: [String: Int]
   /// A script struct's methods, computed properties and field defaults.
   let scriptMembers = ValueTypeMembers()
+  /// Declared `: Error` (or a Swift `Error` the host registered): a
+  /// script may throw its values.
+  var conformsToError = false
 
   /// Creates a struct type with these fields.
   public init(name: String, fields: [Field]) {
@@ -128,6 +131,9 @@ public final class EnumType {
   let isContextual: Bool
   /// A script enum's methods and computed properties.
   let scriptMembers = ValueTypeMembers()
+  /// Declared `: Error` (or a Swift `Error` the host registered): a
+  /// script may throw its values.
+  var conformsToError = false
 
   /// Creates an enum type with these cases.
   public init(name: String, cases: [Case], rawType: ValueType? = nil) {

@@ -21,6 +21,8 @@ struct FunctionSignature {
   let parameters: [Parameter]
   /// `nil`: returns nothing (a typed function) or anything (the untyped form).
   let returnType: ValueType?
+  /// Declared `throws`: a call must be marked with `try`.
+  var isThrowing = false
 
   /// `select(index:)`, `move(_:to:)`.
   var fullName: String {

@@ -112,7 +112,7 @@ extension Interpreter {
   /// statement this statement's pending error.
   func collectHostTaskFailure() {
     guard pendingError == nil, let failure = hostTasks.takeFailure() else { return }
-    pendingError = failure as? ScriptError ?? ScriptError("\(failure)")
+    pendingError = (failure as? ThrownError)?.uncaught ?? failure as? ScriptError ?? ScriptError("\(failure)")
   }
 }
 

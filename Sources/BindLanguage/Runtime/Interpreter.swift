@@ -653,7 +653,7 @@ public final class Interpreter {
   /// earlier one is already waiting.
   private func keep(_ error: any Error) {
     guard pendingError == nil else { return }
-    pendingError = error as? ScriptError ?? ScriptError("\(error)")
+    pendingError = (error as? ThrownError)?.uncaught ?? error as? ScriptError ?? ScriptError("\(error)")
   }
 
   /// Member writes under way that use the object of a `let` without

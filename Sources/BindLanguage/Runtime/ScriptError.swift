@@ -57,6 +57,7 @@ extension Error {
   /// Any error as a located script error; runtime errors keep their text.
   func asScriptError(at range: SourceRange, in file: SourceFile) -> ScriptError {
     if let error = self as? ScriptError { return error.located(at: range, in: file) }
+    if let error = self as? ThrownError { return error.uncaught }
     if let error = self as? ReactiveError { return ScriptError(error.description, at: range, in: file) }
     return ScriptError("\(self)", at: range, in: file)
   }

@@ -144,11 +144,13 @@ public final class Callable {
   /// Where the signature's defaults are evaluated (the declaring frame);
   /// `nil` when it has none.
   let defaultFrame: Frame?
+  /// A `func` declared `throws`: a call must be marked with `try`.
+  let isThrowing: Bool
 
   init(
     name: String, arity: Int?, isClosure: Bool = false, invocation: ClosureInvocation? = nil,
     signature: FunctionSignature? = nil, argumentPlanKey: ArgumentPlanCache.Key? = nil, defaultFrame: Frame? = nil,
-    body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
+    isThrowing: Bool = false, body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
   ) {
     self.name = name
     self.arity = arity
@@ -157,6 +159,7 @@ public final class Callable {
     self.signature = signature
     self.argumentPlanKey = argumentPlanKey
     self.defaultFrame = defaultFrame
+    self.isThrowing = isThrowing
     self.body = body
   }
 

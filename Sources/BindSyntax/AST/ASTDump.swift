@@ -21,7 +21,8 @@ public enum ASTDump {
     case .assignment(let a): return "(\(a.op.rawValue) \(dump(a.target)) \(dump(a.value)))"
     case .typeDeclaration(let t):
       return list(
-        [t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? []) + t.members.map(dump)
+        [t.kind.rawValue, t.name.name] + (t.rawType.map { [": \($0)"] } ?? [])
+          + t.conformances.map { ": \($0.name)" } + t.members.map(dump)
           + t.staticMembers.map { "(static \(dump($0)))" } + t.initializers.map(dump)
           + t.nestedTypes.map { dump(.typeDeclaration($0)) })
     case .function(let f):
@@ -60,6 +61,9 @@ public enum ASTDump {
     case .notify(let target, _): return "(notify \(dump(target)))"
     case .guardStatement(let g):
       return list(["guard"] + g.conditions.map(dump) + ["(else \(dump(g.elseBlock)))"])
+    case .throwStatement(let value, _): return "(throw \(dump(value)))"
+    case .deferStatement(let block, _): return "(defer \(dump(block)))"
+    case .doCatch(let d): return list(["do", dump(d.body)] + d.catches.map(dump))
     }
   }
 
@@ -106,6 +110,7 @@ public enum ASTDump {
       if let result = closure.resultType { parts.append("-> \(result)") }
       return list(parts + closure.body.statements.map(dump))
     case .implicitMember(let name, _): return ".\(name.name)"
+    case .tryExpression(let kind, let operand, _): return "(\(kind.rawValue) \(dump(operand)))"
     }
   }
 
@@ -120,7 +125,7 @@ public enum ASTDump {
   }
 
   private static func dump(_ function: FunctionDeclaration) -> String {
-    guard function.hasSwiftSignature || function.isMutating else {
+    guard function.hasSwiftSignature || function.isMutating || function.isThrowing else {
       return list(["func", function.name.name, list(function.parameters.map(\.name)), dump(function.body)])
     }
     let parameters = function.signature.map { p in
@@ -128,6 +133,7 @@ public enum ASTDump {
         + (p.defaultValue.map { ["=", dump($0)] } ?? []))
     }
     return list((function.isMutating ? ["mutating"] : []) + ["func", function.name.name, list(parameters)]
+      + (function.isThrowing ? ["throws"] : [])
       + (function.returnType.map { ["->", $0.description] } ?? []) + [dump(function.body)])
   }
 
@@ -142,6 +148,11 @@ public enum ASTDump {
       guard let arguments else { return head }
       return list([head] + arguments.map { a in a.label.map { "\($0.name): " + dump(a.pattern) } ?? dump(a.pattern) })
     }
+  }
+
+  private static func dump(_ clause: CatchClause) -> String {
+    list(["catch"] + clause.patterns.map(dump) + (clause.castType.map { ["as", $0.description] } ?? [])
+      + (clause.guardExpression.map { ["where", dump($0)] } ?? []) + [dump(clause.body)])
   }
 
   private static func dump(_ statement: IfStatement) -> String {

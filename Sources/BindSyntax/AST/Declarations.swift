@@ -82,6 +82,8 @@ public struct TypeDeclaration: Equatable, Sendable {
   /// the file that declares the type is merged into that declaration by
   /// the parser and left empty here (``Parser/mergingExtensions(_:)``).
   public var isExtension = false
+  /// The protocols named after `:` (`enum LoginError: Error`).
+  public var conformances: [Identifier] = []
 
   /// Creates a type declaration.
   public init(
@@ -217,6 +219,8 @@ public struct FunctionDeclaration: Equatable, Sendable {
   public var returnType: TypeAnnotation?
   /// `mutating func` (struct and enum methods).
   public var isMutating: Bool
+  /// `throws` after the parameters: calls must be marked with `try`.
+  public var isThrowing = false
 
   /// Creates a function declaration.
   public init(

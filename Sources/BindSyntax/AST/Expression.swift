@@ -13,6 +13,16 @@ public struct Identifier: Hashable, Sendable {
   }
 }
 
+/// How a `try` handles an error its operand throws.
+public enum TryKind: String, Hashable, Sendable {
+  /// `try`: the error goes on to the enclosing `catch` or throwing function.
+  case propagating = "try"
+  /// `try?`: the value becomes an optional, `nil` when an error was thrown.
+  case optional = "try?"
+  /// `try!`: an error is a runtime error located at the `try!`.
+  case forced = "try!"
+}
+
 /// A prefix operator.
 public enum UnaryOperator: String, Hashable, Sendable {
   /// `-x`
@@ -116,6 +126,8 @@ public indirect enum Expression: Equatable, Sendable {
   case dictionary([DictionaryEntry], SourceRange)
   /// `.idle`: an enum case (or static member) of the type the context expects.
   case implicitMember(Identifier, SourceRange)
+  /// `try e`, `try? e` (nil on error) or `try! e` (an error stops the statement).
+  case tryExpression(TryKind, Expression, SourceRange)
 
   /// The range of the whole expression.
   public var range: SourceRange {
@@ -126,7 +138,7 @@ public indirect enum Expression: Equatable, Sendable {
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
       .index(_, _, let range), .duration(_, let range), .await(_, let range), .dictionary(_, let range),
-      .implicitMember(_, let range), .untracked(_, let range):
+      .implicitMember(_, let range), .untracked(_, let range), .tryExpression(_, _, let range):
       return range
     case .timer(let timer):
       return timer.range

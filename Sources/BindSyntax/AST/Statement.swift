@@ -54,6 +54,12 @@ public enum Statement: Equatable, Sendable {
   case guardStatement(GuardStatement)
   /// `switch subject { case …: … }`.
   case switchStatement(SwitchStatement)
+  /// `throw value`: ends the enclosing `do` or throwing function with an error.
+  case throwStatement(Expression, SourceRange)
+  /// `do { … } catch … { … }`.
+  case doCatch(DoCatchStatement)
+  /// `defer { … }`: runs when the enclosing block exits, however it exits.
+  case deferStatement(Block, SourceRange)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -75,6 +81,8 @@ public enum Statement: Equatable, Sendable {
     case .onCleanup(_, let range), .notify(_, let range): return range
     case .guardStatement(let g): return g.range
     case .switchStatement(let s): return s.range
+    case .doCatch(let d): return d.range
+    case .throwStatement(_, let range), .deferStatement(_, let range): return range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):
       return range
@@ -425,5 +433,60 @@ public struct EffectStatement: Equatable, Sendable {
     self.name = name
     self.body = body
     self.range = range
+  }
+}
+
+/// `do { body } catch … { … } catch { … }`: runs the body; an error thrown
+/// in it runs the first clause whose pattern matches it.
+public struct DoCatchStatement: Equatable, Sendable {
+  /// The statements that may throw.
+  public var body: Block
+  /// The `catch` clauses, in order (none: `do { … }` is only a block).
+  public var catches: [CatchClause]
+  /// From `do` to the last closing `}`.
+  public var range: SourceRange
+
+  /// Creates a do statement.
+  public init(body: Block, catches: [CatchClause], range: SourceRange) {
+    self.body = body
+    self.catches = catches
+    self.range = range
+  }
+}
+
+/// One `catch` clause: `catch`, `catch let e as LoginError`,
+/// `catch LoginError.invalid`, `catch .network(let reason) where …`.
+public struct CatchClause: Equatable, Sendable {
+  /// The patterns, any of which matches; empty for a bare `catch`, which
+  /// binds the error to `error`.
+  public var patterns: [Pattern]
+  /// The type of `catch let e as Type`: the error must be a value of it.
+  public var castType: TypeAnnotation?
+  /// The `where` condition, if any.
+  public var guardExpression: Expression?
+  /// The statements run when the clause matches.
+  public var body: Block
+  /// The `catch` keyword.
+  public var keywordRange: SourceRange
+  /// From `catch` to the closing `}`.
+  public var range: SourceRange
+
+  /// Creates a catch clause.
+  public init(
+    patterns: [Pattern], castType: TypeAnnotation?, guardExpression: Expression?, body: Block,
+    keywordRange: SourceRange, range: SourceRange
+  ) {
+    self.patterns = patterns
+    self.castType = castType
+    self.guardExpression = guardExpression
+    self.body = body
+    self.keywordRange = keywordRange
+    self.range = range
+  }
+
+  /// Whether the clause catches every error: no pattern, or only names
+  /// and `_`, without `as` or `where`.
+  public var catchesEverything: Bool {
+    castType == nil && guardExpression == nil && patterns.allSatisfy(\.isIrrefutable)
   }
 }

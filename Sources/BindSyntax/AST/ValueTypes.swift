@@ -81,6 +81,14 @@ public indirect enum Pattern: Equatable, Sendable {
     }
   }
 
+  /// Whether the pattern matches every value (`_`, a binding).
+  public var isIrrefutable: Bool {
+    switch self {
+    case .wildcard, .binding: return true
+    case .enumCase, .expression: return false
+    }
+  }
+
   /// The names the pattern binds, in order.
   public var bindings: [Identifier] {
     switch self {

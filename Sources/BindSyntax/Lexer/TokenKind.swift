@@ -29,6 +29,8 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case `struct`, `enum`, `switch`, `case`, `default`
   /// Concurrency keywords.
   case await
+  /// Error-handling keywords.
+  case `do`, `catch`, `throw`, `throws`, `try`, `defer`
   /// Literal keywords.
   case `true`, `false`, `nil`
 
@@ -64,6 +66,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
       .wait, .after, .every, .timeline,
       .if, .else, .for, .in, .while, .func, .return, .break, .continue, .import, .guard, .await,
       .struct, .enum, .switch, .case, .default,
+      .do, .catch, .throw, .throws, .try, .defer,
       .true, .false, .nil,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })

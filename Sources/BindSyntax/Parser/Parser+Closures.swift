@@ -2,7 +2,7 @@ extension Parser {
   /// closureExpression → '{' NEWLINE? closureSignature? separator*
   ///                     (statement (separator+ statement)*)? separator* '}'
   /// closureSignature  → IDENTIFIER (',' IDENTIFIER)* 'in'
-  ///                   | '(' (closureParameter (',' closureParameter)*)? ')' ('->' typeAnnotation)? 'in'
+  ///                   | '(' (closureParameter (',' closureParameter)*)? ')' 'throws'? ('->' typeAnnotation)? 'in'
   /// closureParameter  → IDENTIFIER (':' typeAnnotation)?
   ///
   /// Without a signature the body may name its parameters `$0`, `$1`, ….
@@ -44,6 +44,8 @@ extension Parser {
       if match(.comma) == nil { break }
     }
     try close(.rightParen, opener: open)
+    // A closure may throw whether or not it says so (Swift infers it).
+    _ = match(.throws)
     var result: TypeAnnotation?
     if match(.arrow) != nil { result = try typeAnnotation(after: "'->'") }
     try expect(.in, "expected 'in' after the closure's parameters")
@@ -68,7 +70,7 @@ extension Parser {
       ahead += 1
     }
     let next = peek(ahead).kind
-    return next == .in || next == .arrow
+    return next == .in || next == .arrow || next == .throws
   }
 
   /// Whether a call's last argument is a trailing closure (so another `{`

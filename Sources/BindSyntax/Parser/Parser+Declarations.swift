@@ -1,6 +1,6 @@
 extension Parser {
-  /// typeDeclaration → ('type' | 'struct' | 'enum') IDENTIFIER (':' typeAnnotation)? '{' separator*
-  ///                   (typeMember (separator+ typeMember)*)? separator* '}'
+  /// typeDeclaration → ('type' | 'class' | 'struct' | 'enum') IDENTIFIER (':' typeAnnotation (',' typeAnnotation)*)?
+  ///                   '{' separator* (typeMember (separator+ typeMember)*)? separator* '}'
   func typeDeclaration(isExtension: Bool = false) throws -> Statement {
     let keyword = advance()
     let kind = TypeDeclaration.Kind(rawValue: keyword.text) ?? .object
@@ -13,7 +13,7 @@ extension Parser {
     if isExtension, check(.colon) {
       throw error("an extension cannot add conformances yet; declare them on the type itself")
     }
-    let rawType = try enumRawType(kind: kind, name: name)
+    let (rawType, conformances) = try inheritanceClause(kind: kind, name: name)
     guard check(.leftBrace) else { throw error("expected '{' after type name '\(name.name)'") }
     let open = advance()
     var members: [TypeDeclaration.Member] = []
@@ -50,6 +50,7 @@ extension Parser {
       name: name, members: members, range: keyword.range.union(close.range), kind: kind, rawType: rawType,
       staticMembers: staticMembers, initializers: initializers, nestedTypes: nestedTypes)
     declaration.isExtension = isExtension
+    declaration.conformances = conformances
     return .typeDeclaration(declaration)
   }
 
@@ -270,7 +271,7 @@ extension Parser {
   }
 
   /// typeAnnotation → ( IDENTIFIER | '[' typeAnnotation ( ':' typeAnnotation )? ']'
-  ///                  | '(' ( typeAnnotation ( ',' typeAnnotation )* )? ')' ( '->' typeAnnotation )? )
+  ///                  | '(' ( typeAnnotation ( ',' typeAnnotation )* )? ')' ( 'throws'? '->' typeAnnotation )? )
   ///                  ( '?' | '??' )*
   ///
   /// `(T)` without an arrow is `T` parenthesized (`((Int) -> Void)?`).
@@ -297,9 +298,14 @@ extension Parser {
           if match(.comma) == nil { break }
         }
         let close = try self.close(.rightParen, opener: open)
+        // Any function value may throw (a closure does when its body
+        // does), so `throws` in a function type restricts nothing.
+        let throwsMark = match(.throws)
         if match(.arrow) != nil {
           let result = try typeAnnotation(after: "'->'")
           type = .function(parameters, result, open.range.union(result.range))
+        } else if let throwsMark {
+          throw error("expected '->' and a result type after 'throws'", at: throwsMark.range)
         } else if parameters.count == 1 {
           type = parameters[0]
         } else {
@@ -352,7 +358,7 @@ extension Parser {
   public static let ignoredTypeAttributes: Set = ["escaping", "Sendable", "MainActor"]
 
   /// functionDeclaration → 'func' IDENTIFIER '(' (functionParameter (',' functionParameter)* ','?)? ')'
-  ///                       ('->' typeAnnotation)? block
+  ///                       'throws'? ('->' typeAnnotation)? block
   func functionDeclaration() throws -> Statement {
     .function(try functionDeclaration(isMutating: false))
   }
@@ -376,13 +382,16 @@ extension Parser {
       throw error("expected ',' or ')' after parameter", notes: matchingNote(open))
     }
     try close(.rightParen, opener: open)
+    let throwsMark = match(.throws)
     var returnType: TypeAnnotation?
     if match(.arrow) != nil { returnType = try typeAnnotation(after: "'->'") }
     try checkParameterForms(parameters, hasReturnType: returnType != nil)
-    let body = try block(after: returnType == nil ? "parameter list" : "return type")
-    return FunctionDeclaration(
+    let body = try block(after: returnType != nil ? "return type" : throwsMark != nil ? "'throws'" : "parameter list")
+    var declaration = FunctionDeclaration(
       name: name, parameters: parameters.map(\.name), body: body, range: keyword.range.union(body.range),
       signature: parameters, returnType: returnType, isMutating: isMutating)
+    declaration.isThrowing = throwsMark != nil
+    return declaration
   }
 
   /// block → '{' separator* (statement (separator+ statement)*)? separator* '}'

@@ -1,14 +1,29 @@
 extension Parser {
-  /// expression → 'await'? ternaryExpression
+  /// expression → ('try' ('?' | '!')?)? 'await'? ternaryExpression
   ///
   /// As in Swift, `await` covers everything to its right: `await a.f() + b`
   /// awaits the whole sum.
   func expression() throws -> Expression {
     try nested {
+      if let keyword = match(.try) { return try tryExpression(keyword) }
       guard let keyword = match(.await) else { return try ternaryExpression() }
       let operand = try ternaryExpression()
       return .await(operand, keyword.range.union(operand.range))
     }
+  }
+
+  /// The rest of `try e`, `try? e` or `try! e` after `try`: as `await`, it
+  /// covers everything to its right (`try f() + g()` marks both calls).
+  private func tryExpression(_ keyword: Token) throws -> Expression {
+    var kind = TryKind.propagating
+    var start = keyword.range
+    if check(.question) || check(.bang), peek().range.start.offset == keyword.range.end.offset {
+      let mark = advance()
+      kind = mark.kind == .question ? .optional : .forced
+      start = keyword.range.union(mark.range)
+    }
+    let operand = try expression()
+    return .tryExpression(kind, operand, start.union(operand.range))
   }
 
   /// ternaryExpression → orExpression ('?' expression ':' ternaryExpression)?
@@ -76,6 +91,10 @@ extension Parser {
   func prefixExpression() throws -> Expression {
     if check(.await) {
       throw error("'await' cannot appear to the right of an operator; put it at the start of the expression")
+    }
+    if check(.try) {
+      throw error(
+        "'try' cannot appear to the right of an operator; put it at the start of the expression (before 'await')")
     }
     guard let token = match(.minus, .bang) else { return try postfixExpression() }
     if token.kind == .minus, let literal = negativeLiteral(after: token) { return literal }

@@ -19,7 +19,8 @@ extension Parser {
   ///           | bindStatement | observeStatement | onStatement | emitStatement
   ///           | disposeStatement | batchStatement | ifStatement | forStatement
   ///           | whileStatement | returnStatement | 'break' | 'continue'
-  ///           | importStatement | waitStatement | expressionStatement
+  ///           | importStatement | waitStatement | throwStatement | doStatement
+  ///           | deferStatement | expressionStatement
   func statement() throws -> Statement {
     if startsDeclarationModifiers {
       // At the top level a script is one file of one module: Swift's
@@ -54,6 +55,10 @@ extension Parser {
     case .import: return try importStatement()
     case .wait: return try waitStatement()
     case .timeline: return try timelineStatement()
+    case .throw: return try throwStatement()
+    case .do: return try doStatement()
+    case .defer: return try deferStatement()
+    case .catch: throw error("'catch' must follow the '}' of a 'do' block, as in 'do { try f() } catch { … }'")
     case .identifier where startsEffectStatement: return try effectStatement()
     case .identifier where startsCleanupStatement: return try cleanupStatement()
     case .identifier where startsNotifyStatement: return try notifyStatement()

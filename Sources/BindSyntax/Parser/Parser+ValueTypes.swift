@@ -47,13 +47,28 @@ extension Parser {
   }
 
   /// (':' typeAnnotation)? after an enum's name: its raw type.
-  func enumRawType(kind: TypeDeclaration.Kind, name: Identifier) throws -> TypeAnnotation? {
-    guard check(.colon) else { return nil }
-    guard kind == .enumeration else {
-      throw error("'\(kind.rawValue)' declarations take no ':' here; only an 'enum' has a raw type", at: peek().range)
-    }
-    advance()
-    return try typeAnnotation(after: "':'")
+  /// The types after a declaration's `:`: an enum's raw type (`String`,
+  /// `Int`) and the protocols it conforms to. `Error` is the one protocol
+  /// a script type can name (`enum LoginError: Error`).
+  func inheritanceClause(kind: TypeDeclaration.Kind, name: Identifier) throws -> (TypeAnnotation?, [Identifier]) {
+    guard match(.colon) != nil else { return (nil, []) }
+    var rawType: TypeAnnotation?
+    var conformances: [Identifier] = []
+    repeat {
+      let type = try typeAnnotation(after: rawType == nil && conformances.isEmpty ? "':'" : "','")
+      if case .named(let protocolName, let range) = type, protocolName == "Error" {
+        conformances.append(Identifier(protocolName, range: range))
+      } else if kind == .enumeration, rawType == nil, conformances.isEmpty {
+        rawType = type
+      } else if kind == .enumeration {
+        throw error("an enum has one raw type, written first; '\(type)' is not a protocol a script type can conform to ('Error')", at: type.range)
+      } else {
+        throw error(
+          "'\(kind.rawValue)' declarations conform only to 'Error' here; '\(type)' is not a raw type or a known protocol",
+          at: type.range)
+      }
+    } while match(.comma) != nil
+    return (rawType, conformances)
   }
 
   /// enumCaseDeclaration → 'case' enumCaseItem (',' enumCaseItem)*
@@ -189,6 +204,8 @@ extension Parser {
   private func endsPattern(_ kind: TokenKind) -> Bool {
     switch kind {
     case .comma, .rightParen, .colon, .equal: return true
+    // After a `catch` pattern: `catch let e as LoginError {`, `catch LoginError.invalid {`.
+    case .as, .leftBrace: return true
     case .identifier: return false
     default: return false
     }

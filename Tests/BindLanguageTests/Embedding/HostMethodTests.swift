@@ -115,6 +115,56 @@ final class HostMethodTests: XCTestCase {
       ["\"Hello, Ada!\"", "5", "error: 3:1: 'boom()' threw an error: boom", "42"])
   }
 
+  enum StoreError: Error, Equatable {
+    case full(Int)
+    case offline
+  }
+
+  func testAThrowingHostCallIsCaughtByTheScriptAsItsSwiftDescription() throws {
+    let (session, _) = try Self.session()
+    XCTAssertEqual(
+      session.run(
+        """
+        do { try todos.add(title: "", due: nil) } catch { print("caught:", error) }
+        print(try? todos.add(title: "", due: nil))
+        print(try todos.add(title: "milk", due: nil))
+        do { try await todos.fail() } catch { print("awaited:", error) }
+        try! todos.add(title: "", due: nil)
+        """),
+      [
+        "caught: a to-do needs a title", "nil", "1", "awaited: offline",
+        "error: 5:1: 'try!' expression unexpectedly raised an error: a to-do needs a title; use 'try' inside 'do { … } catch { … }' to handle it",
+      ])
+  }
+
+  func testARegisteredSwiftErrorTypeMatchesItsCatchPatterns() throws {
+    let session = TranscriptSession()
+    session.showsLocations = true
+    try session.interpreter.registerEnum(StoreError.self, as: "StoreError") { type in
+      type.case("full", StoreError.full) { if case .full(let count) = $0 { count } else { nil } }
+      type.case("offline", .offline)
+    }
+    try session.interpreter.define("save(_:)") { (count: Int) throws in
+      throw count > 3 ? StoreError.full(count) : StoreError.offline
+    }
+    XCTAssertEqual(
+      session.run(
+        """
+        func attempt(_ n: Int) throws {
+          do { try save(n) } catch StoreError.full(let count) { print("full at", count) } catch let e as StoreError { print("other", e) }
+        }
+        try attempt(5)
+        try attempt(1)
+        throw StoreError.offline
+        save(1)
+        """),
+      [
+        "full at 5", "other .offline",
+        "error: 6:1: uncaught error: StoreError.offline; handle it with 'do { try … } catch { … }'",
+        "error: 7:1: 'save(_:)' threw an error: offline",
+      ])
+  }
+
   // MARK: async
 
   func testAwaitedMethodFinishesBeforeTheNextStatement() throws {
