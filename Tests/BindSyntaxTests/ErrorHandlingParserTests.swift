@@ -64,7 +64,7 @@ final class ErrorHandlingParserTests: XCTestCase {
       ["1:30: 'as Type' goes after one name in a 'catch', as in 'catch let error as LoginError'"])
     XCTAssertEqual(
       diagnostics("struct S: Equatable { }"),
-      ["1:11: 'struct' declarations conform only to 'Error' here; 'Equatable' is not a raw type or a known protocol"])
+      ["1:11: a 'struct' takes only 'Error' after ':' (only an 'enum' has a raw type); 'Equatable' is not a protocol a script type can conform to"])
     XCTAssertEqual(diagnostics("let do = 1"), diagnostics("let if = 1").map { $0.replacingOccurrences(of: "'if'", with: "'do'") })
   }
 }

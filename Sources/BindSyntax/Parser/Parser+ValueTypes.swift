@@ -64,7 +64,7 @@ extension Parser {
         throw error("an enum has one raw type, written first; '\(type)' is not a protocol a script type can conform to ('Error')", at: type.range)
       } else {
         throw error(
-          "'\(kind.rawValue)' declarations conform only to 'Error' here; '\(type)' is not a raw type or a known protocol",
+          "a '\(kind.rawValue)' takes only 'Error' after ':' (only an 'enum' has a raw type); '\(type)' is not a protocol a script type can conform to",
           at: type.range)
       }
     } while match(.comma) != nil
