@@ -56,7 +56,7 @@ final class ParserErrorTests: XCTestCase {
     ("type T", ["1:7: expected '{' after type name 'T'"]),
     ("type T { x }", ["1:10: expected 'var', 'let', 'func', 'case' or 'event' in type body"]),
     ("type T { var }", ["1:14: expected member name after 'var'"]),
-    ("type T { var x }", ["1:16: expected ':' and a type after property name 'x'"]),
+    ("type T { var x }", ["1:16: expected ':' and a type after property name 'x', or '=' and a default that gives its type"]),
     ("type T { var x: }", ["1:17: expected type after ':'"]),
     ("type T { var x: Int = }", ["1:23: expected expression after '='"]),
     ("type T { var x: [Int }", ["1:22: expected ']' to close '[' at line 1"]),
@@ -112,7 +112,7 @@ final class ParserErrorTests: XCTestCase {
     XCTAssertEqual(diagnostics(source), [
       "1:5: expected name after 'let'",
       "3:8: expected expression after 'observe'",
-      "5:9: expected ':' and a type after property name 'x'",
+      "5:9: expected ':' and a type after property name 'x', or '=' and a default that gives its type",
       "7:8: expected member name after 'event'",
       "9:13: expected expression after '('",
     ])
