@@ -85,6 +85,27 @@ final class FormatterTests: XCTestCase {
     assertFormats("\u{FEFF}let a = 1\r\nprint(a)\r\n", "\u{FEFF}let a = 1\nprint(a)\n")
   }
 
+  /// Issue 27: derived properties with statement bodies, `get` bodies, and
+  /// `if`/`switch` expressions lay out as the statements they are made of,
+  /// comments kept.
+  func testStatementBodiesAndBranchExpressions() {
+    assertFormats(
+      "type VM {\nvar a: Int = 0\nvar b: Int {\nlet x = a*2  # twice\nreturn x+1\n}\nvar c: Int {\nget {\nlet y = a\nreturn y\n}\nset { a = newValue }\n}\n}\n",
+      "type VM {\n  var a: Int = 0\n  var b: Int {\n    let x = a * 2  # twice\n    return x + 1\n  }\n  var c: Int {\n    get {\n      let y = a\n      return y\n    }\n    set { a = newValue }\n  }\n}\n")
+    assertFormats(
+      "type VM {\nvar phase: Int = 0\nvar shown: Bool {\nswitch phase {\ncase 1: return true\n# otherwise\ndefault: return false\n}\n}\n}\n",
+      "type VM {\n  var phase: Int = 0\n  var shown: Bool {\n    switch phase {\n    case 1: return true\n      # otherwise\n    default: return false\n    }\n  }\n}\n")
+    assertFormats(
+      "let label = if ok {\n\"on\"\n} else {\n\"off\"  # off\n}\n",
+      "let label = if ok {\n  \"on\"\n} else {\n  \"off\"  # off\n}\n")
+    assertFormats(
+      "let n = switch phase {\n  case .a: 1\ndefault:\n2\n}\n",
+      "let n = switch phase {\ncase .a: 1\ndefault:\n  2\n}\n")
+    assertFormats(
+      "func f(x: Int) -> Int {\nreturn if x>0 { 1 }\nelse { 2 }\n}\nvar t = 0\nt =\nif ok {1} else {2}\n",
+      "func f(x: Int) -> Int {\n  return if x > 0 { 1 }\n  else { 2 }\n}\nvar t = 0\nt =\n  if ok { 1 } else { 2 }\n")
+  }
+
   func testSyntaxErrorsAreNotFormatted() {
     XCTAssertThrowsError(try Formatter.format("let = 1\n")) { error in
       guard case FormatError.syntaxErrors(let diagnostics) = error else { return XCTFail("\(error)") }

@@ -59,6 +59,34 @@ final class SymbolIndexTests: XCTestCase {
     XCTAssertFalse(index.visible(at: text.utf8.count - 2).contains { $0.name == "e" || $0.name == "error" })
   }
 
+  /// Issue 27: a derived property's statement body declares variables of
+  /// its own, not members of the type; an `if` expression's value is a
+  /// variable like any other.
+  func testStatementBodiesAndBranchExpressions() {
+    let text = """
+      type VM {
+        var a: Int = 0
+        var b: Int {
+          let x = a * 2
+          return x + 1
+        }
+        var label: String { if a > 0 { "on" } else { "off" } }
+      }
+      let shown = if true { 1 } else { 2 }
+      """
+    let index = index(text)
+    XCTAssertEqual(index.members(of: "VM").map(\.name), ["a", "b", "label"])
+    let byName = Dictionary(index.symbols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(byName["x"]?.kind, .constant)
+    XCTAssertNil(byName["x"]?.container)
+    XCTAssertEqual(byName["b"]?.signature, "var b: Int {")
+    XCTAssertEqual(byName["label"]?.signature, "var label: String { if a > 0 { \"on\" } else { \"off\" } }")
+    XCTAssertEqual(byName["shown"]?.kind, .constant)
+    let insideBody = text.utf8.count - text.split(separator: "\n").dropFirst(4).joined(separator: "\n").utf8.count
+    XCTAssertTrue(Set(index.visible(at: insideBody).map(\.name)).isSuperset(of: ["x", "a", "b"]))
+    XCTAssertFalse(Set(index.visible(at: text.utf8.count - 1).map(\.name)).contains("x"))
+  }
+
   func testDiagnosticsAreThoseOfCheckWithAFix() {
     let document = TextDocument(uri: "file:///tmp/x.bind", version: 1, text: "type VM { var title: String = \"\" }\nlet vm = VM()\nprint(vn.title)\n")
     let analysis = DocumentAnalysis(document) { Interpreter() }

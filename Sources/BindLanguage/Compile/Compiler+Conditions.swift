@@ -5,12 +5,12 @@ extension Compiler {
   ///
   /// The names bound live in the `then` block (with its variables, in one
   /// block scope), not in `else`, as in Swift.
-  func compileIfWithClauses(_ statement: IfStatement) throws -> Execution {
+  func compileIfWithClauses(_ statement: IfStatement, valueBranch: BranchValue? = nil) throws -> Execution {
     let elseBlock: Execution
     switch statement.elseBranch {
     case .none: elseBlock = { _ in .next }
-    case .block(let block): elseBlock = try compileBlock(block)
-    case .elseIf(let nested): elseBlock = try compileIf(nested)
+    case .block(let block): elseBlock = try valueBranch?(block) ?? compileBlock(block)
+    case .elseIf(let nested): elseBlock = try compileIf(nested, valueBranch: valueBranch)
     }
     let enclosing = scope
     let clausesOnly = IfStatement(
@@ -21,7 +21,7 @@ extension Compiler {
       scope = own
       defer { scope = enclosing }
       let holds = try compileClauses(statement.conditions)
-      let body = try compileSequence(statement.thenBlock.statements)
+      let body = try valueBranch?(statement.thenBlock) ?? compileSequence(statement.thenBlock.statements)
       let blockScope = BlockScope.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal)
       return { frame in
         let inner = blockScope.enter(frame)
@@ -31,7 +31,7 @@ extension Compiler {
     scope.pushBlock()
     defer { scope.popBlock() }
     let holds = try compileClauses(statement.conditions)
-    let body = try compileSequence(statement.thenBlock.statements)
+    let body = try valueBranch?(statement.thenBlock) ?? compileSequence(statement.thenBlock.statements)
     let slots = scope.slotsOfInnermostBlock
     let globals = scope.isGlobal ? interpreter.globalFrame : nil
     return { frame in

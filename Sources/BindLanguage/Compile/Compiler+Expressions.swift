@@ -112,6 +112,8 @@ extension Compiler {
       return try compileUntracked(inner)
     case .tryExpression(let kind, let operand, let range):
       return try compileTry(kind, operand, range: range)
+    case .ifExpression, .switchExpression:
+      return try compileValue(expression, expecting: nil)
     case .index(let base, let index, let range):
       let array = try compileChainBase(base)
       let position = try compileExpression(index)

@@ -79,8 +79,8 @@ extension Compiler {
         "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'",
         at: declaration.initializer.range)
     }
-    var initializer = try compileExpression(declaration.initializer)
     let type = try declaration.type.map(valueType)
+    var initializer = try compileValue(declaration.initializer, expecting: type)
     if let type {
       let (name, range, file) = (declaration.name.name, declaration.initializer.range, self.file)
       let uncheckedInitializer = initializer
@@ -187,16 +187,22 @@ extension Compiler {
   }
 
   /// ifStatement -> 'if' (conditionList | 'case' pattern '=' expression) block ('else' (ifStatement | block))?
-  func compileIf(_ statement: IfStatement) throws -> Execution {
-    if let pattern = statement.casePattern { return try compileIfCase(statement, pattern: pattern) }
-    guard let plainCondition = statement.condition else { return try compileIfWithClauses(statement) }
+  ///
+  /// For an `if` expression, `valueBranch` compiles each branch (see ``BranchValue``).
+  func compileIf(_ statement: IfStatement, valueBranch: BranchValue? = nil) throws -> Execution {
+    if let pattern = statement.casePattern {
+      return try compileIfCase(statement, pattern: pattern, valueBranch: valueBranch)
+    }
+    guard let plainCondition = statement.condition else {
+      return try compileIfWithClauses(statement, valueBranch: valueBranch)
+    }
     let condition = try compileCondition(plainCondition)
-    let thenBlock = try compileBlock(statement.thenBlock)
+    let thenBlock = try valueBranch?(statement.thenBlock) ?? compileBlock(statement.thenBlock)
     let elseBlock: Execution
     switch statement.elseBranch {
     case .none: elseBlock = { _ in .next }
-    case .block(let block): elseBlock = try compileBlock(block)
-    case .elseIf(let nested): elseBlock = try compileIf(nested)
+    case .block(let block): elseBlock = try valueBranch?(block) ?? compileBlock(block)
+    case .elseIf(let nested): elseBlock = try compileIf(nested, valueBranch: valueBranch)
     }
     return { frame in try condition(frame) ? thenBlock(frame) : elseBlock(frame) }
   }

@@ -14,7 +14,9 @@ extension Compiler {
   /// switch. A switch must be exhaustive: over an enum, every case is
   /// covered or there is a `default`; over anything else, `default` is
   /// required (a Bool may list `true` and `false`).
-  func compileSwitch(_ statement: SwitchStatement) throws -> Execution {
+  ///
+  /// For a `switch` expression, `valueBranch` compiles each case (see ``BranchValue``).
+  func compileSwitch(_ statement: SwitchStatement, valueBranch: BranchValue? = nil) throws -> Execution {
     let subject = try compileExpression(statement.subject)
     let exhaustive = try exhaustivenessCheck(statement)
     struct CompiledCase {
@@ -32,7 +34,7 @@ extension Compiler {
       let (matchers, caseScope, body, condition) = try inCaseScope(switchCase.patterns, makesClosures: makesClosures) {
         () throws -> (Execution, ((Frame) throws -> Bool)?) in
         let condition = try switchCase.guardExpression.map { try compileCondition($0) }
-        return (try compileSequence(switchCase.body.statements), condition)
+        return (try valueBranch?(switchCase.body) ?? compileSequence(switchCase.body.statements), condition)
       }
       cases.append(CompiledCase(matchers: matchers, condition: condition, body: body, scope: caseScope))
     }
@@ -60,7 +62,7 @@ extension Compiler {
   }
 
   /// ifStatement -> 'if' 'case' pattern '=' expression block ('else' …)?
-  func compileIfCase(_ statement: IfStatement, pattern: Pattern) throws -> Execution {
+  func compileIfCase(_ statement: IfStatement, pattern: Pattern, valueBranch: BranchValue? = nil) throws -> Execution {
     guard let value = statement.condition else {
       throw error("'if case' takes one value after '='", at: statement.range)
     }
@@ -68,14 +70,14 @@ extension Compiler {
     let makesClosures = SyntaxWalk.makesClosures(statement.thenBlock.statements)
     let (matchers, caseScope, thenBlock, _) = try inCaseScope([pattern], makesClosures: makesClosures) {
       () throws -> (Execution, Int?) in
-      (try compileBlock(statement.thenBlock), nil)
+      (try valueBranch?(statement.thenBlock) ?? compileBlock(statement.thenBlock), nil)
     }
     let match = matchers[0]
     let elseBlock: Execution
     switch statement.elseBranch {
     case .none: elseBlock = { _ in .next }
-    case .block(let block): elseBlock = try compileBlock(block)
-    case .elseIf(let nested): elseBlock = try compileIf(nested)
+    case .block(let block): elseBlock = try valueBranch?(block) ?? compileBlock(block)
+    case .elseIf(let nested): elseBlock = try compileIf(nested, valueBranch: valueBranch)
     }
     return { frame in
       let caseFrame = caseScope.enter(frame)

@@ -18,7 +18,7 @@ extension Compiler {
     }
     var seen = Set<String>()
     var stored: [ObjectType.StoredProperty] = []
-    var derivedSpecs: [(PropertyDeclaration, Expression, ValueType)] = []
+    var derivedSpecs: [(PropertyDeclaration, Block, ValueType)] = []
     var events: [ObjectType.EventSpec] = []
     var order: [String] = []
     interpreter.declaringTypeNames.insert(name)
@@ -48,8 +48,8 @@ extension Compiler {
           stored.append(.init(
             name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
             isSame: try sameness(property.attributes), isPrivateSet: property.setterAccess == .private))
-        case .derived(let expression):
-          derivedSpecs.append((property, expression, type))
+        case .derived(let body):
+          derivedSpecs.append((property, body, type))
         }
       case .event(let event):
         events.append(.init(name: event.name.name, payload: try event.payloadType.map(valueType)))
@@ -73,22 +73,39 @@ extension Compiler {
       let saved = scope
       scope = inner
       defer { scope = saved }
-      let body = try withoutAwaiting(in: "a derived property") { try compileExpression(spec.1) }
-      let slotCount = inner.slotCount
+      let body = try withoutAwaiting(in: "a derived property") { try compileGetter(spec.1, of: spec.2) }
+      let statements = spec.1.statements
+      let slots = GetterSlots(
+        count: inner.slotCount,
+        reusable: !SyntaxWalk.makesClosures(statements))
       scope = saved
       let write = try spec.0.setter.map { try compileSetter($0, of: type) }
       type.derived[index] = .init(
         name: spec.0.name.name, type: spec.2,
-        compute: { frame in
-          if slotCount > 0 { frame.slots = ContiguousArray(repeating: .null, count: slotCount) }
-          return try body(frame)
-        },
+        compute: slots.count == 0 ? body : { frame in try slots.evaluate(body, in: frame) },
         write: write, isSame: try sameness(spec.0.attributes))
     }
     try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
     type.initializers = try compileInitializers(declaration, members: Set(order), selfValueType: nil)
     replaceType(named: name)
     interpreter.types[name] = type
+  }
+
+  /// A derived property's body, in the scope the caller made for it: one
+  /// expression (or an `if` or `switch` that can be a value) is its value;
+  /// statements give it with `return`, checked against `type` where
+  /// written, and running past their end is an error at the closing brace,
+  /// as for a function. What the body reads is what the property depends
+  /// on: it runs inside the derived value's tracked evaluation.
+  private func compileGetter(_ body: Block, of type: ValueType) throws -> Evaluation {
+    if let value = body.implicitReturnValue { return try compileValue(value, expecting: type) }
+    scope.returnContract = .init(type: type)
+    let statements = try compileSequence(body.statements)
+    let missing = missingReturn(type, in: "getter", closingAt: body.range)
+    return { frame in
+      if case .returned(let value?) = try statements(frame) { return value }
+      throw missing
+    }
   }
 
   /// The value type an annotation names.
@@ -194,5 +211,40 @@ extension Compiler {
         }
       }
     }
+  }
+}
+
+/// The variables of a derived property's body, one set per evaluation. A
+/// body that makes no closures cannot let its frame outlive the evaluation,
+/// so one evaluation's slots are cleared and kept for the next (as a
+/// closure's frame is, `ClosureInvocation`): no allocation per evaluation.
+/// An evaluation that starts during another (the same property of another
+/// object) finds none kept and makes its own.
+final class GetterSlots {
+  let count: Int
+  private let reusable: Bool
+  @exclusivity(unchecked) private var spare: ContiguousArray<Value>?
+
+  init(count: Int, reusable: Bool) {
+    self.count = count
+    self.reusable = reusable
+  }
+
+  // The slots move by `swap`: a second reference held while the body runs
+  // would make its first write copy them.
+  func evaluate(_ body: Evaluation, in frame: Frame) throws -> Value {
+    if var kept = spare.take() {
+      swap(&frame.slots, &kept)
+    } else {
+      frame.slots = ContiguousArray(repeating: .null, count: count)
+    }
+    guard reusable else { return try body(frame) }
+    defer {
+      var used: ContiguousArray<Value> = []
+      swap(&used, &frame.slots)
+      for index in used.indices { used[index] = .null }
+      spare = used
+    }
+    return try body(frame)
   }
 }

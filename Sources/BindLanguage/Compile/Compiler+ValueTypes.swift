@@ -19,7 +19,7 @@ extension Compiler {
     enclosingTypeName = name
     defer { enclosingTypeName = enclosing }
     var fields: [StructType.Field] = []
-    var computed: [(PropertyDeclaration, Expression, ValueType)] = []
+    var computed: [(PropertyDeclaration, Block, ValueType)] = []
     var seen = Set<String>()
     for member in declaration.members {
       switch member {
@@ -40,8 +40,8 @@ extension Compiler {
           fields.append(.init(
             name: property.name.name, type: fieldType, isConstant: property.isConstant,
             isPrivateSet: property.setterAccess == .private))
-        case .derived(let expression):
-          computed.append((property, expression, fieldType))
+        case .derived(let body):
+          computed.append((property, body, fieldType))
         }
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
@@ -71,7 +71,7 @@ extension Compiler {
     interpreter.declaringEnumTypes[name] = type
     defer { interpreter.declaringEnumTypes[name] = nil }
     var cases: [EnumType.Case] = []
-    var computed: [(PropertyDeclaration, Expression, ValueType)] = []
+    var computed: [(PropertyDeclaration, Block, ValueType)] = []
     var seen = Set<String>()
     var rawValues: [Value] = []
     for member in declaration.members {
@@ -90,12 +90,12 @@ extension Compiler {
         cases.append(.init(name: enumCase.name.name, associatedValues: values, rawValue: raw))
       case .property(let property):
         try declareOnce(property.name, in: &seen, typeName: name)
-        guard case .derived(let expression) = property.value else {
+        guard case .derived(let body) = property.value else {
           throw error(
             "enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type?.description ?? "Int"))') or compute it ('var \(property.name.name): \(property.type?.description ?? "Int") { … }')",
             at: property.name.range)
         }
-        computed.append((property, expression, try propertyType(property)))
+        computed.append((property, body, try propertyType(property)))
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
         throw error("an enum cannot declare events; events belong to a 'type'", at: event.name.range)
@@ -167,7 +167,7 @@ extension Compiler {
 
   /// Declares and compiles the methods and computed properties of a struct or enum.
   private func compileValueTypeMembers(
-    _ declaration: TypeDeclaration, computed: [(PropertyDeclaration, Expression, ValueType)],
+    _ declaration: TypeDeclaration, computed: [(PropertyDeclaration, Block, ValueType)],
     into members: ValueTypeMembers, selfType: ValueType
   ) throws {
     members.methods = try declareMethods(declaration, kind: declaration.kind.rawValue)
@@ -196,12 +196,11 @@ extension Compiler {
         "an enum takes no 'init' here; make a value from a case ('\(declaration.name.name).someCase') or a static function",
         at: initializer.name.range)
     }
-    for (property, expression, _) in computed {
+    for (property, body, _) in computed {
       let method = members.computed[property.name.name]!
-      let body = Block(statements: [.returnStatement(expression, expression.range)], range: expression.range)
       let compiled = try compileFunctionBody(
-        parameters: [], body: body, signature: (method.signature, expression.range),
-        methodSelf: MethodSelf(isMutable: false, members: names, type: selfType))
+        parameters: [], body: body, signature: (method.signature, body.range),
+        methodSelf: MethodSelf(isMutable: false, members: names, type: selfType), kind: "getter")
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
     }
@@ -483,7 +482,7 @@ extension Compiler {
       }
       return { _ in .returned(nil) }
     }
-    let evaluate = try compileExpression(value)
+    let evaluate = try compileValue(value, expecting: contract?.type)
     guard let contract else { return { frame in .returned(try evaluate(frame)) } }
     guard let type = contract.type else {
       throw error("unexpected non-void return value in void function; declare its return type, as in '-> Int'", at: value.range)

@@ -271,20 +271,24 @@ final class Compiler {
   /// when it does not, the body's frames need no parent at all.
   ///
   /// With `implicitReturn`, a body that is one expression returns its value
-  /// (a closure's `{ $0 + 1 }`); a call that returns nothing still returns nothing.
+  /// (a closure's `{ $0 + 1 }`); a call that returns nothing still returns
+  /// nothing, as does an `if` or `switch` expression whose branch is one.
+  /// (An `if` or `switch` that can be a value is one expression here: see
+  /// `Block.implicitReturnValue`.)
   ///
   /// A function with a Swift `signature` has `let` parameters, as in Swift,
   /// its `return` values checked against the return type, and a call that
   /// ends without `return` in a function that returns a value is an error
-  /// (located at the body's closing brace). A method's `methodSelf` is
-  /// declared first, as slot 0.
+  /// (located at the body's closing brace; `kind` names the function there,
+  /// by default a global function or an instance method). A method's
+  /// `methodSelf` is declared first, as slot 0.
   ///
   /// `cannotThrow` says why an error may not leave the body (see
   /// ``ErrorHandling/unhandledBecause``); nil for a `throws` function or
   /// a closure.
   func compileFunctionBody(
     parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false,
-    signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil,
+    signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil, kind: String? = nil,
     cannotThrow: String? = ErrorHandling.blockCannotThrow
   ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
@@ -313,11 +317,11 @@ final class Compiler {
     let savedErrorHandling = errorHandling
     errorHandling = ErrorHandling(unhandledBecause: cannotThrow)
     defer { errorHandling = savedErrorHandling }
-    if implicitReturn, body.statements.count == 1, case .expression(let expression) = body.statements[0] {
-      let evaluate = try compileExpression(expression)
+    if implicitReturn, let expression = body.implicitReturnValue {
+      let evaluate = try compileValue(expression, expecting: nil)
       let interpreter = self.interpreter
       let compiled: Execution
-      if expression.isCall {
+      if expression.isCall || expression.isBranchExpression {
         compiled = { frame in
           interpreter.lastCallProducedValue = true
           let value = try evaluate(frame)
@@ -329,9 +333,7 @@ final class Compiler {
       }
       return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
     }
-    if signature?.0.returnType != nil, body.statements.count == 1,
-      case .expression(let expression) = body.statements[0]
-    {
+    if signature?.0.returnType != nil, let expression = body.implicitReturnValue {
       // Swift's implicit return: a body of one expression in a function
       // that returns a value returns it (checked like `return`).
       return (try compileReturn(expression, range: expression.range), { inner.slotCount }, inner.usesEnclosingFrames)
@@ -339,16 +341,23 @@ final class Compiler {
     var compiled = try compileSequence(body.statements)
     if let (signature, bodyRange) = signature, let returnType = signature.returnType {
       let statements = compiled
-      let file = self.file
-      let end = SourceRange(at: bodyRange.end)
-      let kind = methodSelf == nil ? "global function" : "instance method"
+      let missing = missingReturn(
+        returnType, in: kind ?? (methodSelf == nil ? "global function" : "instance method"), closingAt: bodyRange)
       compiled = { frame in
         let flow = try statements(frame)
         if case .returned(.some) = flow { return flow }
-        throw ScriptError("missing return in \(kind) expected to return '\(returnType)'", at: end, in: file)
+        throw missing
       }
     }
     return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
+  }
+
+  /// The error of a body that should return a `returnType` value and ran
+  /// past its end: at the closing brace of `body` (its last byte).
+  func missingReturn(_ returnType: ValueType, in kind: String, closingAt body: SourceRange) -> ScriptError {
+    let end = body.end
+    let brace = SourceLocation(offset: end.offset - 1, line: end.line, column: max(1, end.column - 1))
+    return error("missing return in \(kind) expected to return '\(returnType)'", at: SourceRange(start: brace, end: end))
   }
 }
 

@@ -490,7 +490,7 @@ struct MemberCheck {
           walk(defaultValue)
           selfType = inner
         case .stored(nil): break
-        case .derived(let expression): walk(expression)
+        case .derived(let body): walk(body)
         }
         if let setter = property.setter {
           bind(setter.parameter ?? Identifier("newValue", range: setter.range), .other)
@@ -634,6 +634,8 @@ struct MemberCheck {
         walk(entry.key)
         walk(entry.value)
       }
+    case .ifExpression(let statement): walk(statement)
+    case .switchExpression(let statement): walk(.switchStatement(statement))
     }
   }
 }

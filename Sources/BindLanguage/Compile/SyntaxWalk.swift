@@ -81,6 +81,10 @@ package enum SyntaxWalk {
     case .timer(let timer): return sub(timer.interval) || contains(timer.body.statements, intoClosures: intoClosures, where: test)
     case .closure(let closure):
       return intoClosures && contains(closure.body.statements, intoClosures: intoClosures, where: test)
+    case .ifExpression(let statement):
+      return contains(.ifStatement(statement), intoClosures: intoClosures, where: test)
+    case .switchExpression(let statement):
+      return contains(.switchStatement(statement), intoClosures: intoClosures, where: test)
     }
   }
 

@@ -59,6 +59,7 @@ enum WriteAnalysis {
     case .ternary(let condition, let then, let otherwise, _):
       return mayWrite(condition) || mayWrite(then) || mayWrite(otherwise)
     case .call(.name("print", _), let arguments, _): return arguments.contains { mayWrite($0.value) }
+    case .ifExpression(let statement): return mayWrite(statement)
     default: return true
     }
   }

@@ -86,6 +86,9 @@ enum AwaitedValues {
         eager(condition)
         conditional(whenTrue)
         conditional(whenFalse)
+      case .ifExpression, .switchExpression:
+        // Only the first condition is sure to run: the rest is conditional.
+        conditional(expression)
       case .index(let base, let index, _):
         eager(base)
         eager(index)

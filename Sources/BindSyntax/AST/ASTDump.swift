@@ -111,6 +111,8 @@ public enum ASTDump {
       return list(parts + closure.body.statements.map(dump))
     case .implicitMember(let name, _): return ".\(name.name)"
     case .tryExpression(let kind, let operand, _): return "(\(kind.rawValue) \(dump(operand)))"
+    case .ifExpression(let statement): return dump(statement)
+    case .switchExpression(let statement): return dump(Statement.switchStatement(statement))
     }
   }
 
@@ -187,9 +189,10 @@ public enum ASTDump {
       switch p.value {
       case .stored(let initial):
         return list(attributes + [keyword, p.name.name, p.type?.description ?? "_"] + (initial.map { [dump($0)] } ?? []))
-      case .derived(let e):
+      case .derived(let body):
         let setter = p.setter.map { ["(set \($0.parameter?.name ?? "newValue") \(dump($0.body)))"] } ?? []
-        return list(attributes + ["derived", p.name.name, p.type?.description ?? "_", dump(e)] + setter)
+        let getter = body.statements.count == 1 ? body.statements.first.map(dump) : nil
+        return list(attributes + ["derived", p.name.name, p.type?.description ?? "_", getter ?? dump(body)] + setter)
       }
     case .event(let e):
       return list(["event", e.name.name] + (e.payloadType.map { [$0.description] } ?? []))

@@ -129,9 +129,11 @@ public struct PropertyDeclaration: Equatable, Sendable {
     /// Without a default an optional starts `nil`; the interpreter decides
     /// what a missing non-optional default means.
     case stored(default: Expression?)
-    /// `var x: T { expression }`: derived, read-only, re-evaluated when
-    /// what it read changes.
-    case derived(Expression)
+    /// `var x: T { body }` (or `{ get { body } … }`): derived, read-only
+    /// unless it has a setter, re-evaluated when what it read changes. The
+    /// body is one expression, its value (Swift's implicit return), or
+    /// statements that `return` it; its range is its braces.
+    case derived(Block)
   }
 
   /// `let` instead of `var`: stored, but not writable after construction.

@@ -128,6 +128,13 @@ public indirect enum Expression: Equatable, Sendable {
   case implicitMember(Identifier, SourceRange)
   /// `try e`, `try? e` (nil on error) or `try! e` (an error stops the statement).
   case tryExpression(TryKind, Expression, SourceRange)
+  /// `if ok { "on" } else { "off" }` as a value (Swift 5.9's `if`
+  /// expression): it has an `else`, and each branch is one expression,
+  /// whose value is the `if`'s (see ``Statement/branchExpression``).
+  case ifExpression(IfStatement)
+  /// `switch phase { case .a: 1; default: 2 }` as a value: each case is one
+  /// expression, whose value is the `switch`'s.
+  case switchExpression(SwitchStatement)
 
   /// The range of the whole expression.
   public var range: SourceRange {
@@ -144,6 +151,10 @@ public indirect enum Expression: Equatable, Sendable {
       return timer.range
     case .closure(let closure):
       return closure.range
+    case .ifExpression(let statement):
+      return statement.range
+    case .switchExpression(let statement):
+      return statement.range
     }
   }
 

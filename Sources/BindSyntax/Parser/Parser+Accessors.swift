@@ -2,24 +2,27 @@
 // `var celsius: Double { get { (fahrenheit - 32) / 1.8 } set { fahrenheit = newValue * 1.8 + 32 } }`.
 // `get` and `set` are contextual keywords, as in Swift.
 extension Parser {
-  /// Whether the next tokens are the accessor `name` followed by its block
-  /// (or, for `set`, by `(`).
-  func startsAccessor(_ name: String) -> Bool {
-    peek().kind == .identifier && peek().text == name
-      && (peek(1).kind == .leftBrace || (name == "set" && peek(1).kind == .leftParen))
+  /// Whether the next tokens (from `ahead` places on) are the accessor
+  /// `name` followed by its block (or, for `set`, by `(`).
+  func startsAccessor(_ name: String, at ahead: Int = 0) -> Bool {
+    peek(ahead).kind == .identifier && peek(ahead).text == name
+      && (peek(ahead + 1).kind == .leftBrace || (name == "set" && peek(ahead + 1).kind == .leftParen))
   }
 
-  /// accessors → 'get' '{' expression '}' separator* ('set' ('(' IDENTIFIER ')')? block)?
-  func accessors(of property: Identifier) throws -> (getter: Expression, setter: PropertySetter?) {
+  /// Whether the `{` here opens accessors (`{ get { … } … }`) rather than
+  /// a getter's body.
+  func startsAccessorBlock() -> Bool {
+    var ahead = 1
+    while peek(ahead).kind == .newline || peek(ahead).kind == .semicolon { ahead += 1 }
+    return startsAccessor("get", at: ahead)
+  }
+
+  /// accessors → 'get' block separator* ('set' ('(' IDENTIFIER ')')? block)?
+  ///
+  /// The getter's block is its body, as a derived property's block is.
+  func accessors(of property: Identifier) throws -> (getter: Block, setter: PropertySetter?) {
     advance()
-    let getter = try nested { () throws -> Expression in
-      let open = advance()
-      skipSeparators()
-      let body = try expression()
-      skipSeparators()
-      _ = try close(.rightBrace, opener: open)
-      return body
-    }
+    let getter = try block(after: "'get'")
     skipSeparators()
     guard startsAccessor("set") else {
       if check(.rightBrace) { return (getter, nil) }

@@ -221,7 +221,9 @@ extension Parser {
   }
 
   /// propertyDeclaration → ('var' | 'let') memberName ':' typeAnnotation
-  ///                       ('=' expression | '{' separator* expression separator* '}')?
+  ///                       ('=' valueExpression | '{' separator* accessors separator* '}' | block)?
+  ///
+  /// The block of a derived property is its getter's body.
   func propertyDeclaration() throws -> PropertyDeclaration {
     let keyword = advance()
     let name = try memberName(after: "'\(keyword.text)'")
@@ -230,24 +232,26 @@ extension Parser {
     var value = PropertyDeclaration.Value.stored(default: nil)
     var end = type?.range ?? name.range
     if match(.equal) != nil {
-      let initial = try expression()
+      let initial = try valueExpression()
       value = .stored(default: initial)
       end = initial.range
     } else if check(.leftBrace) {
-      let open = advance()
-      skipSeparators()
       var setter: PropertySetter?
-      let derived: Expression
-      if startsAccessor("get") {
-        (derived, setter) = try accessors(of: name)
+      let getter: Block
+      let close: SourceRange
+      if startsAccessorBlock() {
+        let open = advance()
+        skipSeparators()
+        (getter, setter) = try accessors(of: name)
+        skipSeparators()
+        close = try self.close(.rightBrace, opener: open).range
       } else {
-        derived = try expression()
+        getter = try block(after: "the property's type")
+        close = getter.range
       }
-      skipSeparators()
-      let close = try self.close(.rightBrace, opener: open)
       return PropertyDeclaration(
-        isConstant: keyword.kind == .let, name: name, type: type, value: .derived(derived), setter: setter,
-        range: keyword.range.union(close.range))
+        isConstant: keyword.kind == .let, name: name, type: type, value: .derived(getter), setter: setter,
+        range: keyword.range.union(close))
     }
     return PropertyDeclaration(
       isConstant: keyword.kind == .let, name: name, type: type, value: value,

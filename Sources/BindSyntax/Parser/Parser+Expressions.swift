@@ -26,6 +26,30 @@ extension Parser {
     return .tryExpression(kind, operand, start.union(operand.range))
   }
 
+  /// valueExpression → ifStatement | switchStatement | expression
+  ///
+  /// Where a value is given (after `return`, `=`, `+=`, `-=`), an `if` or
+  /// `switch` is an expression (Swift 5.9): it needs an `else`, and each
+  /// branch is one expression, the value.
+  func valueExpression() throws -> Expression {
+    let statement: Statement
+    let reported = diagnostics.count
+    switch peek().kind {
+    case .if: statement = .ifStatement(try ifStatement())
+    case .switch: statement = try switchStatement()
+    default: return try expression()
+    }
+    // A branch that lost statements to an error (reported already) would
+    // be blamed for them again.
+    guard diagnostics.count == reported else { throw ParseError(diagnostic: nil, isAtEnd: false) }
+    do {
+      // Never nil: the statement is an `if` or a `switch`.
+      return try statement.branchExpression() ?? .nilLiteral(statement.range)
+    } catch {
+      throw ParseError(diagnostic: error, isAtEnd: false)
+    }
+  }
+
   /// ternaryExpression → orExpression ('?' expression ':' ternaryExpression)?
   func ternaryExpression() throws -> Expression {
     let condition = try orExpression()

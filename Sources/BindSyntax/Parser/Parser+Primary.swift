@@ -151,6 +151,9 @@ extension Parser {
 
   /// "expected expression after '='", worded for where the parser is.
   private func missingExpressionMessage() -> String {
+    if check(.if) || check(.switch) {
+      return "'\(peek().text)' can be a value only after 'return' or '=', or as a body's only statement; give it a variable first, as in 'let value = \(peek().text) …'"
+    }
     if current == 0 { return "expected expression, found \(peek())" }
     switch previous.kind {
     case .stringHead, .stringMiddle: return "expected expression in string interpolation"

@@ -98,7 +98,7 @@ extension Parser {
       source: source, duration: duration, frame: frame, range: keyword.range.union((frame ?? duration).range)))
   }
 
-  /// variableDeclaration → ('let' | 'var') IDENTIFIER (':' typeAnnotation)? ('=' expression)?
+  /// variableDeclaration → ('let' | 'var') IDENTIFIER (':' typeAnnotation)? ('=' valueExpression)?
   ///
   /// The initializer may be left out only for an optional type (`var name: String?`),
   /// which starts `nil`.
@@ -119,7 +119,7 @@ extension Parser {
       }
       throw error("expected '=' after variable name '\(name.name)'")
     }
-    let value = try expression()
+    let value = try valueExpression()
     return .variable(VariableDeclaration(
       isMutable: keyword.kind == .var, name: name, type: type, initializer: value,
       range: keyword.range.union(value.range)))
@@ -315,14 +315,14 @@ extension Parser {
       condition: condition, body: body, range: keyword.range.union(body.range)))
   }
 
-  /// returnStatement → 'return' expression?
+  /// returnStatement → 'return' valueExpression?
   func returnStatement() throws -> Statement {
     let keyword = advance()
     switch peek().kind {
     case .newline, .semicolon, .rightBrace, .eof:
       return .returnStatement(nil, keyword.range)
     default:
-      let value = try expression()
+      let value = try valueExpression()
       return .returnStatement(value, keyword.range.union(value.range))
     }
   }
@@ -337,11 +337,11 @@ extension Parser {
     return .importStatement(path: path.value ?? "", keyword.range.union(path.range))
   }
 
-  /// expressionStatement → expression (('=' | '+=' | '-=') expression)?
+  /// expressionStatement → expression (('=' | '+=' | '-=') valueExpression)?
   func expressionStatement() throws -> Statement {
     let target = try expression()
     guard let op = match(.equal, .plusEqual, .minusEqual) else { return .expression(target) }
-    let value = try expression()
+    let value = try valueExpression()
     if !target.isAssignable {
       report("cannot assign to '\(target.sourceText(in: file))'; expected a variable, property or subscript",
              at: target.range)
