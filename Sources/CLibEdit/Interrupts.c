@@ -1,7 +1,8 @@
 // The process-wide SIGINT flag shared by the line editor and the CLI.
 //
-// The handler does nothing but store to a lock-free atomic, the only kind of
-// work that is async-signal-safe. Everything else (printing "^C", dropping
+// The handler does nothing but store to a lock-free atomic and wake the line
+// reader's poll through its pipe (TerminalSignals.c), work that is
+// async-signal-safe. Everything else (printing "^C", dropping
 // the line, stopping a running statement) happens in ordinary code that
 // polls the flag.
 
@@ -17,6 +18,7 @@ static atomic_int installed = 0;
 static void on_sigint(int signo) {
   (void)signo;
   atomic_store(&pending, 1);
+  bs_wake_reader();
 }
 
 int bs_interrupts_install(void) {
@@ -41,4 +43,7 @@ int bs_interrupts_consume(void) { return atomic_exchange(&pending, 0); }
 
 int bs_interrupts_peek(void) { return atomic_load(&pending); }
 
-void bs_interrupts_signal(void) { atomic_store(&pending, 1); }
+void bs_interrupts_signal(void) {
+  atomic_store(&pending, 1);
+  bs_wake_reader();
+}

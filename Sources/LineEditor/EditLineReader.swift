@@ -31,8 +31,11 @@ public final class EditLineReader: LineReader {
   let output: UnsafeMutablePointer<FILE>
   /// The descriptor libedit reads keys from.
   let inputDescriptor: Int32
-  /// What to do while waiting for a key (see `EditLineReader+IdleWork.swift`).
+  /// What to do while waiting for a key (see `EditLineReader+Keys.swift`).
   var idleWork: IdleWork?
+  /// Whether this reader follows the terminal's resizes, Ctrl-Z and
+  /// termination (`EditLineReader+TerminalSignals.swift`).
+  let handlesSignals: Bool
   /// The current prompt as wide text. libedit calls the prompt function on
   /// every redraw and keeps the returned pointer, so this buffer must stay
   /// put until the next prompt replaces it.
@@ -44,9 +47,10 @@ public final class EditLineReader: LineReader {
   ///   - programName: The name `~/.editrc` lines may be prefixed with.
   ///   - history: Loaded into the editor; new entries are saved to it.
   ///   - completer: Tab completion.
-  ///   - handlesSignals: Lets libedit restore the terminal around
-  ///     SIGINT/SIGTSTP/SIGTERM and follow SIGWINCH resizes (`EL_SIGNAL`).
-  ///     Note that libedit re-sends such signals to the whole process group.
+  ///   - handlesSignals: Follows SIGWINCH resizes, and restores the
+  ///     terminal's own mode around Ctrl-Z (SIGTSTP) and before SIGTERM,
+  ///     SIGHUP or SIGQUIT end the process. The handlers only record the
+  ///     signal; the reading thread acts on it.
   ///   - input: The terminal to read; standard input by default.
   ///   - output: Where the editor draws; standard output by default.
   ///   - error: Where libedit reports problems; standard error by default.
@@ -63,6 +67,7 @@ public final class EditLineReader: LineReader {
     // the "C" locale it drops non-ASCII input bytes.
     _ = bs_setlocale_ctype()
     SignalInterrupts.install()
+    if handlesSignals { _ = bs_terminal_signals_install() }
     guard let editorHistory = LibEditHistory(capacity: history.capacity),
       let editLine = bs_el_init(programName, input, output, error)
     else { return nil }
@@ -71,13 +76,14 @@ public final class EditLineReader: LineReader {
     self.editorHistory = editorHistory
     self.editLine = editLine
     self.output = output
+    self.handlesSignals = handlesSignals
     inputDescriptor = fileno(input)
     promptStorage = .allocate(capacity: 1)
     promptStorage.initialize(to: 0)
     for entry in history.entries {
       editorHistory.add(entry)
     }
-    configure(editLine, handlesSignals: handlesSignals)
+    configure(editLine)
   }
 
   deinit {
@@ -87,12 +93,13 @@ public final class EditLineReader: LineReader {
 
   /// Sets up prompt, keys, history and completion, then reads `~/.editrc`
   /// last so the user's settings win.
-  private func configure(_ editLine: OpaquePointer, handlesSignals: Bool) {
+  private func configure(_ editLine: OpaquePointer) {
     _ = bs_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
     _ = bs_el_set_prompt_esc(
       editLine, promptCallback, wchar_t(PromptMarkup.ignore.unicodeScalars.first!.value))
     _ = bs_el_set_editor(editLine, "emacs")
-    _ = bs_el_set_signal(editLine, handlesSignals ? 1 : 0)
+    _ = bs_el_set_signal(editLine, 0)
+    _ = bs_el_set_getc(editLine, readCharacterCallback)
     _ = bs_el_set_history(editLine, editorHistory.handle)
     _ = bs_el_add_function(editLine, "bs-complete", "Complete the word before the cursor", completeCallback)
     _ = bs_el_bind(editLine, "^I", "bs-complete")
@@ -113,8 +120,10 @@ public final class EditLineReader: LineReader {
     }
     var count: Int32 = 0
     errno = 0
+    beginFollowingTerminalSignals()
     let text = el_wgets(editLine, &count)
     let readError = errno
+    endFollowingTerminalSignals()
     // Checked first: Ctrl-C during ^R search makes libedit report EOF, and
     // that must not end the session.
     if SignalInterrupts.consumePending() || (text == nil && count < 0 && readError == EINTR) {
@@ -234,7 +243,7 @@ private let emptyPrompt: UnsafeMutablePointer<wchar_t> = {
   return prompt
 }()
 
-/// `EL_GETCFN`'s callback while there is idle work.
+/// `EL_GETCFN`'s callback: every key is read by ``EditLineReader/readCharacter(into:)``.
 private let readCharacterCallback: bs_getc_fn = { editLine, character in
   guard let character else { return -1 }
   guard let reader = EditLineReader.reader(for: editLine) else {
@@ -245,13 +254,10 @@ private let readCharacterCallback: bs_getc_fn = { editLine, character in
 }
 
 extension EditLineReader {
-  /// Sets the work to do while waiting for a key. With work, keys are read
-  /// by ``readCharacter(into:)``, which waits for them with a time limit;
-  /// without, by libedit's own reader.
+  /// Sets the work to do while waiting for a key: ``readCharacter(into:)``
+  /// then waits for a key no longer than the work's time.
   public func setIdleWork(_ work: IdleWork?) {
     idleWork = work
-    guard let editLine = openEditLine else { return }
-    _ = bs_el_set_getc(editLine, work == nil ? nil : readCharacterCallback)
   }
 }
 

@@ -185,7 +185,7 @@ final class LineReaderTests: XCTestCase {
     XCTAssertTrue(text.contains("work output\n"), text)
   }
 
-  func testWithoutIdleWorkLibeditReadsAsBefore() throws {
+  func testIdleWorkCanBeRemovedBetweenLines() throws {
     let fds = makePipe("first\nsecond\n")
     let input = try XCTUnwrap(fdopen(fds.read, "r"))
     let output = try XCTUnwrap(fopen("/dev/null", "w"))

@@ -41,8 +41,8 @@ int bs_el_set_prompt_esc(EditLine *el, bs_prompt_fn fn, wchar_t ignore);
 /// EL_EDITOR: "emacs" or "vi".
 int bs_el_set_editor(EditLine *el, const char *mode);
 
-/// EL_SIGNAL: let libedit restore the tty around SIGINT/SIGTSTP/SIGTERM/...
-/// and track SIGWINCH while reading.
+/// EL_SIGNAL: libedit's own signal handlers. MUST stay off (0): they resize
+/// and redraw inside the handler (see TerminalSignals.c).
 int bs_el_set_signal(EditLine *el, int on);
 
 /// EL_HIST with the wide history function.
@@ -122,6 +122,41 @@ int bs_interrupts_peek(void);
 
 /// Sets the pending flag as the handler would (tests, embedding).
 void bs_interrupts_signal(void);
+
+/// Installs the process-wide SIGWINCH handler (idempotent) and makes the
+/// wake pipe. The handler only records the resize and wakes the reader; the
+/// reader calls el_resize on its own thread. libedit's EL_SIGNAL, which
+/// resizes inside the handler on any thread, MUST stay off.
+int bs_terminal_signals_install(void);
+
+/// The read end of the pipe every handler here (and SIGINT's) writes a byte
+/// to, for a reader to poll beside its input; -1 if it cannot be made.
+int bs_wake_descriptor(void);
+
+/// Reads whatever the wake pipe holds, so that the next poll waits again.
+void bs_wake_drain(void);
+
+/// Writes a byte to the wake pipe (async-signal-safe).
+void bs_wake_reader(void);
+
+/// While a line is read (1), records SIGTSTP, SIGCONT, SIGTERM, SIGHUP and
+/// SIGQUIT for the reader to act on; afterwards (0), puts back the actions
+/// they had. A signal recorded but not yet taken stays recorded after 0, for
+/// the reader to pass on.
+void bs_terminal_signals_reading(int on);
+
+/// Each returns 1 (the signal number for termination), and clears it, when
+/// that signal arrived since the last call.
+int bs_terminal_signals_take_resize(void);
+int bs_terminal_signals_take_suspend(void);
+int bs_terminal_signals_take_continue(void);
+int bs_terminal_signals_take_termination(void);
+
+/// Raises `signo` in this thread under the action it had before the read
+/// (by default: a stop for SIGTSTP, the end of the process for the others);
+/// once a stopped process is continued it returns, with the reading
+/// handler back in place.
+void bs_terminal_signals_pass_on(int signo);
 
 #ifdef __cplusplus
 }

@@ -6,11 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading keys while work comes due: libedit's own reader blocks in
-/// `read()`, so with ``IdleWork`` the reader installs this one instead
-/// (`EL_GETCFN`). It waits for a key with `poll` up to the work's time,
-/// runs the work, and draws the prompt and the line again below what the
-/// work printed (`EL_REFRESH`), so typing goes on where it was.
+/// Reading keys: libedit's own reader blocks in `read()`, so the reader
+/// installs this one instead (`EL_GETCFN`). It waits for a key with `poll`,
+/// beside the pipe the signal handlers wake it through, and meanwhile:
+///
+/// - follows the terminal's signals on this thread (resize, Ctrl-Z, the end
+///   of the process; see `EditLineReader+TerminalSignals.swift`);
+/// - with ``IdleWork``, waits no longer than the work's time, runs the
+///   work, and draws the prompt and the line again below what the work
+///   printed (`EL_REFRESH`), so typing goes on where it was.
 extension EditLineReader {
   /// Reads one character for libedit, as its own reader does: a byte at a
   /// time, decoded under the locale's codeset.
@@ -30,8 +34,8 @@ extension EditLineReader {
       let count = posixRead(inputDescriptor, &byte, 1)
       if count == 0 { return 0 }
       if count < 0 {
-        // A resize or a resumed job interrupts the read too; only Ctrl-C
-        // gives up the line.
+        // A resumed job interrupts the read too; only Ctrl-C gives up the
+        // line.
         if errno == EINTR && !SignalInterrupts.isPending { continue }
         return -1
       }
@@ -65,22 +69,30 @@ extension EditLineReader {
     return .incomplete
   }
 
-  /// Waits until a key can be read, running the idle work each time it
-  /// comes due. Returns `false` when Ctrl-C cut the wait short.
+  /// Waits until a key can be read, following the terminal's signals and
+  /// running the idle work each time it comes due. Returns `false` when
+  /// Ctrl-C cut the wait short.
   private func waitForKey() -> Bool {
-    while let idleWork {
+    var descriptors = [
+      pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: bs_wake_descriptor(), events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
       if SignalInterrupts.isPending { return false }
-      let wait = idleWork.timeUntilDue().map(Self.pollTimeout) ?? -1
-      if wait != 0 {
-        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, wait)
-        if ready > 0 { return true }  // a key, or the end of input or an error for read() to report
-        if ready < 0 && errno != EINTR { return true }
-        if ready < 0 { continue }  // a signal: Ctrl-C is checked above
+      if handlesSignals { followTerminalSignals() }
+      let wait = idleWork.flatMap { $0.timeUntilDue() }.map(Self.pollTimeout) ?? -1
+      let ready = wait == 0 ? 0 : poll(&descriptors, nfds_t(descriptors.count), wait)
+      if ready < 0 {
+        if errno == EINTR { continue }  // a signal: Ctrl-C is checked above
+        return true  // an error for read() to report
       }
-      runIdleWork(idleWork)
+      if descriptors[1].revents != 0 {
+        bs_wake_drain()  // then what woke it is looked at, above
+        continue
+      }
+      if descriptors[0].revents != 0 { return true }  // a key, or the end of input
+      if let idleWork { runIdleWork(idleWork) }
     }
-    return true
   }
 
   /// Milliseconds for `poll`, rounded up so the work is due when it ends.
@@ -110,9 +122,6 @@ extension EditLineReader {
         write(WideString.string(from: line.cursor, to: line.lastchar) + "\n")
       }
     }
-    // A Ctrl-C during the work passes through libedit's signal handler,
-    // which puts the terminal back in its original mode; editing goes on.
-    _ = bs_el_prep_term(editLine, 1)
     guard began else { return }
     fflush(stdout)
     fflush(output)
