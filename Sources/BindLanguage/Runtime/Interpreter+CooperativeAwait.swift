@@ -229,19 +229,20 @@ extension Interpreter {
     if onMainActor { TaskCapture.beginDrivingMainActor(scheduler) }
     defer { if onMainActor { TaskCapture.endDrivingMainActor(scheduler) } }
     let step = { [unowned self] in try self.countTimerFiring() }
+    let poll = { [unowned self] in try self.checkInterruption() }
     var idle = Duration.zero
     while true {
       try await settle(step: step)
       if isDone() { return }
       if pollInterruption() { throw ScriptError("interrupted") }
       let scheduler = self.scheduler
-      if try TaskCapture.routing(to: scheduler, { try scheduler.fireNextTimer(dueBy: end ?? .seconds(Int64.max), step: step) }) {
+      if try TaskCapture.routing(to: scheduler, { try scheduler.fireNextTimer(dueBy: end ?? .seconds(Int64.max), step: step, poll: poll) }) {
         idle = .zero
         continue
       }
       if let end {
         if scheduler.mode == .realTime {
-          try TaskCapture.routing(to: scheduler) { try scheduler.advance(by: end - scheduler.now, step: step) }
+          try TaskCapture.routing(to: scheduler) { try scheduler.advance(by: end - scheduler.now, step: step, poll: poll) }
         }
         scheduler.moveVirtualTime(to: end)
         return

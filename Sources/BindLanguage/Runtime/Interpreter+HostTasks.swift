@@ -71,9 +71,9 @@ extension Interpreter {
       }
       let progressed: Bool
       if capturing {
-        progressed = try scheduler.run(until: { outcome.result != nil }, idleTimeout: slice) {
-          try countTimerFiring()
-        }
+        progressed = try scheduler.run(
+          until: { outcome.result != nil }, idleTimeout: slice, step: { try countTimerFiring() },
+          poll: { try checkInterruption() })
       } else {
         // Another interpreter holds the capture (tests running in
         // parallel): the task runs on Swift's executors while this thread waits.

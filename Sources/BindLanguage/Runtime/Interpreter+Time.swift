@@ -28,7 +28,9 @@ extension Interpreter {
       cooperative.suspendedWait = duration
       throw HostTaskSuspensionMarker()
     }
-    try scheduler.advance(by: duration) { try step(at: range, in: file, cost: Interpreter.timerFiringCost) }
+    try scheduler.advance(
+      by: duration, step: { try step(at: range, in: file, cost: Interpreter.timerFiringCost) },
+      poll: { try step(at: range, in: file, cost: 0) })
   }
 
   /// With `--real-time`, how long until a timer is due (zero when one is,
@@ -67,6 +69,14 @@ extension Interpreter {
   /// step limit; the caller locates the error.
   func countTimerFiring() throws {
     try step(cost: Interpreter.timerFiringCost)
+  }
+
+  /// Stops the statement when Ctrl-C came (``interruptRequested``), counting
+  /// no step: what a sleep on the real clock calls now and then
+  /// (``Scheduler/realTimePollInterval``), so that Ctrl-C ends a `wait 100h`
+  /// or an `await` of a long sleep; the caller locates the error.
+  func checkInterruption() throws {
+    try step(cost: 0)
   }
 
   /// Steps a timer firing or a host job costs: about what running a small

@@ -211,21 +211,31 @@ public final class Scheduler: @unchecked Sendable {
   /// end fires in due order, with `now` at its due time and the jobs it made
   /// ready run before the next; finally `now` is the end.
   ///
-  /// - Parameter step: called before each job and each firing; throw from it
-  ///   to stop (a step limit). What it stops stays queued, and time stays at
-  ///   the last timer that fired.
-  public func advance(by duration: Duration, step: () throws -> Void) rethrows {
+  /// - Parameters:
+  ///   - step: called before each job and each firing; throw from it to
+  ///     stop (a step limit). What it stops stays queued, and time stays at
+  ///     the last timer that fired.
+  ///   - poll: with the real clock, called at least every
+  ///     ``realTimePollInterval`` while it sleeps; throw from it to stop
+  ///     (Ctrl-C), as from `step`.
+  public func advance(by duration: Duration, step: () throws -> Void, poll: () throws -> Void) rethrows {
     try runReady(step: step)
     let end = withLock { currentTime() } + max(duration, .zero)
-    while try fireNextTimer(dueBy: end, step: step) {}
-    if mode == .realTime { try sleepUntil(end, step: step) }
+    while try fireNextTimer(dueBy: end, step: step, poll: poll) {}
+    if mode == .realTime { try sleepUntil(end, step: step, poll: poll) }
     withLock { if mode == .virtual { virtualNow = max(virtualNow, end) } }
     try runReady(step: step)
   }
 
+  /// Lets `duration` pass, stopped only by `step` (see
+  /// ``advance(by:step:poll:)``).
+  public func advance(by duration: Duration, step: () throws -> Void) rethrows {
+    try advance(by: duration, step: step, poll: {})
+  }
+
   /// Lets `duration` pass, with no limit on the jobs and timers that run.
   public func advance(by duration: Duration) {
-    advance(by: duration, step: {})
+    advance(by: duration, step: {}, poll: {})
   }
 
   /// Runs captured jobs until none is ready: every host task that can make
@@ -270,13 +280,15 @@ public final class Scheduler: @unchecked Sendable {
 
   /// Drives tasks and time until `isDone()`: ready jobs run; when none is
   /// ready, the next timer fires (virtual time jumps to it; real time sleeps
-  /// until it is due, waking early for a job that arrives).
+  /// until it is due, waking early for a job that arrives, and calling
+  /// `poll` as ``advance(by:step:poll:)`` does).
   ///
   /// - Returns: `false` when `isDone()` is still false but nothing is left
   ///   that could change it: no job is ready, no timer pending, and none
   ///   arrived from outside within `idleTimeout`.
   public func run(
-    until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), step: () throws -> Void
+    until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), step: () throws -> Void,
+    poll: () throws -> Void
   ) rethrows -> Bool {
     // On the main thread, main-actor jobs arrive on the main queue without
     // waking this wait: poll for them in short slices.
@@ -285,7 +297,7 @@ public final class Scheduler: @unchecked Sendable {
     while true {
       try runReady(step: step)
       if isDone() { return true }
-      if try fireNextTimer(dueBy: .seconds(Int64.max), step: step) {
+      if try fireNextTimer(dueBy: .seconds(Int64.max), step: step, poll: poll) {
         idle = .zero
         continue
       }
@@ -300,10 +312,18 @@ public final class Scheduler: @unchecked Sendable {
     }
   }
 
+  /// Drives tasks and time until `isDone()`, stopped only by `step` (see
+  /// ``run(until:idleTimeout:step:poll:)``).
+  public func run(
+    until isDone: () -> Bool, idleTimeout: Duration = .seconds(5), step: () throws -> Void
+  ) rethrows -> Bool {
+    try run(until: isDone, idleTimeout: idleTimeout, step: step, poll: {})
+  }
+
   /// Drives tasks and time until `isDone()`, with no limit on the jobs and
-  /// timers that run (see ``run(until:idleTimeout:step:)``).
+  /// timers that run (see ``run(until:idleTimeout:step:poll:)``).
   public func run(until isDone: () -> Bool, idleTimeout: Duration = .seconds(5)) -> Bool {
-    run(until: isDone, idleTimeout: idleTimeout, step: {})
+    run(until: isDone, idleTimeout: idleTimeout, step: {}, poll: {})
   }
 
   // MARK: Captured jobs
@@ -431,10 +451,14 @@ public final class Scheduler: @unchecked Sendable {
   /// time (virtual time moves there); ready jobs run after it. A driver
   /// that lets other work run between two timers (see ``drainsMainQueue``)
   /// calls it itself. `step` runs before the timer leaves the queue, so a
-  /// step limit that stops here loses no timer.
+  /// step limit that stops here loses no timer. With the real clock it
+  /// sleeps until the timer is due, calling `poll` as
+  /// ``advance(by:step:poll:)`` does.
   /// - Returns: whether a timer was due.
-  public func fireNextTimer(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
-    guard let due = try nextDue(by: end, step: step) else { return false }
+  public func fireNextTimer(
+    dueBy end: Duration, step: () throws -> Void, poll: () throws -> Void
+  ) rethrows -> Bool {
+    guard let due = try nextDue(by: end, step: step, poll: poll) else { return false }
     try step()
     // Not returned from `withLock`: a closure through its generic result is
     // re-abstracted, an allocation a firing.
@@ -453,10 +477,16 @@ public final class Scheduler: @unchecked Sendable {
     return true
   }
 
+  /// Fires the earliest timer due by `end`, stopped only by `step` (see
+  /// ``fireNextTimer(dueBy:step:poll:)``).
+  public func fireNextTimer(dueBy end: Duration, step: () throws -> Void) rethrows -> Bool {
+    try fireNextTimer(dueBy: end, step: step, poll: {})
+  }
+
   /// The due time of the earliest live timer if it is due by `end`; with
   /// the real clock, once it is due (running jobs that arrive meanwhile,
   /// which may schedule earlier timers).
-  private func nextDue(by end: Duration, step: () throws -> Void) rethrows -> Duration? {
+  private func nextDue(by end: Duration, step: () throws -> Void, poll: () throws -> Void) rethrows -> Duration? {
     while true {
       let (due, isDueNow) = withLock { () -> (Duration?, Bool) in
         guard let due = timers.nextDue(), due <= end else { return (nil, true) }
@@ -465,7 +495,7 @@ public final class Scheduler: @unchecked Sendable {
       guard let due else { return nil }
       if isDueNow { return due }
       // Real time, not yet due: sleep until it is, or a job comes.
-      if waitForJob(until: due) { try runReady(step: step) }
+      if try waitForJob(until: due, poll: poll) { try runReady(step: step) }
     }
   }
 
@@ -499,17 +529,24 @@ public final class Scheduler: @unchecked Sendable {
 
   // MARK: Waiting (real time)
 
+  /// The longest a sleep on the real clock goes without calling its
+  /// `poll`: how long a Ctrl-C waits to stop a `wait 100h`.
+  public static let realTimePollInterval = Duration.milliseconds(50)
+
   /// Sleeps until `time` (real clock), running jobs that arrive meanwhile.
-  private func sleepUntil(_ time: Duration, step: () throws -> Void) rethrows {
+  private func sleepUntil(_ time: Duration, step: () throws -> Void, poll: () throws -> Void) rethrows {
     while withLock({ currentTime() }) < time {
-      if waitForJob(until: time) { try runReady(step: step) }
+      if try waitForJob(until: time, poll: poll) { try runReady(step: step) }
     }
   }
 
-  /// Waits until a job is ready or the real clock reaches `time`.
+  /// Waits until a job is ready or the real clock reaches `time`, but no
+  /// longer than ``realTimePollInterval``, then calls `poll`.
   /// - Returns: whether a job is ready.
-  private func waitForJob(until time: Duration) -> Bool {
-    waitForJob(timeout: time - withLock { currentTime() })
+  private func waitForJob(until time: Duration, poll: () throws -> Void) rethrows -> Bool {
+    let ready = waitForJob(timeout: min(time - withLock { currentTime() }, Self.realTimePollInterval))
+    try poll()
+    return ready
   }
 
   /// Waits up to `timeout` for a job. - Returns: whether one is ready.
