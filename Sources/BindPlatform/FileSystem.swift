@@ -21,24 +21,42 @@ public enum FileSystem {
     }
   }
 
-  /// Reads a whole file.
+  /// The most bytes a file read holds: 64 MiB, far beyond any script or
+  /// history file, and little enough to hold in memory. A larger file, or
+  /// one that never ends (`/dev/zero`, a pipe that keeps writing), is
+  /// refused instead of read until the memory runs out.
+  public static let readLimit = 64 << 20
+
+  /// Reads a whole file, refusing one of more than ``readLimit`` bytes.
   public static func readBytes(_ path: String) throws -> [UInt8] {
+    try readBytes(path, limit: readLimit)
+  }
+
+  /// Reads a whole file, refusing one of more than `limit` bytes.
+  public static func readBytes(_ path: String, limit: Int) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
+    return try readBytes(from: descriptor, path: path, limit: limit)
+  }
+
+  /// Reads what is left of `descriptor` to its end (standard input, an open
+  /// file), refusing more than `limit` bytes; errors name `path`.
+  public static func readBytes(from descriptor: Int32, path: String, limit: Int = readLimit) throws -> [UInt8] {
     // Read straight into the array, sized by the file's size (plus one byte,
     // so that a file that has not grown ends with the next read): a zeroed
     // 64 KiB buffer and stdio's own buffer were a tenth of the instructions
     // an empty script's `bindscript run` spent (issue 14). The loop still
     // reads to the end, for a file that grows and for files whose size says
-    // nothing (`/proc`, pipes).
+    // nothing (`/proc`, pipes, devices), but never past `limit + 1` bytes.
     var information = stat()
     let size = fstat(descriptor, &information) == 0 && information.st_size > 0 ? Int(information.st_size) : 0
+    if size > limit { throw FileError(path: path, reason: tooLarge(size: size, limit: limit)) }
     var bytes: [UInt8] = []
     var chunkSize = size > 0 ? size + 1 : 65_536
     while true {
       var failure: Int32 = 0
-      let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
+      let chunk = [UInt8](unsafeUninitializedCapacity: min(chunkSize, limit + 1 - bytes.count)) { buffer, count in
         count = 0
         while true {
           let received = read(descriptor, buffer.baseAddress!, buffer.count)
@@ -55,8 +73,19 @@ public enum FileSystem {
       if failure != 0 { throw FileError(path: path, reason: String(cString: strerror(failure))) }
       if chunk.isEmpty { return bytes }
       if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+      if bytes.count > limit { throw FileError(path: path, reason: tooLarge(size: nil, limit: limit)) }
       chunkSize = 65_536
     }
+  }
+
+  /// Why a file over `limit` bytes is refused, and what to do instead;
+  /// `size` is `nil` for a file whose size was not known before reading.
+  static func tooLarge(size: Int?, limit: Int) -> String {
+    let most = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+    guard let size else {
+      return "it goes on past \(most), the most BindScript reads from one file (it may never end, as a device like /dev/zero does); name a file of at most \(most)"
+    }
+    return "it is \(size) bytes, more than \(most), the most BindScript reads from one file; split it into smaller files"
   }
 
   /// Replaces the whole file at `path` with `text`, so that at every moment

@@ -51,9 +51,10 @@ final class ScriptSession {
 
 /// Reading script files and turning their problems into exit code 2.
 enum ScriptLoader {
-  /// Reads a script file; a file that cannot be read or is not UTF-8 is an
-  /// error, exit code 2.
+  /// Reads a script file (`-`: standard input); a file that cannot be read
+  /// or is not UTF-8 is an error, exit code 2.
   static func load(_ path: String) throws -> SourceFile {
+    if path == "-" { return try sourceFile(path: "<stdin>", bytes: readStandardInput()) }
     do {
       return try SourceFile.load(path: path)
     } catch .invalidUTF8(let error) {
@@ -64,13 +65,14 @@ enum ScriptLoader {
     throw ExitCode(2)
   }
 
+  /// Standard input to its end, as much as a file read may hold
+  /// (`FileSystem.readLimit`); more, or an error, exits with code 2.
   static func readStandardInput() throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, stdin)
-      if count <= 0 { return bytes }
-      bytes.append(contentsOf: buffer[0..<count])
+    do {
+      return try FileSystem.readBytes(from: STDIN_FILENO, path: "<stdin>")
+    } catch {
+      Terminal.printError("error: cannot read standard input: \(error)\n")
+      throw ExitCode(2)
     }
   }
 

@@ -25,17 +25,38 @@ struct HistoryFile {
   let path: String
 
   /// The file's entries, or `nil` when it does not exist or is a device
-  /// or a pipe (`/dev/null`), which stores nothing to read back and, for a
-  /// pipe, would wait for a writer.
+  /// (`/dev/null`), which stores nothing to read back.
+  ///
+  /// - Throws: for a pipe (a FIFO), which would make the session wait for
+  ///   a writer, or later for a reader, so it is refused, as is a file
+  ///   larger than `FileSystem.readLimit`.
   func read() throws -> [String]? {
-    if try WriteTarget(path).isWrittenThrough { return nil }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if try Self.target(path).isWrittenThrough { return nil }
+    // Opened without waiting, in case a FIFO took the file's place since
+    // it was looked at; anything but a regular file is then left unread.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw HistoryFileError(operation: "open", code: errno)
     }
     defer { posixClose(fd) }
-    return HistoryStore.decodeFile(try readAll(fd))
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return try readAll(fd)
+  }
+
+  /// What is at `path` (see `WriteTarget`), refusing a pipe: the history
+  /// is read at start-up and written after every entry, and a FIFO would
+  /// block the prompt until another process opened it, or for ever once
+  /// its reader stopped reading.
+  private static func target(_ path: String) throws -> WriteTarget {
+    let target = try WriteTarget(path)
+    if target == .pipe {
+      throw FileSystem.FileError(
+        path: path,
+        reason: "'\(path)' is a pipe; the history needs a regular file (set \(HistoryStore.environmentVariable) to one, or to an empty value for none)")
+    }
+    return target
   }
 
   /// Appends `newEntries` to the file's current entries (skipping one that
@@ -44,18 +65,18 @@ struct HistoryFile {
   ///
   /// The whole read-merge-write runs under an exclusive `flock` on the
   /// current file, so two sessions saving at once serialize instead of one
-  /// overwriting the other's entries. A device or a pipe (a history path of
+  /// overwriting the other's entries. A device (a history path of
   /// `/dev/null`) holds no entries to merge with: the new ones are written
-  /// through, never read back, locked or renamed over.
+  /// through, never read back, locked or renamed over. A pipe is refused.
   func merge(_ newEntries: [String], capacity: Int) throws {
-    if try WriteTarget(path).isWrittenThrough {
+    if try Self.target(path).isWrittenThrough {
       var entries = newEntries
       HistoryStore.cap(&entries, to: capacity)
       return try replace(with: Data(HistoryStore.encodeFile(entries).utf8), mode: 0o600)
     }
     let fd = try openLocked()
     defer { posixClose(fd) }  // Closing releases the lock.
-    var entries = HistoryStore.decodeFile(try readAll(fd))
+    var entries = try readAll(fd)
     for entry in newEntries where entries.last != entry {
       entries.append(entry)
     }
@@ -98,21 +119,11 @@ struct HistoryFile {
     try FileSystem.replaceContents(of: path, with: Array(data), permissions: mode)
   }
 
-  /// Everything from `fd`'s current offset to the end, as UTF-8 text
-  /// (invalid bytes become U+FFFD rather than failing the load).
-  private func readAll(_ fd: Int32) throws -> String {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw HistoryFileError(operation: "read", code: errno)
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
+  /// The entries from `fd`'s current offset to the end: UTF-8 text
+  /// (invalid bytes become U+FFFD rather than failing the load) of at most
+  /// `FileSystem.readLimit` bytes.
+  private func readAll(_ fd: Int32) throws -> [String] {
+    HistoryStore.decodeFile(String(decoding: try FileSystem.readBytes(from: fd, path: path), as: UTF8.self))
   }
 }
 

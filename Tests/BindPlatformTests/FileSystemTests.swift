@@ -31,6 +31,40 @@ final class FileSystemTests: XCTestCase {
     XCTAssertEqual(try FileSystem.readBytes(path), [])
   }
 
+  func testReadsUpToTheLimitAndRefusesAFileOverIt() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
+    let path = folder + "/limit.bind"
+    try FileSystem.write(String(repeating: "x", count: 100), to: path)
+    XCTAssertEqual(try FileSystem.readBytes(path, limit: 100).count, 100, "exactly the limit is read")
+    XCTAssertThrowsError(try FileSystem.readBytes(path, limit: 99)) { error in
+      XCTAssertEqual(
+        "\(error)", "it is 100 bytes, more than 99 bytes, the most BindScript reads from one file; split it into smaller files")
+    }
+    XCTAssertEqual(FileSystem.readLimit, 64 << 20)
+  }
+
+  func testAnEndlessFileIsReadInBoundedChunksAndRefused() throws {
+    // /dev/zero says its size is 0 and never ends: the reader stops one
+    // chunk past the limit instead of growing until the memory runs out.
+    XCTAssertThrowsError(try FileSystem.readBytes("/dev/zero", limit: 200_000)) { error in
+      XCTAssertEqual((error as? FileSystem.FileError)?.path, "/dev/zero")
+      XCTAssertEqual(
+        "\(error)",
+        "it goes on past 200000 bytes, the most BindScript reads from one file (it may never end, as a device like /dev/zero does); name a file of at most 200000 bytes"
+      )
+    }
+  }
+
+  func testAPipeIsReadToItsEndWithinTheLimit() throws {
+    var ends: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&ends), 0)
+    let bytes = Array("print(1)\n".utf8)
+    XCTAssertEqual(write(ends[1], bytes, bytes.count), bytes.count)
+    close(ends[1])
+    defer { close(ends[0]) }
+    XCTAssertEqual(try FileSystem.readBytes(from: ends[0], path: "<stdin>", limit: 64), bytes)
+  }
+
   func testMissingFileErrorSaysWhy() throws {
     let folder = try FileSystem.makeTemporaryDirectory(prefix: "bindscript-platform")
     XCTAssertThrowsError(try FileSystem.readBytes(folder + "/missing.bind")) { error in

@@ -198,6 +198,25 @@ final class HistoryStoreTests: XCTestCase {
     XCTAssertEqual(warnings.messages, [])
   }
 
+  func testAFIFOAsTheHistoryIsRefusedWithoutWaitingAndStaysAFIFO() throws {
+    // Opening a FIFO no process writes would wait for ever; saving into one
+    // whose reader stopped would too. Neither is tried.
+    let fifo = directory.appendingPathComponent("history.fifo").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let warnings = WarningLog()
+    let store = makeStore(URL(fileURLWithPath: fifo), warnings: warnings)
+    XCTAssertTrue(store.add("a"), "the session goes on with history in memory")
+    XCTAssertEqual(store.entries, ["a"])
+    XCTAssertEqual(
+      warnings.messages,
+      [
+        "cannot read history from '\(fifo)': '\(fifo)' is a pipe; the history needs a regular file (set BINDSCRIPT_HISTORY to one, or to an empty value for none)"
+      ])
+    var after = stat()
+    XCTAssertEqual(lstat(fifo, &after), 0)
+    XCTAssertEqual(after.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+  }
+
   func testInMemoryStore() {
     let store = HistoryStore(fileURL: nil)
     store.add("a")
