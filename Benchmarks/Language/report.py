@@ -173,6 +173,21 @@ def main():
         out.append(f"| `map` + `filter` vs CPython, CPU time (ms) | {ms(ours_cpu)} | {ms(theirs_cpu)} "
                    f"| {ratio(ours_cpu, theirs_cpu)} | ≤ 2×: {verdict(ours_cpu <= 2 * theirs_cpu)} |")
 
+    if "bindscript-append-typed" in results:
+        # Issue 34: growing collections, each interpreter net of its own
+        # empty program; goal within 2x CPython.
+        out.append("")
+        out.append("| collections (median − empty program, ms) | bindscript | Lua 5.4 | CPython 3.11 "
+                   "| bindscript / Lua | bindscript / CPython | goal |")
+        out.append("|---|--:|--:|--:|--:|--:|---|")
+        for name, label in [("append-typed", "10⁶ appends to a typed array `[Int]`"),
+                            ("dictionary-insert", "10⁵ inserts into a typed dictionary `[Int: Int]`")]:
+            for kind, stat in (("wall", seconds), ("CPU time", cpu_seconds)):
+                net = {i: stat(f"{i}-{name}") - stat(f"{i}-empty") for i in ("bindscript", "lua", "python")}
+                out.append(f"| {label}, {kind} | {ms(net['bindscript'])} | {ms(net['lua'])} | {ms(net['python'])} "
+                           f"| {ratio(net['bindscript'], net['lua'])} | {ratio(net['bindscript'], net['python'])} "
+                           f"| ≤ 2×: {verdict(net['bindscript'] <= 2 * net['python'])} |")
+
     if "candidate-loop" in results:
         cs = seconds("candidate-empty")
         cns = per_iteration_ns("candidate", "median")

@@ -96,6 +96,16 @@ check "500000 250000" "$python" map-filter.py
 # Value types and methods (issue 15): each 10⁶ operations in the same loop.
 value_scenarios=(calls-function calls-untyped-function calls-method read-object-property read-struct-field)
 for scenario in "${value_scenarios[@]}"; do check "1000000" "$bin" run "$scenario.bind"; done
+# Collections (issue 34): 10⁶ appends to a typed array and 10⁵ dictionary
+# inserts, each beside the same loop in Lua and CPython.
+collection_scenarios=(append-typed dictionary-insert)
+collection_outputs=("1000000 999999" "100000 199998")
+for i in "${!collection_scenarios[@]}"; do
+  scenario="${collection_scenarios[$i]}"
+  check "${collection_outputs[$i]}" "$bin" run "$scenario.bind"
+  check "${collection_outputs[$i]}" "$lua" "$scenario.lua"
+  check "${collection_outputs[$i]}" "$python" "$scenario.py"
+done
 
 # --- One hyperfine run --------------------------------------------------------
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -119,6 +129,11 @@ add "bindscript-func-call"    "$bin run func-call.bind"
 add "bindscript-map-filter"   "$bin run map-filter.bind"
 add "python-map-filter"       "$python map-filter.py"
 for scenario in "${value_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
+for scenario in "${collection_scenarios[@]}"; do
+  add "bindscript-$scenario" "$bin run $scenario.bind"
+  add "lua-$scenario"        "$lua $scenario.lua"
+  add "python-$scenario"     "$python $scenario.py"
+done
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
   check "1000000" "$CANDIDATE_BIN" run loop.bind

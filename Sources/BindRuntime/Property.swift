@@ -155,9 +155,41 @@ public final class Property<Value>: ObservableValue<Value> {
   }
 
   /// Applies `transform` to the value in place, as one write.
+  ///
+  /// When nothing would see the old value (no observers, nothing
+  /// downstream, no propagation, transaction, tracer or evaluation under
+  /// way), `transform` changes the stored value itself, so that a
+  /// collection growing one element at a time is never copied (a copy per
+  /// write made building one O(n²)). Otherwise it changes a copy, which is
+  /// then written as ``set(_:)`` writes it: observers get the old value and
+  /// the new one.
+  ///
+  /// In place, `transform` runs with the graph lock held: it MUST only
+  /// compute the new value (no reads or writes of observable values, no
+  /// calls out), because other threads wait for it; and if it throws it MUST
+  /// leave the value as it found it, because the write then never happened.
+  @inlinable
   public func modify(_ transform: (inout Value) throws -> Void) throws {
-    var copy = value
-    try transform(&copy)
-    try set(copy)
+    let graph = reactiveGraph
+    graph.lock.lock()
+    guard observers.isEmpty, downstream.isEmpty, !graph.isBusy, graph.storedTracer == nil, graph.trackerRef == nil
+    else {
+      var copy = storage
+      graph.lock.unlock()
+      try transform(&copy)
+      try set(copy)
+      return
+    }
+    do {
+      try transform(&storage)
+    } catch {
+      graph.lock.unlock()
+      throw error
+    }
+    // Counted as a write whether or not the value changed: an inactive
+    // derived value reading it then evaluates again, which is only slower.
+    graph.writeGeneration &+= 1
+    changedAt = graph.writeGeneration
+    graph.lock.unlock()
   }
 }

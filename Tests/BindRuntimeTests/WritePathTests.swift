@@ -110,4 +110,55 @@ final class WritePathTests: RuntimeTestCase {
     XCTAssertEqual(ReactiveGraph.shared.withLock { value.observers.count }, 2)
     withExtendedLifetime((kept, later)) {}
   }
+
+  // `modify` (issue 34): in place when nothing would see the old value, so
+  // that growing an array property is not a copy per element; one copy
+  // per write when an observer must get the old value.
+
+  /// Where the array's elements are: the same while it is changed in place.
+  private func storageAddress(_ array: [Int]) -> UnsafeRawPointer? {
+    array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+  }
+
+  func testModifyChangesAnUnobservedValueWhereItIsStored() throws {
+    var initial: [Int] = []
+    initial.reserveCapacity(64)
+    let items = Property(initial, label: "items")
+    initial = []
+    let address = storageAddress(items.value)
+    for element in 1...50 { try items.modify { $0.append(element) } }
+    XCTAssertEqual(items.value, Array(1...50))
+    XCTAssertEqual(storageAddress(items.value), address, "never copied")
+  }
+
+  func testModifyGivesObserversTheOldValueAndTheNew() throws {
+    let items = Property([1], label: "items")
+    var changes: [([Int], [Int])] = []
+    let token = items.observeChanges { changes.append(($0, $1)) }
+    try items.modify { $0.append(2) }
+    try items.modify { $0.append(3) }
+    XCTAssertEqual(changes.map(\.0), [[1], [1, 2]])
+    XCTAssertEqual(changes.map(\.1), [[1, 2], [1, 2, 3]])
+    withExtendedLifetime(token) {}
+  }
+
+  func testModifyOfAValueSomethingDependsOnPropagates() throws {
+    let items = Property([1], label: "items")
+    let count = Derived { items.value.count }
+    var counts: [Int] = []
+    let token = count.observeChanges { counts.append($1) }
+    try items.modify { $0.append(2) }
+    XCTAssertEqual(counts, [2])
+    withExtendedLifetime(token) {}
+  }
+
+  func testAModifyThatThrowsWritesNothing() {
+    struct Refused: Error {}
+    let items = Property([1], label: "items")
+    let count = Derived { items.value.count }
+    XCTAssertEqual(count.value, 1)
+    XCTAssertThrowsError(try items.modify { _ in throw Refused() })
+    XCTAssertEqual(items.value, [1])
+    XCTAssertEqual(count.value, 1)
+  }
 }

@@ -21,7 +21,8 @@ extension Compiler {
         var literal: Value?
         if case .integer(let number, _) = assignment.value, let int = Int(exactly: number) { literal = .int(int) }
         return compileCompoundAssignment(
-          slot, assignment.op == .add ? .add : .subtract, at: range, store: store, value: value, literal: literal)
+          slot, assignment.op == .add ? .add : .subtract, at: range, store: store,
+          appendInPlace: try compileArrayAppend(to: assignment.target, at: range), value: value, literal: literal)
       }
     default: break
     }
@@ -34,10 +35,20 @@ extension Compiler {
     case .add, .subtract:
       let current = try compileExpression(assignment.target)
       let op: BinaryOperator = assignment.op == .add ? .add : .subtract
+      let appendInPlace = try compileArrayAppend(to: assignment.target, at: range)
       return { frame in
+        // Read first, then the operand, as `a + b` reads them.
+        var target = try current(frame)
+        let operand = try value(frame)
+        if op == .add, case .array = target, case .array(let added) = operand {
+          // Let go of the array read, which shares the one in place.
+          target = .null
+          try appendInPlace(frame, added)
+          return .next
+        }
         let result: Value
         do {
-          result = try Operators.apply(op, try current(frame), try value(frame))
+          result = try Operators.apply(op, target, operand)
         } catch let error as ScriptError {
           throw error.located(at: range, in: file)
         }
@@ -164,13 +175,14 @@ extension Compiler {
 
   private func compileCompoundAssignment(
     _ slot: FrameSlot, _ op: BinaryOperator, at range: SourceRange,
-    store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation, literal: Value?
+    store: @escaping (Frame, Value) throws -> Void, appendInPlace: @escaping (Frame, [Value]) throws -> Void,
+    value: @escaping Evaluation, literal: Value?
   ) -> Execution {
     let file = self.file
     let globals = interpreter.globalFrame
     let isAdd = op == .add
     @inline(__always) func update(in holder: Frame, _ frame: Frame) throws -> Flow {
-      let current = holder.slots[slot.index]
+      var current = holder.slots[slot.index]
       let operand = if let literal { literal } else { try value(frame) }
       // Int ± Int without overflow is the whole of `count += 1`.
       if case .int(let a) = current, case .int(let b) = operand {
@@ -179,6 +191,12 @@ extension Compiler {
           holder.slots[slot.index] = .int(sum)
           return .next
         }
+      }
+      if isAdd, case .array = current, case .array(let added) = operand {
+        // Let go of the array read, which shares the one in the variable.
+        current = .null
+        try appendInPlace(frame, added)
+        return .next
       }
       let result: Value
       do {
@@ -207,19 +225,35 @@ extension Compiler {
     return { frame in try update(in: frame, frame) }
   }
 
+  /// `target += array`: the array's elements appended to the one in
+  /// `target`'s place, where it is stored (`a + b` would copy it whole).
+  private func compileArrayAppend(to target: Expression, at range: SourceRange) throws
+    -> (Frame, [Value]) throws -> Void
+  {
+    let place = try compilePlace(target)
+    let file = self.file
+    return { frame, added in
+      _ = try place(frame) { stored, rules in
+        do {
+          try InPlaceChanges.append(contentsOf: added, to: &stored, rules: rules)
+        } catch let error as ScriptError {
+          throw error.located(at: range, in: file)
+        }
+        return .null
+      }
+    }
+  }
+
   /// A closure that stores a value into an assignable expression: a
-  /// variable, a stored property, or an array element (written back whole).
-  ///
-  /// `checksDeclaredType: false` skips the check of a typed variable, for
-  /// the moment a mutating method takes the value out of its variable.
-  func compileStore(into target: Expression, checksDeclaredType: Bool = true) throws -> (Frame, Value) throws -> Void {
+  /// variable, a stored property, or an element (changed in its place).
+  func compileStore(into target: Expression) throws -> (Frame, Value) throws -> Void {
     let file = self.file
     if case .member(let base, let name, let range) = target, let global = try staticMemberName(base, name, range: range) {
-      return try compileStore(into: global, checksDeclaredType: checksDeclaredType)
+      return try compileStore(into: global)
     }
     switch target {
     case .parenthesized(let inner, _):
-      return try compileStore(into: inner, checksDeclaredType: checksDeclaredType)
+      return try compileStore(into: inner)
     case .name(let name, let range) where implicitSelfMember(name):
       return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
@@ -241,23 +275,12 @@ extension Compiler {
         }
       }
       let write = try writer(for: resolution, name: name, range: range)
-      if name == "self", case .local = resolution, let selfType = scope.selfValueType {
-        // `self = .off` in a mutating method: the value takes self's type.
+      // A typed variable, or `self = .off` in a mutating method: the value
+      // takes the declared type.
+      let mismatch = variableMismatch(name, at: range)
+      if let type = mismatch.type {
         return { frame, value in
-          guard let converted = selfType.coerce(value) else {
-            throw ScriptError.typeMismatch(value: value, expected: selfType, what: "'self'").located(at: range, in: file)
-          }
-          write(frame, converted)
-        }
-      }
-      if checksDeclaredType, let type = declaredType(of: name) {
-        return { frame, value in
-          guard let converted = type.coerce(value) else {
-            throw ScriptError(
-              ScriptError.contextualMismatch(value: value, expected: type)
-                ?? "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
-              at: range, in: file)
-          }
+          guard let converted = type.coerce(value) else { throw mismatch.error(value) }
           write(frame, converted)
         }
       }
@@ -287,61 +310,26 @@ extension Compiler {
       }
     case .index(let base, let index, let range):
       guard base.isAssignable else { throw error("cannot assign to an element of this value", at: range) }
-      let array = try compileExpression(base)
+      let container = try compileExpression(base)
       let position = try compileExpression(index)
-      let storeBase = try compileStore(into: base)
-      // A variable's dictionary is taken out of its slot while it changes,
-      // so its storage is unique and one write does not copy it whole (as
-      // `append` does for arrays); a property keeps its value.
-      let takeOut: ((Frame, Value) throws -> Void)?
-      if case .name = base.unparenthesized {
-        takeOut = try compileStore(into: base, checksDeclaredType: false)
-      } else {
-        takeOut = nil
-      }
+      let place = try compilePlace(base)
       return { frame, value in
-        var elements: [Value]
-        let offset: Int
         do {
-          var container = try array(frame)
-          if case .dictionary(var dictionary) = container {
-            // `d[key] = value` sets or adds; `d[key] = nil` removes, as in Swift.
-            let key = try position(frame)
-            try Operators.checkNesting([value])
-            container = .null
-            try takeOut?(frame, .null)
-            let old: Value?
+          // Read first, as an expression reads it, then changed in its place
+          // (the value read is let go of by then, so it shares nothing).
+          try InPlaceChanges.checkSubscriptable(try container(frame))
+          let key = try position(frame)
+          _ = try place(frame) { stored, rules in
             do {
-              old = try dictionary.setValue(value.isNull ? nil : value, forKey: key)
-            } catch {
-              try takeOut?(frame, .dictionary(dictionary))
-              throw error
+              try InPlaceChanges.setElement(value, at: key, in: &stored, rules: rules)
+            } catch let error as ScriptError {
+              throw error.located(at: range, in: file)
             }
-            do {
-              try storeBase(frame, .dictionary(dictionary))
-            } catch {
-              // A typed variable refused the value: put the old one back.
-              try dictionary.setValue(old, forKey: key)
-              try takeOut?(frame, .dictionary(dictionary))
-              throw error
-            }
-            return
+            return .null
           }
-          guard case .array(let items) = container else {
-            throw ScriptError("cannot assign through a subscript of a value of type '\(container.typeName)'")
-          }
-          elements = items
-          offset = try Operators.checkedIndex(try position(frame), count: elements.count)
         } catch let error as ScriptError {
           throw error.located(at: range, in: file)
         }
-        do {
-          try Operators.checkNesting([value])
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
-        }
-        elements[offset] = value
-        try storeBase(frame, .array(elements))
       }
     case .optionalMember(_, _, let range):
       throw error("cannot assign through '?.'; unwrap the value first", at: range)

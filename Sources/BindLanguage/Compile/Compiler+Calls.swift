@@ -129,66 +129,31 @@ extension Compiler {
       guard base.isAssignable else {
         throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
       }
-      let store = try compileStore(into: base)
-      let takeOut = try compileStore(into: base, checksDeclaredType: false)
-      // A variable's array is taken out of its slot while it changes, so the
-      // buffer is unique and `append` does not copy the whole array (which
-      // made building an array element by element O(n²)). A property keeps
-      // its value: clearing it would be a write its observers could see.
-      let takesFromVariable: Bool
-      if case .name = base.unparenthesized { takesFromVariable = true } else { takesFromVariable = false }
+      // Changed where it is stored, so `append` does not copy the whole
+      // array (which made building one element by element O(n²)); a
+      // property's change is still one write, old and new value observed.
+      let place = try compilePlace(base)
+      let file = self.file
       return locating(range) { frame in
+        // Read first, as an expression reads it, then let go of: it would
+        // share the storage of the value in place.
         var value = try receiver(frame)
         if case .object(let object) = value, object.type.host != nil {
           return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
         }
-        if case .dictionary(var dictionary) = value {
-          let arguments = try values.map { try $0(frame) }
-          value = .null
-          if takesFromVariable { try takeOut(frame, .null) }
-          let result: Value
-          do {
-            result = try Builtins.mutate(&dictionary, method: method, arguments: arguments)
-          } catch {
-            if takesFromVariable { try takeOut(frame, .dictionary(dictionary)) }
-            throw error
-          }
-          try store(frame, .dictionary(dictionary))
-          interpreter.lastCallProducedValue = method == "removeValue"
-          return result
-        }
-        guard case .array(var elements) = value else {
-          if value.isNull {
-            throw ScriptError("cannot call '\(method)' on nil; unwrap the value first")
-          }
-          throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
-        }
-        let arguments = try values.map { try $0(frame) }
+        try InPlaceChanges.checkMutable(value, for: method)
+        let isDictionary = if case .dictionary = value { true } else { false }
         value = .null
-        if takesFromVariable { try takeOut(frame, .null) }
-        let result: Value
-        do {
-          result = try Builtins.mutate(&elements, method: method, arguments: arguments)
-        } catch {
-          if takesFromVariable { try takeOut(frame, .array(elements)) }
-          throw error
-        }
-        do {
-          try store(frame, .array(elements))
-        } catch {
-          // A typed variable refused the new element: undo it and put the
-          // array back as it was (only `append` and `insert` add one).
-          if takesFromVariable {
-            if method == "append" {
-              elements.removeLast()
-            } else if method == "insert", case .int(let index) = arguments[1] {
-              elements.remove(at: index)
-            }
-            try takeOut(frame, .array(elements))
+        let arguments = try values.map { try $0(frame) }
+        let result = try place(frame) { stored, rules in
+          do {
+            return try InPlaceChanges.callMutatingMethod(method, arguments: arguments, on: &stored, rules: rules)
+          } catch let error as ScriptError {
+            throw error.located(at: range, in: file)
           }
-          throw error
         }
-        interpreter.lastCallProducedValue = method == "removeLast" || method == "remove"
+        interpreter.lastCallProducedValue =
+          isDictionary ? method == "removeValue" : method == "removeLast" || method == "remove"
         return result
       }
     }

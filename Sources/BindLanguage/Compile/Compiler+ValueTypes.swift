@@ -399,18 +399,8 @@ extension Compiler {
     let writer = enclosingTypeName
     let initializing = compilingInitializer
     return { frame, structValue, value in
-      let type = structValue.type
-      guard let index = type.index(ofField: fieldName) else {
-        if type.scriptMembers.computed[fieldName] != nil {
-          throw ScriptError("cannot assign to property: '\(fieldName)' is a get-only property")
-        }
-        throw ScriptError.unknownMember(fieldName, of: .structValue(structValue))
-      }
-      let field = type.fields[index]
-      if field.isConstant, !initializing {
-        throw ScriptError("cannot assign to property: '\(fieldName)' is a 'let' constant")
-      }
-      if field.isPrivateSet, writer != type.name { throw ScriptError.inaccessibleSetter(fieldName, of: type.name) }
+      let index = try structValue.writableFieldIndex(fieldName, from: writer, initializing: initializing)
+      let field = structValue.type.fields[index]
       guard let converted = field.type.coerce(value) else {
         throw ScriptError.typeMismatch(value: value, expected: field.type, what: "property '\(fieldName)'")
       }
@@ -584,5 +574,25 @@ extension ScriptError {
     var message = "value of type '\(typeName)' has no member '\(name)'"
     if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
     return ScriptError(message)
+  }
+}
+
+extension StructValue {
+  /// The index of the field `name` a write may change, or the error of
+  /// assigning to it: no such field, a computed property, a `let`.
+  /// `writer` is the type whose code writes (for `private(set)`), and
+  /// `initializing` says the write is in an `init`, where `let` fields
+  /// may be assigned.
+  func writableFieldIndex(_ name: String, from writer: String?, initializing: Bool = false) throws -> Int {
+    guard let index = type.index(ofField: name) else {
+      if type.scriptMembers.computed[name] != nil {
+        throw ScriptError("cannot assign to property: '\(name)' is a get-only property")
+      }
+      throw ScriptError.unknownMember(name, of: .structValue(self))
+    }
+    let field = type.fields[index]
+    if field.isConstant, !initializing { throw ScriptError("cannot assign to property: '\(name)' is a 'let' constant") }
+    if field.isPrivateSet, writer != type.name { throw ScriptError.inaccessibleSetter(name, of: type.name) }
+    return index
   }
 }

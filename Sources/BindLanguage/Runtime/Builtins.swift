@@ -137,15 +137,20 @@ enum Builtins {
   }
 
   /// Mutating array methods; returns the method's result (the removed element).
-  static func mutate(_ elements: inout [Value], method: String, arguments: [Value]) throws -> Value {
+  /// A new element is checked against `rules` before the array changes, so
+  /// an error leaves it as it was.
+  static func mutate(_ elements: inout [Value], method: String, arguments: [Value], rules: ChangeRules) throws
+    -> Value
+  {
     if method == "append" || method == "insert" {
-      try Operators.checkNesting(Array(arguments.prefix(1)))
+      try rules.checkNesting(arguments.prefix(1))
       try Operators.checkCount(elements.count + 1)
     }
     switch method {
     case "append":
       try expect(arguments, count: 1, method)
-      elements.append(arguments[0])
+      let element = try rules.admitElement(arguments[0]) { .array(elements + [arguments[0]]) }
+      elements.append(element)
       return .null
     case "removeLast":
       try expect(arguments, count: 0, method)
@@ -160,7 +165,12 @@ enum Builtins {
       guard case .int(let index) = arguments[1], (0...elements.count).contains(index) else {
         throw ScriptError("insert position \(arguments[1].literal) is outside 0...\(elements.count)")
       }
-      elements.insert(arguments[0], at: index)
+      let element = try rules.admitElement(arguments[0]) {
+        var wouldBe = elements
+        wouldBe.insert(arguments[0], at: index)
+        return .array(wouldBe)
+      }
+      elements.insert(element, at: index)
       return .null
     default:
       try expect(arguments, count: 1, method)

@@ -145,9 +145,12 @@ enum Operators {
   /// built rather than left to overflow the stack later.
   static let arrayNestingLimit = 1_000
 
-  /// Checks that an array holding `elements` stays within the nesting limit.
-  static func checkNesting(_ elements: [Value]) throws {
-    for element in elements where element.arrayDepth(limit: arrayNestingLimit) >= arrayNestingLimit {
+  /// Checks that an array holding `elements` stays within the nesting limit,
+  /// also when that array is itself held `enclosingLevels` levels deep
+  /// (an element of an element, a struct's field).
+  static func checkNesting(_ elements: [Value], enclosingLevels: Int = 0) throws {
+    let limit = arrayNestingLimit - enclosingLevels
+    for element in elements where element.arrayDepth(limit: limit) >= limit {
       if case .array = element {
         throw ScriptError("arrays nested more than \(arrayNestingLimit) levels deep")
       }

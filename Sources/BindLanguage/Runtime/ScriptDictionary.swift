@@ -91,6 +91,17 @@ public struct ScriptDictionary {
     return nil
   }
 
+  /// Changes the value of `key` where it is stored, so that a shared
+  /// dictionary is copied once and the value not at all; nil if there is
+  /// no such key.
+  mutating func modifyValue<Result>(for key: DictionaryKey, _ change: (inout Value) throws -> Result) rethrows
+    -> Result?
+  {
+    guard let position = storage.positions[key] else { return nil }
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return try change(&storage.values[position])
+  }
+
   /// Sets the value of a script key (`nil` removes it); returns the old value.
   @discardableResult
   public mutating func setValue(_ value: Value?, forKey key: Value) throws -> Value? {

@@ -110,3 +110,41 @@ extension Interpreter {
     try throwPendingError()
   }
 }
+
+extension Interpreter {
+  /// Changes a member of an object where it is stored (`vm.items.append(x)`),
+  /// as one write of it; returns what `change` returns.
+  ///
+  /// A script object's stored property changes in its node
+  /// (``Property/modify(_:)``): in place when nothing observes it, so that
+  /// growing an array property does not copy it; with observers once, who
+  /// get the old and the new value. Anything else (a derived property's
+  /// setter, a live Swift object's property) is read, changed and written
+  /// back whole, with `write`'s checks.
+  func change(
+    _ member: ObjectType.Member, of object: ScriptObject, name: String,
+    _ change: (inout Value, ChangeRules) throws -> Value
+  ) throws -> Value {
+    guard case .stored(let index) = member, case .stored(let node) = object.access(index) else {
+      var value = try read(member, of: object, name: name)
+      let result = try change(&value, .untyped)
+      try write(value, to: member, of: object, name: name)
+      return result
+    }
+    let type = object.type
+    if type.stored[index].isConstant, !object.isInitializing {
+      throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
+    }
+    let declared = type.stored[index].type
+    var result = Value.null
+    do {
+      try node.modify { value in result = try change(&value, ChangeRules(type: declared, enclosingLevels: 0)) }
+    } catch let mismatch as TypeMismatchInPlace {
+      throw ScriptError.typeMismatch(value: mismatch.candidate, expected: declared, what: "property '\(name)'")
+    } catch let error as ReactiveError {
+      throw ScriptError(error.description)
+    }
+    try throwPendingError()
+    return result
+  }
+}
