@@ -341,7 +341,7 @@ extension Compiler {
 
 /// A variable in the current frame or the global one: the two the
 /// fast assignments handle (outer and captured variables take the generic path).
-private struct FrameSlot {
+struct FrameSlot {
   let isGlobal: Bool
   let index: Int
   /// A `let`: assigned once, by its declaration.
@@ -402,29 +402,6 @@ private final class StoredWriteSite {
     return error
   }
 
-  /// The declared types whose values are taken as they are, by case.
-  enum ScalarKind {
-    case none, int, double, string, bool
-
-    init(_ type: ValueType) {
-      switch type {
-      case .int: self = .int
-      case .double: self = .double
-      case .string: self = .string
-      case .bool: self = .bool
-      default: self = .none
-      }
-    }
-
-    /// Whether `ValueType.coerce` returns `value` unchanged for this type.
-    @inline(__always) func takes(_ value: Value) -> Bool {
-      switch (self, value) {
-      case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool): return true
-      default: return false
-      }
-    }
-  }
-
   /// Remembers stored property `index` of `type`, unless it is a `let`.
   func remember(_ type: ObjectType, index: Int) {
     let property = type.stored[index]
@@ -443,5 +420,28 @@ private final class StoredWriteSite {
       target.hostProperties.isEmpty
     else { return nil }
     return Unmanaged.passUnretained(target.stored[index])
+  }
+}
+
+/// The declared types whose values are taken as they are, by case.
+enum ScalarKind {
+  case none, int, double, string, bool
+
+  init(_ type: ValueType) {
+    switch type {
+    case .int: self = .int
+    case .double: self = .double
+    case .string: self = .string
+    case .bool: self = .bool
+    default: self = .none
+    }
+  }
+
+  /// Whether `ValueType.coerce` returns `value` unchanged for this type.
+  @inline(__always) func takes(_ value: Value) -> Bool {
+    switch (self, value) {
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool): return true
+    default: return false
+    }
   }
 }

@@ -134,7 +134,17 @@ extension Compiler {
       // property's change is still one write, old and new value observed.
       let place = try compilePlace(base)
       let file = self.file
-      return locating(range) { frame in
+      /// The change, once the receiver is read and the arguments evaluated.
+      let change = { (frame: Frame, arguments: [Value]) throws -> Value in
+        try place(frame) { stored, rules in
+          do {
+            return try InPlaceChanges.callMutatingMethod(method, arguments: arguments, on: &stored, rules: rules)
+          } catch let error as ScriptError {
+            throw error.located(at: range, in: file)
+          }
+        }
+      }
+      let general = locating(range) { frame in
         // Read first, as an expression reads it, then let go of: it would
         // share the storage of the value in place.
         var value = try receiver(frame)
@@ -144,18 +154,23 @@ extension Compiler {
         try InPlaceChanges.checkMutable(value, for: method)
         let isDictionary = if case .dictionary = value { true } else { false }
         value = .null
-        let arguments = try values.map { try $0(frame) }
-        let result = try place(frame) { stored, rules in
-          do {
-            return try InPlaceChanges.callMutatingMethod(method, arguments: arguments, on: &stored, rules: rules)
-          } catch let error as ScriptError {
-            throw error.located(at: range, in: file)
-          }
-        }
+        let result = try change(frame, try values.map { try $0(frame) })
         interpreter.lastCallProducedValue =
           isDictionary ? method == "removeValue" : method == "removeLast" || method == "remove"
         return result
       }
+      if method == "append", arguments.count == 1, arguments[0].label == nil,
+        let fast = compileVariableAppend(
+          base, argument: locating(range, values[0]), general: general,
+          appendGenerally: { frame, element in
+            let result = try change(frame, [element])
+            interpreter.lastCallProducedValue = false
+            return result
+          })
+      {
+        return fast
+      }
+      return general
     }
     let file = self.file
     let argumentRanges = arguments.map(\.range)

@@ -143,7 +143,7 @@ enum Builtins {
     -> Value
   {
     if method == "append" || method == "insert" {
-      try rules.checkNesting(arguments.prefix(1))
+      if let element = arguments.first { try rules.checkNesting(element) }
       try Operators.checkCount(elements.count + 1)
     }
     switch method {

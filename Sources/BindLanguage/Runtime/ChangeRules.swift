@@ -38,8 +38,18 @@ struct ChangeRules {
 
   /// The nesting check of new elements, as an array literal holding them
   /// would be checked at this depth (`Operators.checkNesting`).
-  func checkNesting<Elements: Sequence<Value>>(_ elements: Elements) throws {
-    try Operators.checkNesting(Array(elements), enclosingLevels: enclosingLevels)
+  func checkNesting(_ elements: [Value]) throws {
+    for element in elements { try checkNesting(element) }
+  }
+
+  /// The nesting check of one new element; none for a value that cannot
+  /// hold others.
+  @inline(__always) func checkNesting(_ element: Value) throws {
+    switch element {
+    case .array, .dictionary, .structValue, .enumValue:
+      try Operators.checkNesting([element], enclosingLevels: enclosingLevels)
+    default: return
+    }
   }
 
   /// `element` converted for the array's element type (`Int` to `Double`, …),

@@ -49,7 +49,7 @@ enum InPlaceChanges {
   static func setElement(_ element: Value, at key: Value, in value: inout Value, rules: ChangeRules) throws {
     if case .array(var elements) = value {
       let offset = try Operators.checkedIndex(key, count: elements.count)
-      try rules.checkNesting([element])
+      try rules.checkNesting(element)
       let converted = try rules.admitElement(element) {
         var wouldBe = elements
         wouldBe[offset] = element
@@ -61,7 +61,7 @@ enum InPlaceChanges {
       return
     }
     if case .dictionary(var dictionary) = value {
-      try rules.checkNesting([element])
+      try rules.checkNesting(element)
       let dictionaryKey = try DictionaryKey(key)
       let entry = try rules.admitEntry(key: key, value: element) {
         var wouldBe = dictionary

@@ -131,4 +131,37 @@ final class InPlaceChangeTests: XCTestCase {
         """),
       ["[1]", "[1]", "[5, 2, 3]", "[]", "[1]"])
   }
+
+  /// `compileVariableAppend` against the general path: a variable of the
+  /// global frame (the fast path) and one an escaping closure captured from
+  /// its function (the general path) give the same array or the same error
+  /// for every declared type and element, those that leave the fast path too.
+  func testTheVariableAppendFastPathAgreesWithTheGeneralPath() {
+    let declarations = [
+      "[Int] = [1]", "[Double] = [1.5]", "[String] = []", "[Int]? = [1]", "[Int]? = nil", "[[Int]] = []",
+      "[String: Int] = [:]", "Int = 5",
+    ]
+    let untyped = ["[1]", "[]", "5", "nil"]
+    let elements = ["2", "2.5", "\"s\"", "nil", "[3]", "true", "[[1]]"]
+    for element in elements {
+      for declaration in declarations.map({ ": \($0)" }) + untyped.map({ " = \($0)" }) {
+        let fast = TranscriptSession().run("var a\(declaration)\na.append(\(element))\na")
+        let general = TranscriptSession().run(
+          """
+          var add = nil
+          var show = nil
+          func probe() {
+            var a\(declaration)
+            add = { a.append(\(element)) }
+            show = { a }
+          }
+          probe()
+          add()
+          show()
+          """)
+        XCTAssertEqual(fast, general, "var a\(declaration); a.append(\(element))")
+      }
+    }
+  }
 }
+
