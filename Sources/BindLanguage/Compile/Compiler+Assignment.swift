@@ -313,14 +313,12 @@ extension Compiler {
       let container = try compileExpression(base)
       let position = try compileExpression(index)
       let place = try compilePlace(base)
-      return { frame, value in
+      /// The change, once the container is read and the key evaluated.
+      let setElement = { (frame: Frame, key: Value, value: Value) throws -> Void in
         do {
-          // Read first, as an expression reads it, then changed in its place
-          // (the value read is let go of by then, so it shares nothing).
-          try InPlaceChanges.checkSubscriptable(try container(frame))
-          let key = try position(frame)
           _ = try place(frame) { stored, rules in
             do {
+              // Located here: the place of a property would point at it.
               try InPlaceChanges.setElement(value, at: key, in: &stored, rules: rules)
             } catch let error as ScriptError {
               throw error.located(at: range, in: file)
@@ -331,6 +329,19 @@ extension Compiler {
           throw error.located(at: range, in: file)
         }
       }
+      let general = { (frame: Frame, value: Value) throws -> Void in
+        do {
+          // Read first, as an expression reads it, then changed in its place
+          // (the value read is let go of by then, so it shares nothing).
+          try InPlaceChanges.checkSubscriptable(try container(frame))
+          let key = try position(frame)
+          try setElement(frame, key, value)
+        } catch let error as ScriptError {
+          throw error.located(at: range, in: file)
+        }
+      }
+      return compileVariableElementStore(
+        base, position: locating(range, position), general: general, setGenerally: setElement) ?? general
     case .optionalMember(_, _, let range):
       throw error("cannot assign through '?.'; unwrap the value first", at: range)
     default:

@@ -163,5 +163,37 @@ final class InPlaceChangeTests: XCTestCase {
       }
     }
   }
+
+  /// `compileVariableElementStore` against the general path, as above:
+  /// `a[key] = element` for every declared type, key and element.
+  func testTheVariableElementStoreFastPathAgreesWithTheGeneralPath() {
+    let declarations = [
+      ": [Int] = [1, 2]", ": [Double] = [1.5]", ": [Int]? = [1]", ": [String: Int] = [\"a\": 1]",
+      ": [Int: String] = [:]", ": [String: [Int]] = [:]", ": Int = 5", " = [1, 2]", " = [\"a\": 1]", " = nil",
+    ]
+    let keys = ["0", "1", "5", "-1", "\"a\"", "\"b\"", "true", "2.5", "[1]"]
+    let elements = ["2", "2.5", "\"s\"", "nil", "[3]"]
+    for key in keys {
+      for element in elements {
+        for declaration in declarations {
+          let fast = TranscriptSession().run("var a\(declaration)\na[\(key)] = \(element)\na")
+          let general = TranscriptSession().run(
+            """
+            var set = nil
+            var show = nil
+            func probe() {
+              var a\(declaration)
+              set = { a[\(key)] = \(element) }
+              show = { a }
+            }
+            probe()
+            set()
+            show()
+            """)
+          XCTAssertEqual(fast, general, "var a\(declaration); a[\(key)] = \(element)")
+        }
+      }
+    }
+  }
 }
 
