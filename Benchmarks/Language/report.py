@@ -187,6 +187,18 @@ def main():
                 out.append(f"| {label}, {kind} | {ms(net['bindscript'])} | {ms(net['lua'])} | {ms(net['python'])} "
                            f"| {ratio(net['bindscript'], net['lua'])} | {ratio(net['bindscript'], net['python'])} "
                            f"| ≤ 2×: {verdict(net['bindscript'] <= 2 * net['python'])} |")
+    if "bindscript-test-100k-statements" in results:
+        # Issue 34: `bindscript test` linear in statements, within 3× of
+        # `run` over the same 10⁵-statement file, in this same run.
+        run_file, test_file = seconds("bindscript-run-100k-statements"), seconds("bindscript-test-100k-statements")
+        run_cpu, test_cpu = cpu_seconds("bindscript-run-100k-statements"), cpu_seconds("bindscript-test-100k-statements")
+        out.append("")
+        out.append("| 10⁵ statements, each with a `#>` line | `test` | `run` | test / run | goal |")
+        out.append("|---|--:|--:|--:|---|")
+        out.append(f"| whole process (ms, median) | {ms(test_file)} | {ms(run_file)} | {ratio(test_file, run_file)} "
+                   f"| ≤ 3×: {verdict(test_file <= 3 * run_file)} |")
+        out.append(f"| CPU time (user+sys, ms, mean) | {ms(test_cpu)} | {ms(run_cpu)} | {ratio(test_cpu, run_cpu)} "
+                   f"| ≤ 3×: {verdict(test_cpu <= 3 * run_cpu)} |")
 
     if "candidate-loop" in results:
         cs = seconds("candidate-empty")

@@ -106,6 +106,12 @@ for i in "${!collection_scenarios[@]}"; do
   check "${collection_outputs[$i]}" "$lua" "$scenario.lua"
   check "${collection_outputs[$i]}" "$python" "$scenario.py"
 done
+# `test` against `run` over one file of 10⁵ statements, each with its `#>`
+# line (issue 34: `test` was quadratic in statements). Generated: 1.3 MB.
+statements="$out/statements-100k.bind"
+python3 -c 'print("".join(f"print({i})\n#> {i}\n" for i in range(100_000)), end="")' > "$statements"
+check "$(seq 0 99999)" "$bin" run "$statements"
+check "1 passed, 0 failed" sh -c '"$1" test "$2" | tail -1' - "$bin" "$statements"
 
 # --- One hyperfine run --------------------------------------------------------
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -134,6 +140,8 @@ for scenario in "${collection_scenarios[@]}"; do
   add "lua-$scenario"        "$lua $scenario.lua"
   add "python-$scenario"     "$python $scenario.py"
 done
+add "bindscript-run-100k-statements"  "$bin run $statements"
+add "bindscript-test-100k-statements" "$bin test $statements"
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
   check "1000000" "$CANDIDATE_BIN" run loop.bind

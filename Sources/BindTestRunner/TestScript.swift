@@ -22,8 +22,9 @@ package struct TestScript: Sendable {
   package let strayExpectations: [ExpectedLine]
 
   /// Whether the file has at least one `#>` line; if not, only errors and
-  /// assertions are checked.
-  package var checksOutput: Bool { !strayExpectations.isEmpty || steps.contains { !$0.expected.isEmpty } }
+  /// assertions are checked. Stored: every step asks, and a walk over the
+  /// steps each time made a file without `#>` lines quadratic.
+  package let checksOutput: Bool
 
   /// The path shown in reports.
   package var path: String { file.path ?? "<script>" }
@@ -39,6 +40,7 @@ package struct TestScript: Sendable {
     }
     self.strayExpectations = Self.attachExpectations(to: &steps, in: file)
     self.steps = steps
+    self.checksOutput = !strayExpectations.isEmpty || steps.contains { !$0.expected.isEmpty }
   }
 
   /// Reads a script from text (for tests and host apps).
@@ -64,9 +66,11 @@ package struct TestScript: Sendable {
     // A statement with a syntax error inside it is abandoned, as Grammar.md
     // section 4 says: the parser may have filled the gap with a placeholder
     // (an overflowing literal as 0), which must not run.
-    let errorOffsets = parsed.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset)
+    let errorOffsets = parsed.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset).sorted()
     let intact = parsed.statements.filter { statement in
-      !errorOffsets.contains { (statement.range.start.offset..<max(statement.range.end.offset, statement.range.start.offset + 1)).contains($0) }
+      let start = statement.range.start.offset
+      let end = max(statement.range.end.offset, start + 1)
+      return !(firstIndex(in: errorOffsets, notBelow: start).map { errorOffsets[$0] < end } ?? false)
     }
     var items: [(item: TestStep.Item, firstLine: Int, lastLine: Int)] = intact.map {
       (.statement($0), $0.range.start.line, $0.range.end.line)
@@ -80,15 +84,28 @@ package struct TestScript: Sendable {
     var steps: [TestStep] = []
     for entry in items.enumerated().sorted(by: { ($0.element.firstLine, $0.offset) < ($1.element.firstLine, $1.offset) }) {
       let (item, firstLine, lastLine) = entry.element
-      if var last = steps.last, firstLine <= last.lastLine {
-        last.items.append(item)
-        last.lastLine = max(last.lastLine, lastLine)
-        steps[steps.count - 1] = last
+      // In place: a copy of the last step would copy its items each time,
+      // quadratic in the statements of one line (`a = 1; a = 2; …`).
+      if let last = steps.indices.last, firstLine <= steps[last].lastLine {
+        steps[last].items.append(item)
+        steps[last].lastLine = max(steps[last].lastLine, lastLine)
       } else {
         steps.append(TestStep(items: [item], firstLine: firstLine, lastLine: lastLine))
       }
     }
     return steps
+  }
+
+  /// The index of the first of the ascending `offsets` that is at least
+  /// `offset` (binary search), or `nil` when all are smaller.
+  private static func firstIndex(in offsets: [Int], notBelow offset: Int) -> Int? {
+    var low = 0
+    var high = offsets.count
+    while low < high {
+      let middle = (low + high) / 2
+      if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < offsets.count ? low : nil
   }
 
   /// Gives each step the `#>` lines between its last line and the next

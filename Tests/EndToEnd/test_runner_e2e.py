@@ -125,6 +125,28 @@ def test_regex_lines(suite):
     assert result.returncode == 1 and "+took many ms" in result.stdout
 
 
+def test_large_scripts_finish_and_pass(suite):
+    # 220,000 statements in two files (issue 34: `test` was quadratic in
+    # statements): with '#>' lines and 20,000 statements sharing one line,
+    # and without any '#>' line. The limits are generous on purpose: this
+    # asserts that the run finishes and passes, not how fast.
+    checked = "".join(f"print({i})\n#> {i}\n" for i in range(100_000))
+    checked += "var x = 0\n" + "x = x + 1; " * 20_000 + "\nx\n#> 20000\n"
+    unchecked = "var x = 0\n" + "x = x + 1\n" * 100_000 + "assert(x == 100000)\n"
+    paths = suite(checked=checked, unchecked=unchecked)
+    result = bindscript("test", "--timeout", "1200", *paths.values(), timeout=1500)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.splitlines()[-1] == "2 passed, 0 failed"
+
+
+def test_update_rewrites_a_large_script(suite):
+    count = 50_000
+    paths = suite(big="".join(f"print({i})\n#> {i + 1}\n" for i in range(count)))
+    result = bindscript("test", "--update", "--timeout", "1200", paths["big"], timeout=1500)
+    assert result.returncode == 0, result.stdout
+    assert open(paths["big"]).read() == "".join(f"print({i})\n#> {i}\n" for i in range(count))
+
+
 def test_skip(suite):
     paths = suite(a=PASSING, b="# skip: waiting for host types\nnosuchname\n")
     result = bindscript("test", str(suite.root))
