@@ -5,22 +5,45 @@ import BindSyntax
 ///
 /// A line ending in ` (re)` is a regular expression that must match the
 /// whole output line (cram's convention), for output that legitimately
-/// varies; it also matches an output line equal to its own text.
+/// varies; it also matches an output line equal to its own text. The
+/// pattern is compiled once, when the line is made, by ``LinePattern``:
+/// Python's `re` syntax without what needs backtracking, matched in time
+/// proportional to the output line.
 public struct ExpectedLine: Hashable, Sendable {
   /// The 1-based line of the script this expectation is on.
   public var line: Int
   /// The expected text after `#> ` (or `#>` for an empty line), including
   /// any ` (re)` suffix.
-  public var text: String
-
-  /// The suffix that marks a regular-expression line.
-  public static let regexSuffix = " (re)"
+  public var text: String {
+    didSet { compiled = Self.compile(text) }
+  }
+  /// The compiled pattern of a ` (re)` line, or why it does not compile;
+  /// `nil` for a plain line.
+  private var compiled: Result<LinePattern, LinePattern.SyntaxError>?
 
   /// Creates an expectation for `text` found on `line`.
   public init(line: Int, text: String) {
     self.line = line
     self.text = text
+    self.compiled = Self.compile(text)
   }
+
+  private static func compile(_ text: String) -> Result<LinePattern, LinePattern.SyntaxError>? {
+    guard text.hasSuffix(regexSuffix) else { return nil }
+    return Result { () throws(LinePattern.SyntaxError) in try LinePattern(String(text.dropLast(regexSuffix.count))) }
+  }
+
+  public static func == (left: ExpectedLine, right: ExpectedLine) -> Bool {
+    left.line == right.line && left.text == right.text
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(text)
+  }
+
+  /// The suffix that marks a regular-expression line.
+  public static let regexSuffix = " (re)"
 
   /// The expected text of a `#>` source line, or `nil` when `sourceLine`
   /// is not an expectation line. Leading blanks are allowed; one space after
@@ -42,12 +65,20 @@ public struct ExpectedLine: Hashable, Sendable {
     isRegex ? String(text.dropLast(Self.regexSuffix.count)) : nil
   }
 
+  /// Why the pattern of a ` (re)` line does not compile; `nil` for a
+  /// plain line or a valid pattern.
+  package var patternError: LinePattern.SyntaxError? {
+    guard case .failure(let error) = compiled else { return nil }
+    return error
+  }
+
   /// Whether `actual` is the output this line expects: equal text, or for
   /// a ` (re)` line a whole-line match of the pattern. A pattern that does
-  /// not compile matches only its literal text.
+  /// not compile matches only its literal text (and fails its file with
+  /// its ``patternError``).
   public func matches(_ actual: String) -> Bool {
     if text == actual { return true }
-    guard let pattern, let regex = try? Regex(pattern) else { return false }
-    return (try? regex.wholeMatch(in: actual)) != nil
+    guard case .success(let pattern) = compiled else { return false }
+    return pattern.matches(actual)
   }
 }

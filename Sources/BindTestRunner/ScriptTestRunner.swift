@@ -205,25 +205,44 @@ package struct ScriptTestRunner {
         kind: .strayExpectation, line: stray.line,
         message: "expectation '#> \(stray.text)' comes before any statement"))
     }
-    for step in steps where !step.passed {
-      let source = "| " + script.file.lineText(step.line).drop { $0 == " " || $0 == "\t" }
-      if script.checksOutput {
-        var diff = UnifiedDiff.render(expected: step.expected, actual: step.actual)
-        if diff.count > maxDiffLines {
-          diff = Array(diff.prefix(maxDiffLines)) + ["... \(diff.count - maxDiffLines) more diff lines"]
-        }
-        let unexpected = UnifiedDiff.edits(expected: step.expected, actual: step.actual).lazy.compactMap { edit -> String? in
-          if case .added(let line) = edit, line.hasPrefix("error: ") { return line }
-          return nil
-        }.first
-        failures.append(TestFailure(kind: .output, line: step.line, message: unexpected ?? "output differs", details: [source] + diff))
-      } else {
-        for error in step.errors {
-          failures.append(TestFailure(kind: .error, line: step.line, message: "error: " + error, details: [source]))
-        }
+    for step in steps {
+      if !step.passed { failures += self.failures(of: step, in: script) }
+      for expectation in step.expected {
+        guard let error = expectation.patternError else { continue }
+        failures.append(patternFailure(expectation, error, in: script.file))
       }
     }
     return failures
+  }
+
+  /// The failures of a step that did not pass.
+  private static func failures(of step: StepResult, in script: TestScript) -> [TestFailure] {
+    let source = "| " + script.file.lineText(step.line).drop { $0 == " " || $0 == "\t" }
+    guard script.checksOutput else {
+      return step.errors.map { TestFailure(kind: .error, line: step.line, message: "error: " + $0, details: [source]) }
+    }
+    let edits = UnifiedDiff.edits(expected: step.expected, actual: step.actual)
+    var diff = UnifiedDiff.render(edits)
+    if diff.count > maxDiffLines {
+      diff = Array(diff.prefix(maxDiffLines)) + ["... \(diff.count - maxDiffLines) more diff lines"]
+    }
+    let unexpected = edits.lazy.compactMap { edit -> String? in
+      if case .added(let line) = edit, line.hasPrefix("error: ") { return line }
+      return nil
+    }.first
+    return [TestFailure(kind: .output, line: step.line, message: unexpected ?? "output differs", details: [source] + diff)]
+  }
+
+  /// The failure of a ` (re)` line whose pattern does not compile: what is
+  /// wrong, the line, and a caret under the part of the pattern to fix.
+  private static func patternFailure(_ expectation: ExpectedLine, _ error: LinePattern.SyntaxError, in file: SourceFile) -> TestFailure {
+    let source = file.lineText(expectation.line).drop { $0 == " " || $0 == "\t" }
+    let text = expectation.text
+    let blamed = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: min(error.offset, text.unicodeScalars.count))
+    let column = max(0, source.count - text.count) + text[..<blamed].count
+    return TestFailure(
+      kind: .pattern, line: expectation.line, message: "bad ' (re)' pattern: " + error.message,
+      details: ["| " + source, "| " + String(repeating: " ", count: column) + "^"])
   }
 
   /// A duration in seconds.

@@ -71,6 +71,8 @@ public struct TestFailure: Error, Sendable, Hashable {
     case error
     /// An expectation that belongs to no statement.
     case strayExpectation = "stray"
+    /// A ` (re)` line whose pattern is not valid or needs backtracking.
+    case pattern
     /// The process running the script died from a signal.
     case crash
     /// The script ran longer than `--timeout`.

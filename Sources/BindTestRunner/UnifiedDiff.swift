@@ -14,7 +14,11 @@ package enum UnifiedDiff {
   /// The diff lines: `--- expected`, `+++ actual`, then hunks with
   /// `context` lines around each change. Empty when the outputs match.
   package static func render(expected: [ExpectedLine], actual: [String], context: Int = 3) -> [String] {
-    let edits = self.edits(expected: expected, actual: actual)
+    render(edits(expected: expected, actual: actual), context: context)
+  }
+
+  /// The diff lines of an edit script from ``edits(expected:actual:)``.
+  static func render(_ edits: [Edit], context: Int = 3) -> [String] {
     guard edits.contains(where: { if case .same = $0 { return false } else { return true } }) else { return [] }
     var lines = ["--- expected", "+++ actual"]
     for hunk in hunks(edits, context: context) { lines += render(hunk, edits: edits) }
@@ -30,18 +34,23 @@ package enum UnifiedDiff {
     guard n * m <= 4_000_000 else {
       return expected.map { .removed($0.text) } + actual.map { .added($0) }
     }
-    var suffix = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    // Each pair is compared once: a ` (re)` line costs a pattern match.
+    let width = m + 1
+    var matches = [Bool](repeating: false, count: (n + 1) * width)
+    var suffix = [Int](repeating: 0, count: (n + 1) * width)
     for i in stride(from: n - 1, through: 0, by: -1) {
       for j in stride(from: m - 1, through: 0, by: -1) {
-        suffix[i][j] = expected[i].matches(actual[j]) ? suffix[i + 1][j + 1] + 1 : max(suffix[i + 1][j], suffix[i][j + 1])
+        matches[i * width + j] = expected[i].matches(actual[j])
+        suffix[i * width + j] =
+          matches[i * width + j] ? suffix[(i + 1) * width + j + 1] + 1 : max(suffix[(i + 1) * width + j], suffix[i * width + j + 1])
       }
     }
     var edits: [Edit] = []
     var i = 0, j = 0
     while i < n || j < m {
-      if i < n, j < m, expected[i].matches(actual[j]) {
+      if i < n, j < m, matches[i * width + j] {
         edits.append(.same(actual[j])); i += 1; j += 1
-      } else if i < n, j == m || suffix[i + 1][j] >= suffix[i][j + 1] {
+      } else if i < n, j == m || suffix[(i + 1) * width + j] >= suffix[i * width + j + 1] {
         edits.append(.removed(expected[i].text)); i += 1
       } else {
         edits.append(.added(actual[j])); j += 1

@@ -125,6 +125,29 @@ def test_regex_lines(suite):
     assert result.returncode == 1 and "+took many ms" in result.stdout
 
 
+def test_regex_lines_never_backtrack(suite):
+    # (a+)+b against 24 a's takes a backtracking matcher 2^24 tries per
+    # start; ' (re)' lines are matched without backtracking (issue 34).
+    paths = suite(slow='print("' + "a" * 24 + '")\n#> (a+)+b (re)\n')
+    result = bindscript("test", paths["slow"])
+    assert result.returncode == 1, result.stdout
+    assert f"{paths['slow']}:1: output differs" in result.stdout
+    assert "    -(a+)+b (re)\n    +" + "a" * 24 + "\n" in result.stdout
+
+
+def test_unsupported_regex_is_a_located_error(suite):
+    paths = suite(backref='print("abab")\n  #> (ab)\\1 (re)\n')
+    result = bindscript("test", paths["backref"])
+    assert result.returncode == 1, result.stdout
+    assert (
+        f"  {paths['backref']}:2: bad ' (re)' pattern: the backreference '\\1' is not supported: "
+        "' (re)' patterns are matched without backtracking, in time proportional to the line; "
+        "write out the text it repeats\n"
+        "    | #> (ab)\\1 (re)\n"
+        "    | " + " " * 7 + "^\n"  # under the '\\1'
+    ) in result.stdout
+
+
 def test_large_scripts_finish_and_pass(suite):
     # 220,000 statements in two files (issue 34: `test` was quadratic in
     # statements): with '#>' lines and 20,000 statements sharing one line,
