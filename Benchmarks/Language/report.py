@@ -193,7 +193,7 @@ def main():
         run_file, test_file = seconds("bindscript-run-100k-statements"), seconds("bindscript-test-100k-statements")
         run_cpu, test_cpu = cpu_seconds("bindscript-run-100k-statements"), cpu_seconds("bindscript-test-100k-statements")
         out.append("")
-        out.append("| 10⁵ statements, each with a `#>` line | `test` | `run` | test / run | goal |")
+        out.append("| 10⁵ statements (`statements-100k.bind`) | `test` | `run` | test / run | goal |")
         out.append("|---|--:|--:|--:|---|")
         out.append(f"| whole process (ms, median) | {ms(test_file)} | {ms(run_file)} | {ratio(test_file, run_file)} "
                    f"| ≤ 3×: {verdict(test_file <= 3 * run_file)} |")

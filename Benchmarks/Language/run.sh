@@ -106,11 +106,18 @@ for i in "${!collection_scenarios[@]}"; do
   check "${collection_outputs[$i]}" "$lua" "$scenario.lua"
   check "${collection_outputs[$i]}" "$python" "$scenario.py"
 done
-# `test` against `run` over one file of 10⁵ statements, each with its `#>`
-# line (issue 34: `test` was quadratic in statements). Generated: 1.3 MB.
+# `test` against `run` over one file of 10⁵ statements (issue 34: `test`
+# was quadratic in statements). In the shapes that were: 25,000 lines
+# without `#>` before the first `#>` line, 25,000 statements on one line,
+# then 50,000 `print`s each with its `#>` line. Generated: 1.6 MB.
 statements="$out/statements-100k.bind"
-python3 -c 'print("".join(f"print({i})\n#> {i}\n" for i in range(100_000)), end="")' > "$statements"
-check "$(seq 0 99999)" "$bin" run "$statements"
+python3 - "$statements" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("var x = 0\n" + "x = x + 1\n" * 25_000 + "x = x + 1; " * 25_000 + "\n")
+    f.write("".join(f"print({i})\n#> {i}\n" for i in range(50_000)) + "print(x)\n#> 50000\n")
+PY
+check "$(seq 0 50000)" "$bin" run "$statements"
 check "1 passed, 0 failed" sh -c '"$1" test "$2" | tail -1' - "$bin" "$statements"
 
 # --- One hyperfine run --------------------------------------------------------
