@@ -188,6 +188,7 @@ public enum FuzzHarness {
       case .named(let name, _): return !["Int", "Double", "String", "Bool"].contains(name)
       case .optional(let wrapped, _), .array(let wrapped, _): return holdsObjects(wrapped)
       case .dictionary(_, let value, _): return holdsObjects(value)
+      case .generic(_, let arguments, _): return arguments.contains(where: holdsObjects)
       case .function: return true
       }
     }

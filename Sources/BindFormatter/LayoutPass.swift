@@ -30,6 +30,8 @@ struct LayoutPass {
   private var isPostfix: [Bool] = []
   /// Whether `code[i]` is a prefix `-` or `!`.
   private var isPrefix: [Bool] = []
+  /// The `>`s that close generic arguments (`Set<Int>`): a `?` after one is postfix.
+  private var genericCloses: Set<Int> = []
 
   private var lines: [String] = []
   private var line = ""
@@ -232,6 +234,7 @@ struct LayoutPass {
   /// Whether `code[index]` ends a value, so that a `(`, `[` or `.` after it
   /// is a call, subscript or member access.
   private func endsValue(_ index: Int) -> Bool {
+    if genericCloses.contains(index) { return true }
     let kind = code[index].kind
     switch kind {
     case .identifier, .integer, .double, .duration, .string, .stringTail, .rightParen, .rightBracket,
@@ -288,9 +291,35 @@ struct LayoutPass {
         if startsStatement { markStatement(from: index, stopsAtBrace: token.kind == .observe || token.kind == .on) }
       case .identifier where Self.labelledCalls.contains(token.text):
         if index + 1 < code.count, code[index + 1].kind == .leftParen { markCall(from: index + 1) }
+      case .less: markGenericArguments(from: index)
       default: break
       }
     }
+  }
+
+  /// Keeps `Set<Int>` as written: a `<` right after a name opens generic
+  /// arguments only without a blank between (the parser's rule), which
+  /// the operator spacing `Set < Int` would break.
+  private mutating func markGenericArguments(from open: Int) {
+    guard open > 0, code[open - 1].kind == .identifier,
+      code[open - 1].range.end.offset == code[open].range.start.offset
+    else { return }
+    let typeTokens: Set<TokenKind> = [.identifier, .comma, .leftBracket, .rightBracket, .colon, .question, .less]
+    var depth = 0
+    var close = open
+    while close < code.count {
+      switch code[close].kind {
+      case .less: depth += 1
+      case .greater: depth -= 1
+      case let kind where typeTokens.contains(kind): break
+      default: return
+      }
+      if depth == 0 { break }
+      close += 1
+    }
+    guard close < code.count else { return }
+    for index in open...close { verbatimBefore[index] = true }
+    genericCloses.insert(close)
   }
 
   /// Calls whose source text becomes part of a message or label.

@@ -13,9 +13,13 @@ extension LanguageServer {
     "min": "min(a, b, ...)\n\nThe smallest of two or more numbers.",
     "max": "max(a, b, ...)\n\nThe largest of two or more numbers.",
     "abs": "abs(number)\n\nThe absolute value of an Int or a Double.",
-    "String": "String(value)\n\nThe value as text, as `print` shows it.",
-    "Int": "Int(value)\n\nA Double (truncated) or a String as an Int.",
-    "Double": "Double(value)\n\nAn Int or a String as a Double.",
+    "String": "String(value), String(format: \"%.2f\", values...), String(describing: value)\n\nThe value as text, as `print` shows it, or formatted as Foundation's `String(format:)` formats.",
+    "Int": "Int(value)\n\nA Double (truncated) or a String as an Int; nil for a String that is not one.",
+    "Double": "Double(value)\n\nAn Int or a String as a Double; nil for a String that is not one.",
+    "Bool": "Bool(text)\n\ntrue or false from \"true\" or \"false\"; nil for any other String.",
+    "Set": "Set(elements)\n\nThe set of an array's elements (String, Int or Bool), in the order they first appear.",
+    "zip": "zip(a, b)\n\nThe pairs of elements at the same positions, as many as the shorter has.",
+    "stride": "stride(from: start, to: end, by: step), stride(from: start, through: end, by: step)\n\nThe numbers from start by step, up to (to) or including (through) end.",
     "debounce": "debounce(source, interval)\n\nThe source's value once it has not changed for the interval.",
     "throttle": "throttle(source, interval)\n\nThe source's value at most once per interval.",
     "delay": "delay(source, interval)\n\nThe source's value, the interval later.",
@@ -140,6 +144,7 @@ extension LanguageServer {
   static func baseTypeName(_ name: String) -> String {
     var name = name
     while name.hasSuffix("?") { name.removeLast() }
+    if name.hasPrefix("Set<") { return "Set" }
     return name.hasPrefix("[") ? "Array" : name
   }
 
@@ -168,9 +173,10 @@ extension LanguageServer {
       for name in Interpreter.memberNames(of: .string("")) { add(name, kind: 10, detail: nil) }
     }
     if typeName == "Array" {
-      for name in ["count", "isEmpty", "first", "last", "contains", "joined", "append", "removeLast", "removeAll", "insert", "remove"] {
-        add(name, kind: 10, detail: nil)
-      }
+      for name in Interpreter.memberNames(of: .array([])) { add(name, kind: 10, detail: nil) }
+    }
+    if typeName == "Set" {
+      for name in Interpreter.memberNames(of: .set(ScriptSet())) { add(name, kind: 10, detail: nil) }
     }
     return items
   }

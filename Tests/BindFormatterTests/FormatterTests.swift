@@ -34,6 +34,10 @@ final class FormatterTests: XCTestCase {
     // A closure type's attribute stands apart from the type, as Swift lays it out.
     assertFormats(
       "func run(_ w:  @escaping  @Sendable(Int)->Int) { }\n", "func run(_ w: @escaping @Sendable (Int) -> Int) { }\n")
+    // Generic arguments stay against their type (`Set < Int` would not parse); `<` between values is spaced.
+    assertFormats(
+      "var s: Set<Int>? = nil\nvar d:Dictionary<String, Int> = [:]\nlet b = 1<2 ? 1:2\n",
+      "var s: Set<Int>? = nil\nvar d: Dictionary<String, Int> = [:]\nlet b = 1 < 2 ? 1 : 2\n")
   }
 
   func testErrorHandlingSyntax() {

@@ -34,8 +34,17 @@ extension Compiler {
       if let functions = interpreter.hostFunctions[name] {
         return try compileHostFunctionCall(functions, arguments, range: range)
       }
-      if let builtin = Builtins.function(named: name) {
-        return try compileFunctionCall({ _ in .function(builtin) }, arguments, range: range)
+      let labels = arguments.map { $0.label?.name }
+      let builtin: Callable?
+      do {
+        builtin = try Builtins.function(named: name, labels: labels)
+      } catch let error as ScriptError {
+        throw self.error(error.message, at: range)
+      }
+      if let builtin {
+        // A built-in with labeled forms was picked by its labels.
+        let labelsMatched = Builtins.hasLabeledForms(name) && labels.contains { $0 != nil }
+        return try compileFunctionCall({ _ in .function(builtin) }, arguments, range: range, labelsMatched: labelsMatched)
       }
       throw unknownName(name, at: nameRange)
     case .member(let base, let name, _):
@@ -48,14 +57,16 @@ extension Compiler {
     }
   }
 
-  private func compileFunctionCall(_ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange) throws
-    -> Evaluation
-  {
+  /// `labelsMatched`: the callee was chosen by the call's labels (a
+  /// built-in such as `stride(from:to:by:)`), which it takes as they are.
+  private func compileFunctionCall(
+    _ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange, labelsMatched: Bool = false
+  ) throws -> Evaluation {
     let values = try arguments.map { try compileExpression($0.value) }
     let interpreter = self.interpreter
     let file = self.file
     let argumentRanges = arguments.map(\.range)
-    let labeled = arguments.first { $0.label != nil }?.label
+    let labeled = labelsMatched ? nil : arguments.first { $0.label != nil }?.label
     let call = CallArguments(labels: arguments.map { $0.label?.name }, ranges: argumentRanges, range: range, file: file)
     let plans = ArgumentPlanCache()
     let isMarked = errorHandling.isTrying
@@ -116,6 +127,7 @@ extension Compiler {
     let receiver = try compileChainBase(base)
     let values = try arguments.map { try compileExpression($0.value) }
     let method = name.name
+    let methodName = MethodName(method, labels: arguments.map { $0.label?.name })
     let interpreter = self.interpreter
     if let collectionMethod = CollectionMethod(name: method, arguments: arguments),
       knownHostObject(base) == nil
@@ -138,7 +150,7 @@ extension Compiler {
       let change = { (frame: Frame, arguments: [Value]) throws -> Value in
         try place(frame) { stored, rules in
           do {
-            return try InPlaceChanges.callMutatingMethod(method, arguments: arguments, on: &stored, rules: rules)
+            return try InPlaceChanges.callMutatingMethod(methodName, arguments: arguments, on: &stored, rules: rules)
           } catch let error as ScriptError {
             throw error.located(at: range, in: file)
           }
@@ -176,6 +188,7 @@ extension Compiler {
     let argumentRanges = arguments.map(\.range)
     let cache = MemberCache(file: file, range: name.range)
     let scriptCall = try scriptMethodCall(base, name, arguments, range: range)
+    let builtinSite = Builtins.MethodSite(methodName)
     return locating(range) { frame in
       let value = try receiver(frame)
       if case .object(let object) = value, object.type.host != nil {
@@ -198,7 +211,7 @@ extension Compiler {
         let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
         return try callable.body(evaluated, context)
       }
-      return try Builtins.callMethod(method, on: value, arguments: try values.map { try $0(frame) })
+      return try Builtins.callMethod(builtinSite, on: value, arguments: try values.map { try $0(frame) })
     }
   }
 

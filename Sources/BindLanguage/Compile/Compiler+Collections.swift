@@ -5,6 +5,7 @@ import BindSyntax
 enum CollectionMethod: String, CaseIterable {
   case map = "map(_:)"
   case compactMap = "compactMap(_:)"
+  case flatMap = "flatMap(_:)"
   case filter = "filter(_:)"
   case reduce = "reduce(_:_:)"
   case containsWhere = "contains(where:)"
@@ -19,7 +20,7 @@ enum CollectionMethod: String, CaseIterable {
   case enumerated = "enumerated()"
 
   init?(name: String, labels: [String?]) {
-    self.init(rawValue: "\(name)(" + labels.map { "\($0 ?? "_"):" }.joined() + ")")
+    self.init(rawValue: MethodName.full(name, labels: labels))
   }
 
   /// The method a call names. A trailing closure takes the label its
@@ -71,7 +72,11 @@ extension Compiler {
         return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
       }
       if optional && value.isNull { throw OptionalChainEnded() }
-      guard case .array(let elements) = value else {
+      let elements: [Value]
+      switch value {
+      case .array(let items): elements = items
+      case .set(let set): elements = set.elements
+      default:
         if value.isNull {
           throw ScriptError("cannot call '\(method.baseName)' on nil; use '?.' to call it only when the value is not nil")
         }
@@ -82,6 +87,8 @@ extension Compiler {
       let result = try CollectionMethods.call(
         method, on: elements, arguments: evaluated, context: context, closureRange: closureRange)
       interpreter.lastCallProducedValue = method != .forEach
+      // A set's `filter` makes a set, as Swift's does; its other methods make arrays.
+      if case .set = value, method == .filter, case .array(let kept) = result { return .set(try ScriptSet(kept)) }
       return result
     }
   }
@@ -99,7 +106,9 @@ enum CollectionMethods {
         throw ScriptError(
           "'\(method.rawValue)' needs a closure, not '\(arguments.last!.typeName)'", at: closureRange, in: context.file)
       }
-      if let taken = callable.arity, taken != arity {
+      // A closure of two parameters takes each pair of `enumerated()` or
+      // `zip` apart, as Swift's does each tuple: `zip(xs, ys).map { $0 + $1 }`.
+      if let taken = callable.arity, taken != arity, !(arity == 1 && taken == 2) {
         throw ScriptError(
           "'\(method.baseName)' passes \(arity) argument\(arity == 1 ? "" : "s") to its closure, but \(callable.quotedName) takes \(taken)",
           at: closureRange, in: context.file)
@@ -109,6 +118,7 @@ enum CollectionMethods {
       closure = nil
     }
     let interpreter = context.interpreter
+    let splitsPairs = method.closureArity == 1 && closure?.arity == 2
     let invocation = closure?.invocation
     defer { if let invocation { interpreter.releaseArguments(of: invocation) } }
     // A one-expression closure (`{ $0 * 2 }`) is evaluated in place, in one
@@ -145,14 +155,6 @@ enum CollectionMethods {
     let inPlaceFrame = inPlace?.frame
     let evaluate: Evaluation
     if let inPlace { evaluate = inPlace.evaluate } else { evaluate = { _ in .null } }
-    func apply(_ element: Value) throws -> Value {
-      if let frame = inPlaceFrame {
-        frame.slots[0] = element
-        return try evaluate(frame)
-      }
-      if let invocation { return try interpreter.call(invocation, element, at: context) }
-      return try closure!.body([element], context)
-    }
     func apply(_ first: Value, _ second: Value) throws -> Value {
       if let frame = inPlaceFrame {
         try interpreter.step(at: context.range, in: context.file)
@@ -162,6 +164,22 @@ enum CollectionMethods {
       }
       if let invocation { return try interpreter.call(invocation, first, second, at: context) }
       return try closure!.body([first, second], context)
+    }
+    func apply(_ element: Value) throws -> Value {
+      if splitsPairs {
+        guard case .array(let pair) = element, pair.count == 2 else {
+          throw ScriptError(
+            "'\(method.baseName)' passes 1 argument to its closure, but \(closure!.quotedName) takes 2",
+            at: closureRange, in: context.file)
+        }
+        return try apply(pair[0], pair[1])
+      }
+      if let frame = inPlaceFrame {
+        frame.slots[0] = element
+        return try evaluate(frame)
+      }
+      if let invocation { return try interpreter.call(invocation, element, at: context) }
+      return try closure!.body([element], context)
     }
     func notBool(_ result: Value) -> ScriptError {
       ScriptError(
@@ -176,7 +194,7 @@ enum CollectionMethods {
     // `map` and `filter` in place: the loops with the frame and the
     // expression in locals (through `apply`, a retain and a release of the
     // frame per element).
-    if let inPlace, method == .map || method == .filter {
+    if let inPlace, !splitsPairs, method == .map || method == .filter {
       let frame = inPlace.frame
       let evaluate = inPlace.evaluate
       var result: [Value] = []
@@ -206,6 +224,19 @@ enum CollectionMethods {
         let mapped = try apply(element)
         try checkNesting(mapped)
         result.append(mapped)
+      }
+      return .array(result)
+    case .flatMap:
+      var result: [Value] = []
+      for element in elements {
+        let mapped = try apply(element)
+        guard case .array(let items) = mapped else {
+          throw ScriptError(
+            "the closure of 'flatMap' must return an array, not '\(mapped.typeName)'; use 'map' or 'compactMap' for one value per element",
+            at: closureRange, in: context.file)
+        }
+        try Operators.checkCount(result.count + items.count)
+        result += items
       }
       return .array(result)
     case .compactMap:

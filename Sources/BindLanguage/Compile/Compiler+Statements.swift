@@ -332,9 +332,13 @@ extension Compiler {
         }
         return .next
       }
-      guard case .array(let elements) = value else {
+      let elements: [Value]
+      switch value {
+      case .array(let items): elements = items
+      case .set(let set): elements = set.elements
+      default:
         throw ScriptError(
-          "'for' needs an array, a dictionary or a range like '1...10', not '\(value.typeName)'",
+          "'for' needs an array, a set, a dictionary or a range like '1...10', not '\(value.typeName)'",
           at: loop.sequence.range, in: file)
       }
       // The last element is let go with the loop, as Swift's variable would be.

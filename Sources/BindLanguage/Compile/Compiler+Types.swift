@@ -108,17 +108,48 @@ extension Compiler {
     }
   }
 
+  /// `Set<T>`, and Swift's long forms `Array<T>`, `Dictionary<K, V>` and `Optional<T>`.
+  private func genericValueType(_ name: String, _ arguments: [TypeAnnotation], at range: SourceRange) throws
+    -> ValueType
+  {
+    let forms = ["Set": 1, "Array": 1, "Optional": 1, "Dictionary": 2]
+    guard let count = forms[name] else {
+      throw error(
+        "'\(name)' takes no generic arguments; the generic types are 'Set<T>', 'Array<T>', 'Dictionary<K, V>' and 'Optional<T>'",
+        at: range)
+    }
+    guard arguments.count == count else {
+      let written = name == "Dictionary" ? "Dictionary<K, V>" : "\(name)<T>"
+      throw error("'\(name)' takes \(count) generic argument\(count == 1 ? "" : "s"), as in '\(written)'", at: range)
+    }
+    switch name {
+    case "Set": return .set(try hashableType(arguments[0], of: "a Set's element", at: range))
+    case "Array": return .array(try valueType(arguments[0]))
+    case "Optional": return .optional(try valueType(arguments[0]))
+    default:
+      return .dictionary(
+        key: try hashableType(arguments[0], of: "a dictionary's key", at: range), value: try valueType(arguments[1]))
+    }
+  }
+
+  /// The type of a dictionary's keys or a set's elements: `String`, `Int` or `Bool`.
+  private func hashableType(_ annotation: TypeAnnotation, of what: String, at range: SourceRange) throws -> ValueType {
+    let type = try valueType(annotation)
+    guard type == .string || type == .int || type == .bool else {
+      throw error("\(what) type must be String, Int or Bool, not '\(type)'", at: range)
+    }
+    return type
+  }
+
   /// The value type an annotation names.
   func valueType(_ annotation: TypeAnnotation) throws -> ValueType {
     switch annotation {
     case .optional(let wrapped, _): return .optional(try valueType(wrapped))
     case .array(let element, _): return .array(try valueType(element))
     case .dictionary(let key, let value, let range):
-      let keyType = try valueType(key)
-      guard keyType == .string || keyType == .int || keyType == .bool else {
-        throw error("a dictionary's key type must be String, Int or Bool, not '\(keyType)'", at: range)
-      }
-      return .dictionary(key: keyType, value: try valueType(value))
+      return .dictionary(key: try hashableType(key, of: "a dictionary's key", at: range), value: try valueType(value))
+    case .generic(let name, let arguments, let range):
+      return try genericValueType(name, arguments, at: range)
     case .function(let parameters, let result, _):
       let resultType: ValueType?
       if case .named("Void", _) = result { resultType = nil } else { resultType = try valueType(result) }
@@ -144,6 +175,7 @@ extension Compiler {
         }
         if let host = interpreter.hostValueTypes[name] { return host.valueType }
         if name == "Date" { return .date }
+        if name == "Set" { throw error("write the element type of a Set, as in 'Set<Int>'", at: range) }
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + interpreter.typeNamesForSuggestions

@@ -146,7 +146,7 @@ struct MemberCheck {
         .map { Known(type: $0, isOptional: false) }
     case .optional(let wrapped, _):
       return known(wrapped, isRunWhereWritten: isRunWhereWritten).map { Known(type: $0.type, isOptional: true) }
-    case .array, .dictionary, .function: return nil
+    case .array, .dictionary, .function, .generic: return nil
     }
   }
 
@@ -328,10 +328,10 @@ struct MemberCheck {
       (.dictionary, .write), (.dictionary, .reactive):
       return
     case (.string, .read):
-      guard !["count", "isEmpty"].contains(name.name) else { return }
+      guard !StringMethods.propertyNames.contains(name.name) else { return }
       report(Builtins.unknownMember(name.name, of: .string(""), kind: "property"), at: name)
     case (.array(let sample), .read):
-      guard !["count", "isEmpty", "first", "last"].contains(name.name) else { return }
+      guard !SequenceMethods.propertyNames.contains(name.name) else { return }
       report(Builtins.unknownMember(name.name, of: sample, kind: "property"), at: name)
     case (.dictionary(let sample), .read):
       guard !["count", "isEmpty", "keys", "values"].contains(name.name) else { return }
@@ -358,12 +358,15 @@ struct MemberCheck {
       optional || !receiver.isOptional
     else { return }
     switch receiver.type {
-    case .string:
-      guard !Builtins.isMethod(name.name, of: .string("")) else { return }
-      report(Builtins.unknownMember(name.name, of: .string(""), kind: "method"), at: name)
-    case .array(let sample), .dictionary(let sample):
-      guard !Builtins.isMethod(name.name, of: sample) else { return }
-      report(Builtins.unknownMember(name.name, of: sample, kind: "method"), at: name)
+    case .string, .array, .dictionary:
+      let sample: Value
+      switch receiver.type {
+      case .array(let array), .dictionary(let array): sample = array
+      default: sample = .string("")
+      }
+      let method = MethodName(name.name, labels: arguments.map { $0.label?.name })
+      guard let error = Builtins.methodError(method, of: sample) else { return }
+      report(error, at: name)
     case .object(let type):
       // A property may hold a closure (`vm.onSelect(3)`).
       guard type.members[name.name] == nil, type.scriptMethods[name.name] == nil,

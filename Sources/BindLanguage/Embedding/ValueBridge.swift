@@ -7,7 +7,7 @@ import BindSyntax
 /// Bridges are resolved once, when a type is registered, so that a Swift type
 /// the language cannot represent is an error then, never while a script runs.
 /// The bridged types are `Int`, `Double`, `String`, `Bool`, `Date`,
-/// optionals, arrays and dictionaries (`String`, `Int` or `Bool` keys) of
+/// optionals, arrays, sets and dictionaries (`String`, `Int` or `Bool` keys) of
 /// bridged types, closures of known shapes, and classes, structs and enums
 /// registered with the interpreter.
 struct ValueBridge {
@@ -72,6 +72,12 @@ struct ValueBridge {
       }
       return dictionary.bridge(
         key: key, value: try resolve(dictionary.valueType, interpreter: interpreter, registered: registered))
+    case let set as BridgedSet.Type:
+      let element = try resolve(set.elementType, interpreter: interpreter, registered: registered)
+      guard element.type == .string || element.type == .int || element.type == .bool else {
+        throw BridgeError("set '\(typeName(swiftType))' does not bridge: its elements must be String, Int or Bool")
+      }
+      return set.bridge(of: element)
     default:
       if let bridge = try registered(swiftType) { return bridge }
       if let date = dateBridge(swiftType) { return date }
@@ -175,14 +181,7 @@ extension Dictionary: BridgedDictionary {
       toScript: { any in
         let swiftDictionary = any as! [Key: Value]
         let entries = swiftDictionary.map { (key: keyToScript($0.key), value: valueToScript($0.value)) }
-          .sorted { lhs, rhs in
-            switch (lhs.key, rhs.key) {
-            case (.string(let a), .string(let b)): return a < b
-            case (.int(let a), .int(let b)): return a < b
-            case (.bool(let a), .bool(let b)): return !a && b
-            default: return false
-            }
-          }
+          .sorted { isOrderedKey($0.key, before: $1.key) }
         var dictionary = ScriptDictionary()
         for entry in entries { _ = try? dictionary.setValue(entry.value, forKey: entry.key) }
         return .dictionary(dictionary)
@@ -197,6 +196,53 @@ extension Dictionary: BridgedDictionary {
         }
         return converted
       })
+  }
+}
+
+/// `Set` seen through its metatype.
+protocol BridgedSet {
+  static var elementType: Any.Type { get }
+  static func bridge(of element: ValueBridge) -> ValueBridge
+}
+
+extension Set: BridgedSet {
+  static var elementType: Any.Type { Element.self }
+
+  /// A Swift set has no order of its own: it reaches a script sorted, as a
+  /// dictionary's keys do.
+  static func bridge(of element: ValueBridge) -> ValueBridge {
+    let (toElement, fromElement) = (element.toScript, element.fromScript)
+    return ValueBridge(
+      type: .set(element.type),
+      toScript: { any in
+        let elements = (any as! Set<Element>).map { toElement($0) }.sorted(by: isOrderedKey)
+        return .set((try? ScriptSet(elements)) ?? ScriptSet())
+      },
+      fromScript: { value in
+        let elements: [Value]
+        switch value {
+        case .set(let set): elements = set.elements
+        // An array literal written where Swift expects a set is one, as in Swift.
+        case .array(let items): elements = items
+        default: return nil
+        }
+        var converted = Set<Element>(minimumCapacity: elements.count)
+        for item in elements {
+          guard let swiftItem = fromElement(item) else { return nil }
+          converted.insert(swiftItem as! Element)
+        }
+        return converted
+      })
+  }
+}
+
+/// The order a Swift dictionary's keys or set's elements reach a script in.
+private func isOrderedKey(_ lhs: Value, before rhs: Value) -> Bool {
+  switch (lhs, rhs) {
+  case (.string(let a), .string(let b)): return a < b
+  case (.int(let a), .int(let b)): return a < b
+  case (.bool(let a), .bool(let b)): return !a && b
+  default: return false
   }
 }
 

@@ -1,9 +1,12 @@
 import BindSyntax
 
 /// The functions and members every script has: `print`, conversions,
-/// `min`/`max`/`abs`, and the members of strings and arrays.
+/// `min`/`max`/`abs`, `zip`, `stride`, and the members of strings, arrays
+/// and sets (their tables: `StringMethods`, `SequenceMethods`, `SetMethods`).
 enum Builtins {
-  static let functionNames = ["print", "assert", "min", "max", "abs", "String", "Int", "Double"]
+  static let functionNames = [
+    "print", "assert", "min", "max", "abs", "String", "Int", "Double", "Bool", "Set", "zip", "stride",
+  ]
 
   private static let functions: [String: Callable] = [
     "print": Callable(name: "print", arity: nil) { arguments, context in
@@ -33,9 +36,56 @@ enum Builtins {
     "String": Callable(name: "String", arity: 1) { arguments, _ in .string(arguments[0].printed) },
     "Int": Callable(name: "Int", arity: 1) { arguments, _ in try toInt(arguments[0]) },
     "Double": Callable(name: "Double", arity: 1) { arguments, _ in try toDouble(arguments[0]) },
+    "Bool": Callable(name: "Bool", arity: 1) { arguments, _ in try toBool(arguments[0]) },
+    "Set": Callable(name: "Set", arity: 1) { arguments, _ in
+      .set(try ScriptSet(try arguments[0].elements(for: "Set(_:)")))
+    },
+    "zip": Callable(name: "zip", arity: 2) { arguments, _ in try SequenceMethods.zip(arguments) },
   ]
 
+  /// The built-in functions called with labels, by their Swift names.
+  /// `String(format:)` takes any number of unlabeled arguments after the format.
+  private static let labeledFunctions: [String: Callable] = [
+    "stride(from:to:by:)": Callable(name: "stride", arity: 3) { arguments, _ in
+      try SequenceMethods.stride(arguments, through: false)
+    },
+    "stride(from:through:by:)": Callable(name: "stride", arity: 3) { arguments, _ in
+      try SequenceMethods.stride(arguments, through: true)
+    },
+    "String(format:)": Callable(name: "String", arity: nil) { arguments, context in
+      guard case .string(let format) = arguments[0] else {
+        throw ScriptError(
+          "'String(format:)' needs a String format, not '\(arguments[0].typeName)'", at: context.argumentRanges[0],
+          in: context.file)
+      }
+      return .string(try StringFormat.format(format, Array(arguments.dropFirst())))
+    },
+    "String(describing:)": Callable(name: "String", arity: 1) { arguments, _ in .string(arguments[0].printed) },
+  ]
+
+  /// How each labeled function is written, for messages: `String(format:_:...)`.
+  private static let labeledForms: [String: [String]] = [
+    "stride": ["stride(from:to:by:)", "stride(from:through:by:)"],
+    "String": ["String(_:)", "String(format:_:...)", "String(describing:)"],
+  ]
+
+  /// Whether some form of built-in `name` takes labels (`stride(from:to:by:)`).
+  static func hasLabeledForms(_ name: String) -> Bool { labeledForms[name] != nil }
+
+  /// A built-in function by name, as a value (`xs.map(String)`).
   static func function(named name: String) -> Callable? { functions[name] }
+
+  /// The built-in function a call names with `labels`: nil when `name` is
+  /// not one; an error when it is, but is not written with these labels.
+  /// A function without labeled forms is returned whatever the labels, for
+  /// the call to report them.
+  static func function(named name: String, labels: [String?]) throws -> Callable? {
+    guard let forms = labeledForms[name] else { return functions[name] }
+    if labels.allSatisfy({ $0 == nil }), let plain = functions[name] { return plain }
+    let full = name == "String" && labels.first == "format" ? "String(format:)" : MethodName.full(name, labels: labels)
+    if let labeled = labeledFunctions[full] { return labeled }
+    throw MethodTable<Void>.mismatch(MethodName(name, labels: labels), written: forms)
+  }
 
   private static func extreme(_ arguments: [Value], name: String, pickFirst: (Double, Double) -> Bool) throws -> Value {
     guard arguments.count >= 2 else { throw ScriptError("'\(name)' needs at least 2 arguments") }
@@ -67,6 +117,17 @@ enum Builtins {
     }
   }
 
+  /// `Bool(x)`: `true` or `false` from the strings "true" and "false", nil from any other.
+  private static func toBool(_ value: Value) throws -> Value {
+    switch value {
+    case .bool: return value
+    case .string("true"): return .bool(true)
+    case .string("false"): return .bool(false)
+    case .string: return .null
+    default: throw ScriptError("cannot convert '\(value.typeName)' to Bool; compare it instead, as in 'x != 0'")
+    }
+  }
+
   /// `Double(x)`: nil for a string that is not a number.
   private static func toDouble(_ value: Value) throws -> Value {
     switch value {
@@ -79,61 +140,59 @@ enum Builtins {
 
   // MARK: Members
 
-  /// Read-only members of strings and arrays.
+  /// Read-only members of strings, arrays, sets and dictionaries.
   static func property(_ name: String, of value: Value) throws -> Value {
-    switch (value, name) {
-    case (.string(let text), "count"): return .int(text.count)
-    case (.string(let text), "isEmpty"): return .bool(text.isEmpty)
-    case (.array(let elements), "count"): return .int(elements.count)
-    case (.array(let elements), "isEmpty"): return .bool(elements.isEmpty)
-    case (.array(let elements), "first"): return elements.first ?? .null
-    case (.array(let elements), "last"): return elements.last ?? .null
-    case (.dictionary(let dictionary), _):
-      if let member = dictionaryProperty(name, of: dictionary) { return member }
-      throw unknownMember(name, of: value, kind: "property")
-    default: throw unknownMember(name, of: value, kind: "property")
+    let member: Value?
+    switch value {
+    case .string(let text): member = StringMethods.property(name, of: text)
+    case .array(let elements): member = SequenceMethods.property(name, of: elements)
+    case .set(let set): member = SetMethods.property(name, of: set)
+    case .dictionary(let dictionary): member = dictionaryProperty(name, of: dictionary)
+    default: member = nil
+    }
+    guard let member else { throw unknownMember(name, of: value, kind: "property") }
+    return member
+  }
+
+  private static let mutatingArrayMethodNames = ["append", "removeLast", "removeAll", "insert", "remove"]
+
+  /// The names a call takes the mutating path for: arrays', sets' (a subset)
+  /// and dictionaries'.
+  static let mutatingArrayMethods = Set(mutatingArrayMethodNames + ["removeValue"])
+
+  /// A method call's name looked up in the tables of strings, arrays and
+  /// sets when the call is compiled, so that a call does no string hashing.
+  struct MethodSite {
+    let name: MethodName
+    let string: MethodTable<String>.Lookup
+    let array: MethodTable<[Value]>.Lookup
+    let set: MethodTable<ScriptSet>.Lookup
+
+    init(_ name: MethodName) {
+      self.name = name
+      string = StringMethods.table.lookup(name)
+      array = SequenceMethods.table.lookup(name)
+      set = SetMethods.table.lookup(name)
     }
   }
 
-  static let mutatingArrayMethods: Set<String> = ["append", "removeLast", "removeAll", "insert", "remove", "removeValue"]
-
-  private static let stringMethods = ["uppercased", "lowercased", "contains", "hasPrefix", "hasSuffix"]
-  private static let arrayMethods = [
-    "contains", "joined", "append", "removeLast", "removeAll", "insert", "remove", "map", "filter", "reduce",
-    "compactMap", "first", "last", "firstIndex", "count", "allSatisfy", "forEach", "sorted", "enumerated",
-  ]
-
-  /// Non-mutating methods of strings and arrays.
-  static func callMethod(_ name: String, on value: Value, arguments: [Value]) throws -> Value {
-    switch (value, name) {
-    case (.string(let text), "uppercased"):
-      try expect(arguments, count: 0, name)
-      return .string(text.uppercased())
-    case (.string(let text), "lowercased"):
-      try expect(arguments, count: 0, name)
-      return .string(text.lowercased())
-    case (.string(let text), "contains"), (.string(let text), "hasPrefix"), (.string(let text), "hasSuffix"):
-      try expect(arguments, count: 1, name)
-      guard case .string(let other) = arguments[0] else {
-        throw ScriptError("'\(name)' needs a String argument, not '\(arguments[0].typeName)'")
-      }
-      if name == "contains" { return .bool(other.isEmpty || text.contains(other)) }
-      return .bool(name == "hasPrefix" ? text.hasPrefix(other) : text.hasSuffix(other))
-    case (.array(let elements), "contains"):
-      try expect(arguments, count: 1, name)
-      return .bool(elements.contains(arguments[0]))
-    case (.array(let elements), "joined"):
-      guard arguments.count <= 1 else { throw ScriptError("'joined' takes at most 1 argument") }
-      var separator = ""
-      if let first = arguments.first {
-        guard case .string(let text) = first else { throw ScriptError("'joined' needs a String separator") }
-        separator = text
-      }
-      return .string(elements.map(\.printed).joined(separator: separator))
+  /// Non-mutating methods of strings, arrays and sets, matched by their
+  /// Swift names (`split(separator:)`).
+  static func callMethod(_ site: MethodSite, on value: Value, arguments: [Value]) throws -> Value {
+    let name = site.name
+    let result: Value?
+    switch value {
+    case .string(let text): result = try site.string.get().map { try $0(text, arguments) }
+    case .array(let elements): result = try site.array.get().map { try $0(elements, arguments) }
+    case .set(let set): result = try site.set.get().map { try $0(set, arguments) }
     default:
-      if value.isNull { throw ScriptError("cannot call '\(name)' on nil; use '?.' to call it only when the value is not nil") }
-      throw unknownMember(name, of: value, kind: "method")
+      if value.isNull {
+        throw ScriptError("cannot call '\(name.base)' on nil; use '?.' to call it only when the value is not nil")
+      }
+      result = nil
     }
+    guard let result else { throw unknownMethod(name.base, of: value) }
+    return result
   }
 
   /// Mutating array methods; returns the method's result (the removed element).
@@ -185,23 +244,80 @@ enum Builtins {
     }
   }
 
-  /// Whether `name` is one of the methods `callMethod` and `mutate` know for
-  /// `value`'s kind (strings, arrays), for `bindscript check`.
-  static func isMethod(_ name: String, of value: Value) -> Bool {
-    switch value {
-    case .string: return stringMethods.contains(name)
-    case .array: return arrayMethods.contains(name)
-    case .dictionary: return ["removeValue", "removeAll"].contains(name)
-    default: return false
+  /// The error a call of method `name` on a value of `value`'s kind
+  /// (string, array, set, dictionary) would raise for its name and labels,
+  /// or nil if it names a method: for `bindscript check`.
+  static func methodError(_ name: MethodName, of value: Value) -> ScriptError? {
+    guard let mutating = mutatingMethodNames(of: value) else { return nil }
+    let isCollectionMethod = CollectionMethod.allCases.contains { $0.baseName == name.base }
+    if mutating.contains(name.base) || isCollectionMethod { return nil }
+    do {
+      let found: Bool
+      switch value {
+      case .string: found = try StringMethods.table.method(name) != nil
+      case .array: found = try SequenceMethods.table.method(name) != nil
+      case .set: found = try SetMethods.table.method(name) != nil
+      default: found = false
+      }
+      return found ? nil : unknownMethod(name.base, of: value)
+    } catch let error as ScriptError {
+      return error
+    } catch {
+      return nil
     }
+  }
+
+  /// The mutating methods of `value`'s kind; nil for a kind without built-in methods.
+  private static func mutatingMethodNames(of value: Value) -> [String]? {
+    switch value {
+    case .string: return []
+    case .array: return mutatingArrayMethodNames
+    case .set: return SetMethods.mutatingTable.baseNames
+    case .dictionary: return ["removeValue", "removeAll"]
+    default: return nil
+    }
+  }
+
+  /// The members of a string, array, set or dictionary, for completion and
+  /// suggestions: properties first, then methods.
+  static func memberNames(of value: Value) -> [String] {
+    switch value {
+    case .string: return StringMethods.propertyNames + StringMethods.table.baseNames
+    case .array:
+      let closureMethods = CollectionMethod.allCases.map(\.baseName)
+      return unique(SequenceMethods.propertyNames + SequenceMethods.table.baseNames + mutatingArrayMethodNames + closureMethods)
+    case .set:
+      let closureMethods = CollectionMethod.allCases.map(\.baseName)
+      return unique(SetMethods.propertyNames + SetMethods.table.baseNames + SetMethods.mutatingTable.baseNames + closureMethods)
+    case .dictionary: return ["count", "isEmpty", "keys", "values", "removeValue"]
+    default: return []
+    }
+  }
+
+  private static func unique(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
+  /// A method call that names no method: "'count' is a property" when it
+  /// names one of those, otherwise ``unknownMember(_:of:kind:)``.
+  private static func unknownMethod(_ name: String, of value: Value) -> ScriptError {
+    let properties: [String]
+    switch value {
+    case .string: properties = StringMethods.propertyNames
+    case .array: properties = SequenceMethods.propertyNames
+    case .set: properties = SetMethods.propertyNames
+    default: properties = []
+    }
+    guard properties.contains(name) else { return unknownMember(name, of: value, kind: "method") }
+    return ScriptError("'\(name)' of '\(value.typeName)' is a property; write it without '()'")
   }
 
   /// "value of type '[Int]' has no method 'apend'; did you mean 'append'?"
   static func unknownMember(_ name: String, of value: Value, kind: String) -> ScriptError {
     let candidates: [String]
     switch value {
-    case .string: candidates = ["count", "isEmpty"] + stringMethods
-    case .array: candidates = ["count", "isEmpty", "first", "last"] + arrayMethods
+    case .string, .array, .set: candidates = memberNames(of: value)
     case .dictionary: candidates = dictionaryMembers
     case .object(let object): candidates = object.type.methodNamesForSuggestions
     default: candidates = []

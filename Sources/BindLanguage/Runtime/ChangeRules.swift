@@ -29,6 +29,7 @@ struct ChangeRules {
     switch unwrappedType {
     case .array(let element): return element
     case .dictionary(_, let value): return value
+    case .set(let element): return element
     default: return nil
     }
   }

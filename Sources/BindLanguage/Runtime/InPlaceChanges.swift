@@ -3,11 +3,13 @@
 /// checks what it adds against the place's ``ChangeRules`` before the value
 /// changes, so an error leaves the value as it was, and none copies it.
 enum InPlaceChanges {
-  /// `xs.append(x)`, `xs.removeLast()`, `d.removeValue(forKey: k)` and the
-  /// other mutating methods of arrays and dictionaries.
-  static func callMutatingMethod(_ method: String, arguments: [Value], on value: inout Value, rules: ChangeRules)
+  /// `xs.append(x)`, `xs.removeLast()`, `d.removeValue(forKey: k)`,
+  /// `s.insert(x)` and the other mutating methods of arrays, dictionaries
+  /// and sets.
+  static func callMutatingMethod(_ name: MethodName, arguments: [Value], on value: inout Value, rules: ChangeRules)
     throws -> Value
   {
+    let method = name.base
     // Each collection is taken out of `value` while it changes, so its
     // storage stays unique. (`if case`, not `switch`: a switch keeps a copy
     // of its subject, and with it a second reference, for its whole body.)
@@ -21,15 +23,20 @@ enum InPlaceChanges {
       defer { value = .dictionary(dictionary) }
       return try Builtins.mutate(&dictionary, method: method, arguments: arguments)
     }
+    if case .set(var set) = value {
+      value = .null
+      defer { value = .set(set) }
+      return try SetMethods.mutate(&set, name, arguments: arguments, rules: rules)
+    }
     try checkMutable(value, for: method)
     return .null
   }
 
   /// The error for calling mutating method `method` on `value`, unless it
-  /// is an array or a dictionary.
+  /// is an array, a dictionary or a set.
   static func checkMutable(_ value: Value, for method: String) throws {
     switch value {
-    case .array, .dictionary: return
+    case .array, .dictionary, .set: return
     case .null: throw ScriptError("cannot call '\(method)' on nil; unwrap the value first")
     default: throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
     }

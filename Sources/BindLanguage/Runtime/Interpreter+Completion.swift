@@ -67,12 +67,7 @@ extension Interpreter {
   /// computed properties (and `rawValue`); empty for other values.
   public static func memberNames(of value: Value) -> [String] {
     switch value {
-    case .string: return ["count", "isEmpty", "uppercased", "lowercased", "contains", "hasPrefix", "hasSuffix"]
-    case .array:
-      return ["count", "isEmpty", "first", "last", "contains", "joined", "append", "removeLast",
-              "removeAll", "insert", "remove"]
-        + CollectionMethod.allCases.map { String($0.rawValue.prefix { $0 != "(" }) }.filter { $0 != "contains" }
-    case .dictionary: return ["count", "isEmpty", "keys", "values", "removeValue"]
+    case .string, .array, .set, .dictionary: return Builtins.memberNames(of: value)
     case .structValue(let value): return value.type.fields.map(\.name) + value.type.scriptMembers.order
     case .enumValue(let value):
       return (value.type.rawType == nil ? [] : ["rawValue"]) + value.type.scriptMembers.order

@@ -20,11 +20,21 @@ enum Operators {
   static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
     switch op {
     case .add, .subtract, .multiply, .divide, .remainder: return try arithmetic(op, lhs, rhs)
-    case .equal: return .bool(lhs == rhs)
-    case .notEqual: return .bool(lhs != rhs)
+    case .equal: return .bool(equal(lhs, rhs))
+    case .notEqual: return .bool(!equal(lhs, rhs))
     case .less, .lessEqual, .greater, .greaterEqual: return .bool(try compare(op, lhs, rhs))
     case .closedRange, .halfOpenRange: return try range(op, lhs, rhs)
     case .and, .or, .nilCoalescing: fatalError("short-circuit operators are compiled separately")
+    }
+  }
+
+  /// `==`: script equality, and a set equals an array of its elements in
+  /// any order, so that `s == [1, 2]` means what Swift's literal means.
+  private static func equal(_ lhs: Value, _ rhs: Value) -> Bool {
+    switch (lhs, rhs) {
+    case (.set(let set), .array(let elements)), (.array(let elements), .set(let set)):
+      return (try? ScriptSet(elements)).map { $0 == set } ?? false
+    default: return lhs == rhs
     }
   }
 

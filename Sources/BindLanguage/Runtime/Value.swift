@@ -25,6 +25,8 @@ public enum Value {
   case date(DateValue)
   /// A dictionary `[K: V]`, keys in insertion order.
   case dictionary(ScriptDictionary)
+  /// A set `Set<T>`, elements in insertion order.
+  case set(ScriptSet)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -47,6 +49,7 @@ public enum Value {
     case .enumValue(let value): return value.type.name
     case .date: return "Date"
     case .dictionary(let dictionary): return dictionary.typeName
+    case .set(let set): return set.typeName
     }
   }
 
@@ -69,6 +72,7 @@ public enum Value {
     case .enumValue(let value): return value.literal
     case .date(let date): return date.literal
     case .dictionary(let dictionary): return dictionary.literal
+    case .set(let set): return set.literal
     }
   }
 
@@ -113,6 +117,7 @@ extension Value: Equatable {
     case (.enumValue(let a), .enumValue(let b)): return a == b
     case (.date(let a), .date(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)): return a == b
+    case (.set(let a), .set(let b)): return a == b
     default: return false
     }
   }

@@ -14,13 +14,15 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   case enumeration(EnumType)
   /// A dictionary `[K: V]`.
   case dictionary(key: ValueType, value: ValueType)
+  /// A set `Set<T>` (`T` is `String`, `Int` or `Bool`).
+  case set(ValueType)
   /// A function or closure `(A, B) -> R`; values fit when they take as many arguments.
   case function(parameters: [ValueType], result: ValueType?)
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
     case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date): return true
-    case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)): return a == b
+    case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)), (.set(let a), .set(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a === b
     case (.enumeration(let a), .enumeration(let b)): return a === b
@@ -46,6 +48,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .structure(let type): return type.name
     case .enumeration(let type): return type.name
     case .dictionary(let key, let value): return "[\(key): \(value)]"
+    case .set(let element): return "Set<\(element)>"
     case .function(let parameters, let result):
       return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> " + (result?.description ?? "Void")
     }
@@ -63,6 +66,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .optional: return .null
     case .array: return .array([])
     case .dictionary: return .dictionary(ScriptDictionary())
+    case .set: return .set(ScriptSet())
     case .object, .structure, .enumeration, .date, .function: return nil
     }
   }
@@ -109,6 +113,16 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
         converted.set(item, for: dictionaryKey, keyValue: key)
       }
       return .dictionary(converted)
+    case (.set(let element), .set(let set)):
+      // Elements are String, Int or Bool: each fits as it is or not at all.
+      return set.holdsOnly(element) ? value : nil
+    case (.set(let element), .array(let elements)):
+      // An array literal written where a set is declared is a set, as in Swift.
+      var converted = ScriptSet()
+      for item in elements {
+        guard let item = element.coerce(item), (try? converted.insert(item)) != nil else { return nil }
+      }
+      return .set(converted)
     case (.function(let parameters, _), .function(let callable)):
       guard let arity = callable.arity else { return value }
       return arity == parameters.count ? value : nil

@@ -10,12 +10,14 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   case dictionary(TypeAnnotation, TypeAnnotation, SourceRange)
   /// `(A, B) -> R`, `() -> Void`.
   case function([TypeAnnotation], TypeAnnotation, SourceRange)
+  /// `Set<Int>`, `Array<String>`: a named type with generic arguments.
+  case generic(String, [TypeAnnotation], SourceRange)
 
   /// Where the annotation is written.
   public var range: SourceRange {
     switch self {
     case .named(_, let range), .optional(_, let range), .array(_, let range), .dictionary(_, _, let range),
-      .function(_, _, let range):
+      .function(_, _, let range), .generic(_, _, let range):
       return range
     }
   }
@@ -31,6 +33,8 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
     case .dictionary(let key, let value, _): return "[\(key): \(value)]"
     case .function(let parameters, let result, _):
       return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(result)"
+    case .generic(let name, let arguments, _):
+      return "\(name)<" + arguments.map(\.description).joined(separator: ", ") + ">"
     }
   }
 }

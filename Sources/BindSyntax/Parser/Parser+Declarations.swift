@@ -274,7 +274,8 @@ extension Parser {
       name: name, payloadType: payload, range: keyword.range.union(payload?.range ?? name.range))
   }
 
-  /// typeAnnotation → ( IDENTIFIER | '[' typeAnnotation ( ':' typeAnnotation )? ']'
+  /// typeAnnotation → ( IDENTIFIER ( '.' IDENTIFIER )* ( '<' typeAnnotation ( ',' typeAnnotation )* '>' )?
+  ///                  | '[' typeAnnotation ( ':' typeAnnotation )? ']'
   ///                  | '(' ( typeAnnotation ( ',' typeAnnotation )* )? ')' ( 'throws'? '->' typeAnnotation )? )
   ///                  ( '?' | '??' )*
   ///
@@ -327,6 +328,16 @@ extension Parser {
           range = range.union(part.range)
         }
         type = .named(name, range)
+        // `Set<Int>`: written, as in Swift, with '<' right after the name.
+        if check(.less), peek().range.start == range.end {
+          let open = advance()
+          var arguments: [TypeAnnotation] = []
+          repeat {
+            arguments.append(try typeAnnotation(after: arguments.isEmpty ? "'<'" : "','"))
+          } while match(.comma) != nil
+          let close = try self.close(.greater, opener: open)
+          type = .generic(name, arguments, range.union(close.range))
+        }
       }
       // Each mark wraps the type once more, and every later pass over it
       // (resolving, printing) recurses once per wrap: a level each.

@@ -155,6 +155,35 @@ final class HostClosureAndDictionaryTests: XCTestCase {
       [#"error: 1:1: cannot assign value of type '[String: String]' to property 'scores' of type '[String: Int]'"#])
   }
 
+  func testSetPropertiesBridgeBothWaysSorted() throws {
+    final class Tagged { @Observed var tags: Set<String> = ["ui", "bind"] }
+    let session = TranscriptSession()
+    session.showsLocations = true
+    try session.interpreter.register(Tagged.self, as: "Tagged") { type in type.property("tags", \.$tags) }
+    let tagged = Tagged()
+    try session.interpreter.inject(tagged, as: "tagged")
+    XCTAssertEqual(
+      session.run(
+        """
+        tagged.tags
+        observe tagged.tags
+        tagged.tags.insert("swift")
+        tagged.tags.remove("ui")
+        tagged.tags = [1]
+        tagged.tags = ["a", "a"]
+        """),
+      [
+        #"["bind", "ui"]"#,
+        // Read back from the Swift set, sorted again.
+        #"tagged.tags: ["bind", "ui"] -> ["bind", "swift", "ui"]"#,
+        #"tagged.tags: ["bind", "swift", "ui"] -> ["bind", "swift"]"#,
+        #""ui""#,
+        #"error: 5:1: cannot assign value of type '[Int]' to property 'tags' of type 'Set<String>'"#,
+        #"tagged.tags: ["bind", "swift"] -> ["a"]"#,
+      ])
+    XCTAssertEqual(tagged.tags, ["a"])
+  }
+
   func testDictionariesWithKeysThatCannotBeScriptKeysDoNotBridge() {
     final class Odd { @Observed var byDouble: [Double: Int] = [:] }
     let interpreter = Interpreter()

@@ -110,7 +110,7 @@ final class InterpreterErrorTests: XCTestCase {
     let cases: [ErrorCase] = [
       ErrorCase("if 1 { }", "1:4", "condition must be a Bool, not 'Int'"),
       ErrorCase("while nil { }", "1:7", "condition must be a Bool, not 'nil'"),
-      ErrorCase("for i in 5 { }", "1:10", "'for' needs an array, a dictionary or a range like '1...10', not 'Int'"),
+      ErrorCase("for i in 5 { }", "1:10", "'for' needs an array, a set, a dictionary or a range like '1...10', not 'Int'"),
       ErrorCase("for i in 3...1 { }", "1:10", "range 3...1 has its lower bound above its upper bound; count down with a 'while' loop"),
       ErrorCase("for i in 1.5...3 { }", "1:10", "range bounds must be Int, not 'Double'"),
       ErrorCase("return", "1:1", "'return' outside a function or handler"),

@@ -170,7 +170,7 @@ final class InterpreterExpressionTests: XCTestCase {
       [
         "error: value of type 'String' has no property 'length'",
         "error: value of type 'String' has no method 'uppercase'; did you mean 'uppercased'?",
-        "error: 'contains' needs a String argument, not 'Int'",
+        "error: 'contains(_:)' needs a String, not 'Int'",
         "error: 'hasPrefix' takes 1 argument but 0 were given",
         "error: 'uppercased' takes 0 arguments but 1 was given",
         "error: cannot read 'count' of nil; use '?.' to read it only when the value is not nil",
@@ -394,7 +394,7 @@ final class InterpreterExpressionTests: XCTestCase {
       [].first
       xs.contains(20)
       xs.contains(25)
-      xs.joined(", ")
+      xs.joined(separator: ", ")
       [[1, 2], [3]][0][1]
       [1, 2,]
       xs[3]

@@ -812,7 +812,7 @@ final class InterpreterStatementTests: XCTestCase {
       [
         "[1, 2, 3, 0, 10, \"a\", \"b\", -2, -3]",
         "error: range 3...1 has its lower bound above its upper bound; count down with a 'while' loop",
-        "error: 'for' needs an array, a dictionary or a range like '1...10', not 'String'",
+        "error: 'for' needs an array, a set, a dictionary or a range like '1...10', not 'String'",
       ])
   }
 
