@@ -28,6 +28,7 @@ extension Compiler {
     case .enumeration: try compileEnumDeclaration(declaration)
     }
     let statics = try compileStaticMembers(of: declaration)
+    try checkConformances(of: declaration)
     guard !nestedRuns.isEmpty else { return statics }
     return { frame in
       for nested in nestedRuns { _ = try nested.run(frame) }

@@ -24,6 +24,7 @@ extension Compiler {
       if declaration.isExtension { return try compileExtension(declaration) }
       return try compileTypeDeclarationTree(declaration)
     case .function(let declaration): return try compileFunction(declaration)
+    case .protocolDeclaration(let declaration): return try compileProtocol(declaration)
     case .bind(let bind): return try compileBind(bind)
     case .observe(let observe): return try compileObserve(observe)
     case .on(let on): return try compileOn(on)

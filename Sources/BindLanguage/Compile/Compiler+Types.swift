@@ -11,7 +11,7 @@ extension Compiler {
     if interpreter.builtinTypeNames.contains(name) && !interpreter.isLoadingPrelude {
       throw error("type '\(name)' is built in; choose another name", at: declaration.name.range)
     }
-    if let conformance = declaration.conformances.first {
+    if let conformance = declaration.conformances.first(where: { $0.name == "Error" }) {
       throw error(
         "a 'type' cannot conform to '\(conformance.name)'; declare errors as an 'enum' or a 'struct', as in 'enum LoginError: Error { case invalid }'",
         at: conformance.range)
@@ -154,8 +154,15 @@ extension Compiler {
       let resultType: ValueType?
       if case .named("Void", _) = result { resultType = nil } else { resultType = try valueType(result) }
       return .function(parameters: try parameters.map(valueType), result: resultType)
+    case .named("Self", let range) where protocolSelf != nil || enclosingTypeName != nil:
+      // In a protocol, the conforming type; in a type's own code, that type.
+      if let protocolSelf { return .conforming(protocolSelf) }
+      return try valueType(.named(enclosingTypeName!, range))
     case .named(let written, let range):
       let name = qualifiedTypeName(written)
+      if name == "Error" || interpreter.protocols[name] != nil || interpreter.hoistedProtocols[name] != nil {
+        return .conforming(name)
+      }
       switch name {
       case "Int": return .int
       case "Double": return .double

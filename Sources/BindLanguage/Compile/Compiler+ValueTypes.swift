@@ -12,7 +12,7 @@ extension Compiler {
     let name = declaration.name.name
     try checkTypeName(declaration.name)
     let type = interpreter.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
-    type.conformsToError = !declaration.conformances.isEmpty
+    type.conformsToError = declaration.conformances.contains { $0.name == "Error" }
     interpreter.declaringStructTypes[name] = type
     defer { interpreter.declaringStructTypes[name] = nil }
     let enclosing = enclosingTypeName
@@ -66,8 +66,7 @@ extension Compiler {
     }
     var type = EnumType(name: name, cases: [], rawType: rawType)
     if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
-    // `Error` is the one protocol the parser lets a script type name.
-    type.conformsToError = !declaration.conformances.isEmpty
+    type.conformsToError = declaration.conformances.contains { $0.name == "Error" }
     interpreter.declaringEnumTypes[name] = type
     defer { interpreter.declaringEnumTypes[name] = nil }
     var cases: [EnumType.Case] = []

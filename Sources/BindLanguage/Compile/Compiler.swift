@@ -26,6 +26,9 @@ final class Compiler {
   /// The types whose declarations enclose the code being compiled,
   /// outermost first: there short names reach their nested types.
   var typeNamespaces: [String] = []
+  /// The protocol whose requirements are being compiled: there `Self` is
+  /// the type that conforms.
+  var protocolSelf: String?
   /// Set while compiling an `init`: there `let` properties may be assigned.
   var compilingInitializer = false
   /// Set while compiling a `bind`/`observe` source: there a nil link in a

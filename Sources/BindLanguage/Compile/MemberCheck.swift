@@ -522,6 +522,7 @@ struct MemberCheck {
       walk(assignment.target, use: .write)
       walk(assignment.value)
     case .typeDeclaration(let declaration): walk(declaration)
+    case .protocolDeclaration: break  // requirements hold no code
     case .function(let function):
       bind(function.name, .function(function, isTopLevel: depth == 0))
       let savedSelf = selfType

@@ -28,7 +28,7 @@ package enum SyntaxWalk {
     case .expression(let e): return expression(e)
     case .variable(let v): return expression(v.initializer)
     case .assignment(let a): return expression(a.target) || expression(a.value)
-    case .typeDeclaration: return false
+    case .typeDeclaration, .protocolDeclaration: return false
     case .function(let f): return block(f.body)
     case .bind(let b): return expression(b.source) || expression(b.target)
     case .observe(let o): return expression(o.expression) || (o.handler.map { block($0.body) } ?? false)
@@ -122,7 +122,8 @@ package enum SyntaxWalk {
     case .observe(let observe): return observe.handler != nil
     case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .batch, .ifStatement,
       .forLoop, .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait,
-      .timeline, .guardStatement, .switchStatement, .notify, .throwStatement, .doCatch, .deferStatement:
+      .timeline, .guardStatement, .switchStatement, .notify, .throwStatement, .doCatch, .deferStatement,
+      .protocolDeclaration:
       return false
     }
   }
@@ -132,7 +133,8 @@ package enum SyntaxWalk {
   package static func nestedBlocks(of statement: Statement) -> [Block] {
     switch statement {
     case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .returnStatement,
-      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify, .throwStatement:
+      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify, .throwStatement,
+      .protocolDeclaration:
       return []
     case .function(let function): return [function.body]
     case .observe(let observe): return observe.handler.map { [$0.body] } ?? []

@@ -237,7 +237,7 @@ extension ValueType {
     case .int, .double, .string, .bool, .duration, .date, .set: return false
     case .optional(let wrapped): return wrapped.holdsObjects
     case .array(let element): return element.holdsObjects
-    case .object: return true
+    case .object, .conforming: return true
     // Counted as holding objects without walking the fields: a struct may
     // hold an array of itself (`struct Node { var children: [Node] }`).
     case .structure, .enumeration: return true

@@ -37,6 +37,8 @@ public final class StructType {
   /// Declared `: Error` (or a Swift `Error` the host registered): a
   /// script may throw its values.
   var conformsToError = false
+  /// The protocols it conforms to, those they refine included.
+  var conformances: Set<String> = []
 
   /// Creates a struct type with these fields.
   public init(name: String, fields: [Field]) {
@@ -134,6 +136,8 @@ public final class EnumType {
   /// Declared `: Error` (or a Swift `Error` the host registered): a
   /// script may throw its values.
   var conformsToError = false
+  /// The protocols it conforms to, those they refine included.
+  var conformances: Set<String> = []
 
   /// Creates an enum type with these cases.
   public init(name: String, cases: [Case], rawType: ValueType? = nil) {

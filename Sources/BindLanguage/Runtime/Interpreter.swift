@@ -77,6 +77,11 @@ public final class Interpreter {
   var structTypes: [String: StructType] = [:]
   /// Script `enum` types by name.
   var enumTypes: [String: EnumType] = [:]
+  /// Script protocols, by name.
+  var protocols: [String: ProtocolType] = [:]
+  /// Protocols declared in the file being run but not yet compiled, so
+  /// that a type declared before its protocol may conform to it.
+  var hoistedProtocols: [String: ProtocolDeclaration] = [:]
   /// What kind of type each hoisted type name will be, so a call of a
   /// struct declared further down compiles as its memberwise initializer.
   var hoistedTypeKinds: [String: TypeDeclaration.Kind] = [:]
@@ -226,6 +231,7 @@ public final class Interpreter {
       case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
       case .typeDeclaration(let declaration) where !declaration.isExtension: hoistType(declaration)
+      case .protocolDeclaration(let declaration): hoistedProtocols[declaration.name.name] = declaration
       default: continue
       }
     }

@@ -53,6 +53,8 @@ public final class ObjectType {
   public let memberNames: [String]
   /// Counts instances, for `Type#N`.
   @exclusivity(unchecked) var instanceCount = 0
+  /// The protocols it conforms to, those they refine included.
+  var conformances: Set<String> = []
   /// For a type a host app registered: how to make and wrap its Swift objects.
   var host: HostType?
   /// The methods a script `type` declares (`func select(index: Int)`).

@@ -18,6 +18,9 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   case set(ValueType)
   /// A function or closure `(A, B) -> R`; values fit when they take as many arguments.
   case function(parameters: [ValueType], result: ValueType?)
+  /// `any Store` (or `Store`, `some Store`): a value of any type that
+  /// conforms to the protocol, a script one or `Error`.
+  case conforming(String)
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
@@ -28,6 +31,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case (.enumeration(let a), .enumeration(let b)): return a === b
     case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return k1 == k2 && v1 == v2
     case (.function(let p1, let r1), .function(let p2, let r2)): return p1 == p2 && r1 == r2
+    case (.conforming(let a), .conforming(let b)): return a == b
     default: return false
     }
   }
@@ -51,6 +55,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .set(let element): return "Set<\(element)>"
     case .function(let parameters, let result):
       return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> " + (result?.description ?? "Void")
+    case .conforming(let name): return "any \(name)"
     }
   }
 
@@ -67,7 +72,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .array: return .array([])
     case .dictionary: return .dictionary(ScriptDictionary())
     case .set: return .set(ScriptSet())
-    case .object, .structure, .enumeration, .date, .function: return nil
+    case .object, .structure, .enumeration, .date, .function, .conforming: return nil
     }
   }
 
@@ -126,6 +131,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case (.function(let parameters, _), .function(let callable)):
       guard let arity = callable.arity else { return value }
       return arity == parameters.count ? value : nil
+    case (.conforming(let name), _): return value.conforms(to: name) ? value : nil
     default: return nil
     }
   }

@@ -63,6 +63,11 @@ public enum ASTDump {
       return list(["guard"] + g.conditions.map(dump) + ["(else \(dump(g.elseBlock)))"])
     case .throwStatement(let value, _): return "(throw \(dump(value)))"
     case .deferStatement(let block, _): return "(defer \(dump(block)))"
+    case .protocolDeclaration(let p):
+      return list(
+        ["protocol", p.name.name] + p.inherited.map { ": \($0.name)" }
+          + p.methods.map { (p.staticMethods.contains($0.name.name) ? "static " : "") + dump($0) }
+          + p.properties.map { "(\($0.isStatic ? "static " : "")var \($0.name.name) \($0.type) get\($0.isSettable ? " set" : ""))" })
     case .doCatch(let d): return list(["do", dump(d.body)] + d.catches.map(dump))
     }
   }

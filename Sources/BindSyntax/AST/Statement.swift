@@ -60,6 +60,8 @@ public enum Statement: Equatable, Sendable {
   case doCatch(DoCatchStatement)
   /// `defer { … }`: runs when the enclosing block exits, however it exits.
   case deferStatement(Block, SourceRange)
+  /// `protocol Name { … }`: requirements script types may conform to.
+  case protocolDeclaration(ProtocolDeclaration)
 
   /// The range of the whole statement.
   public var range: SourceRange {
@@ -82,6 +84,7 @@ public enum Statement: Equatable, Sendable {
     case .guardStatement(let g): return g.range
     case .switchStatement(let s): return s.range
     case .doCatch(let d): return d.range
+    case .protocolDeclaration(let p): return p.range
     case .throwStatement(_, let range), .deferStatement(_, let range): return range
     case .dispose(_, let range), .batch(_, let range), .returnStatement(_, let range), .wait(_, let range),
       .breakStatement(let range), .continueStatement(let range), .importStatement(_, let range):

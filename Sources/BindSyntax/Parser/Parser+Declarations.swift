@@ -317,6 +317,8 @@ extension Parser {
           throw error("expected '->' and a result type after a function type's parameters", at: close.range)
         }
       } else {
+        // `any Store`, `some Store`: a value of a type that conforms.
+        if check(.identifier), ["any", "some"].contains(peek().text), peek(1).kind == .identifier { advance() }
         // `Screen.State`: a nested type, named through its outer ones.
         let first = try expect(.identifier, "expected type after \(context)")
         var name = first.text
@@ -386,7 +388,9 @@ extension Parser {
   }
 
   /// The parameters, result and body of a function or an initializer.
-  private func functionRest(keyword: Token, name: Identifier, isMutating: Bool) throws -> FunctionDeclaration {
+  func functionRest(keyword: Token, name: Identifier, isMutating: Bool, hasBody: Bool = true) throws
+    -> FunctionDeclaration
+  {
     let open = try expect(.leftParen, "expected '(' after function name '\(name.name)'")
     var parameters: [FunctionParameter] = []
     while !check(.rightParen) {
@@ -401,7 +405,13 @@ extension Parser {
     var returnType: TypeAnnotation?
     if match(.arrow) != nil { returnType = try typeAnnotation(after: "'->'") }
     try checkParameterForms(parameters, hasReturnType: returnType != nil)
-    let body = try block(after: returnType != nil ? "return type" : throwsMark != nil ? "'throws'" : "parameter list")
+    let body: Block
+    if hasBody {
+      body = try block(after: returnType != nil ? "return type" : throwsMark != nil ? "'throws'" : "parameter list")
+    } else {
+      // A protocol requirement: the signature only.
+      body = Block(statements: [], range: SourceRange(at: previous.range.end))
+    }
     var declaration = FunctionDeclaration(
       name: name, parameters: parameters.map(\.name), body: body, range: keyword.range.union(body.range),
       signature: parameters, returnType: returnType, isMutating: isMutating)

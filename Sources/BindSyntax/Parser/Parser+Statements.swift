@@ -35,6 +35,8 @@ extension Parser {
     case .let, .var: return try variableDeclaration()
     case .type, .struct, .enum: return try typeDeclaration()
     case .identifier where startsClassDeclaration: return try typeDeclaration()
+    case .identifier where peek().text == "protocol" && peek(1).kind == .identifier:
+      return .protocolDeclaration(try protocolDeclaration())
     case .identifier where peek().text == "extension" && peek(1).kind == .identifier:
       return try typeDeclaration(isExtension: true)
     case .switch: return try switchStatement()

@@ -46,29 +46,30 @@ extension Parser {
     return try functionDeclaration(isMutating: isMutating)
   }
 
-  /// (':' typeAnnotation)? after an enum's name: its raw type.
   /// The types after a declaration's `:`: an enum's raw type (`String`,
-  /// `Int`) and the protocols it conforms to. `Error` is the one protocol
-  /// a script type can name (`enum LoginError: Error`).
+  /// `Int`, written first) and the protocols it conforms to (`Error`, a
+  /// script `protocol`, or one of Swift's that scripts know).
   func inheritanceClause(kind: TypeDeclaration.Kind, name: Identifier) throws -> (TypeAnnotation?, [Identifier]) {
     guard match(.colon) != nil else { return (nil, []) }
     var rawType: TypeAnnotation?
     var conformances: [Identifier] = []
     repeat {
       let type = try typeAnnotation(after: rawType == nil && conformances.isEmpty ? "':'" : "','")
-      if case .named(let protocolName, let range) = type, protocolName == "Error" {
-        conformances.append(Identifier(protocolName, range: range))
-      } else if kind == .enumeration, rawType == nil, conformances.isEmpty {
+      if kind == .enumeration, rawType == nil, conformances.isEmpty, Self.isRawTypeName(type) {
         rawType = type
-      } else if kind == .enumeration {
-        throw error("an enum has one raw type, written first; '\(type)' is not a protocol a script type can conform to ('Error')", at: type.range)
+      } else if case .named(let protocolName, let range) = type {
+        conformances.append(Identifier(protocolName, range: range))
       } else {
-        throw error(
-          "a '\(kind.rawValue)' takes only 'Error' after ':' (only an 'enum' has a raw type); '\(type)' is not a protocol a script type can conform to",
-          at: type.range)
+        throw error("'\(type)' is not a protocol; a type conforms to protocols by name, as in ': Error, Store'", at: type.range)
       }
     } while match(.comma) != nil
     return (rawType, conformances)
+  }
+
+  /// Whether an enum's first inherited type is its raw type.
+  private static func isRawTypeName(_ type: TypeAnnotation) -> Bool {
+    guard case .named(let name, _) = type else { return true }
+    return ["String", "Int", "Double", "Float", "Character", "UInt", "Int8", "Int16", "Int32", "Int64"].contains(name)
   }
 
   /// enumCaseDeclaration → 'case' enumCaseItem (',' enumCaseItem)*
