@@ -8,6 +8,10 @@ extension Compiler {
     let value = try compileExpression(assignment.value)
     let file = self.file
     let range = assignment.range
+    let decimal = decimalLiteral(assignment.value)
+    if let decimal, assignment.op == .assign {
+      return decimalLiteralStore(decimal, value: value, store: store)
+    }
     // The two assignments hot loops are made of get a closure of their own.
     switch (assignment.op, assignment.target) {
     case (.assign, .member(.name(let variable, _), let name, let memberRange)) where variable != "self":
@@ -16,7 +20,7 @@ extension Compiler {
           slot, name, at: memberRange, store: store, value: value, valueSlot: plainVariableSlot(assignment.value))
       }
     case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
-      if let slot = resolve(variable).flatMap(FrameSlot.init) {
+      if decimal == nil, let slot = resolve(variable).flatMap(FrameSlot.init) {
         // A literal operand (`count += 1`) is kept as a value, not called.
         var literal: Value?
         if case .integer(let number, _) = assignment.value, let int = Int(exactly: number) { literal = .int(int) }
@@ -36,6 +40,7 @@ extension Compiler {
       let current = try compileExpression(assignment.target)
       let op: BinaryOperator = assignment.op == .add ? .add : .subtract
       let appendInPlace = try compileArrayAppend(to: assignment.target, at: range)
+      let literal = decimal.map(Value.decimal)
       return { frame in
         // Read first, then the operand, as `a + b` reads them.
         var target = try current(frame)
@@ -48,7 +53,12 @@ extension Compiler {
         }
         let result: Value
         do {
-          result = try Operators.apply(op, target, operand)
+          // `price += 0.5` on a Decimal adds the literal's exact digits.
+          if let literal, case .decimal = target {
+            result = try Operators.apply(op, target, literal)
+          } else {
+            result = try Operators.apply(op, target, operand)
+          }
         } catch let error as ScriptError {
           throw error.located(at: range, in: file)
         }

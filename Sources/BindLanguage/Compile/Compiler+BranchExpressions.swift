@@ -31,7 +31,7 @@ extension Compiler {
       try checkLiteralBranches(of: expression, expecting: type, in: construct)
       run = try compileSwitch(statement) { try self.compileBranch($0, expecting: type, in: construct) }
     default:
-      return try compileExpression(expression)
+      return try compileExpression(expression, expecting: type)
     }
     return { frame in
       if case .returned(let value?) = try run(frame) { return value }

@@ -34,6 +34,9 @@ extension Compiler {
       if let functions = interpreter.hostFunctions[name] {
         return try compileHostFunctionCall(functions, arguments, range: range)
       }
+      if FoundationInitializers.typeNames.contains(name) {
+        return try compileFoundationInitializer(name, arguments, range: range)
+      }
       let labels = arguments.map { $0.label?.name }
       let builtin: Callable?
       do {

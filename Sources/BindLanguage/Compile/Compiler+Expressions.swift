@@ -194,6 +194,7 @@ extension Compiler {
       .notEqual where lhs.isImplicitMember || rhs.isImplicitMember:
       return compileImplicitMemberComparison(left, right, implicitOnLeft: lhs.isImplicitMember, negated: op == .notEqual, range: range)
     default:
+      if let decimal = decimalLiteralOperation(op, lhs, rhs, left, right, range: range) { return decimal }
       let general = locating(range) { frame in try Operators.apply(op, try left(frame), try right(frame)) }
       return integerFastPath(op, lhs, rhs, left, right, range: range, otherwise: general)
     }
@@ -267,6 +268,7 @@ final class MemberCache {
 
 extension ScriptError {
   static func unknownMember(_ name: String, on type: ObjectType) -> ScriptError {
+    if let unavailable = type.host?.unavailableMembers[name] { return ScriptError(unavailable) }
     var message = "no property '\(name)' on \(type.name)"
     if let method = type.scriptMethods[name] {
       return ScriptError("'\(method.signature.fullName)' is a method of \(type.name); call it, as in '\(name)(…)'")

@@ -52,6 +52,9 @@ extension Compiler {
     if let last = arguments.last, case .closure(let closure) = last.value, closure.isTrailing {
       site.hasTrailingClosure = true
     }
+    for (index, argument) in arguments.enumerated() {
+      if let decimal = decimalLiteral(argument.value) { site.decimalLiterals[index] = .decimal(decimal) }
+    }
     return site
   }
 
@@ -89,6 +92,9 @@ final class HostCallSite {
   let mode: AsyncMode
   /// Whether the last argument is a trailing closure, whose label may be any.
   var hasTrailingClosure = false
+  /// The float literals among the arguments, as the Decimals they spell:
+  /// passed instead where the parameter is a `Decimal` (`cart.add(price: 12.50)`).
+  var decimalLiterals: [Int: Value] = [:]
   @exclusivity(unchecked) private var cachedType: ObjectType?
   @exclusivity(unchecked) private var cachedMethod: HostFunction?
 
@@ -136,6 +142,7 @@ final class HostCallSite {
     if type.members[signature.baseName] != nil {
       return "'\(signature.baseName)' is a property of \(type.name), not a method"
     }
+    if let unavailable = type.host?.unavailableMembers[signature.baseName] { return unavailable }
     var message = "no method '\(signature.fullName)' on \(type.name)"
     if let guess = suggestion(for: signature.fullName, among: type.host?.methods.map(\.name) ?? []) {
       message += "; did you mean '\(guess)'?"
@@ -184,6 +191,7 @@ final class HostCallSite {
   func checkStatically(_ function: HostFunction, arguments: [Argument], compiler: Compiler) throws {
     try checkAsync(function)
     for (index, argument) in arguments.enumerated() where argument.value.isLiteral {
+      if decimalLiterals[index] != nil, function.parameterTypes[index].takesDecimal { continue }
       guard let literal = try? compiler.compileExpression(argument.value)(compiler.interpreter.globalFrame) else { continue }
       if function.parameterTypes[index].coerce(literal) == nil {
         throw mismatch(function, index: index, value: literal)
@@ -207,12 +215,24 @@ final class HostCallSite {
       at: argumentRanges[index], in: file)
   }
 
+  /// `arguments`, with each float literal passed to a Decimal parameter as
+  /// that Decimal.
+  @inline(__always)
+  private func withDecimalLiterals(_ arguments: [Value], for function: HostFunction) -> [Value] {
+    guard !decimalLiterals.isEmpty else { return arguments }
+    var arguments = arguments
+    for (index, decimal) in decimalLiterals where index < function.parameterTypes.count {
+      if function.parameterTypes[index].takesDecimal { arguments[index] = decimal }
+    }
+    return arguments
+  }
+
   /// Converts the arguments, calls, and runs an async function as this
   /// site says (awaits it, starts it, or refuses).
   func call(_ function: HostFunction, receiver: AnyObject?, arguments: [Value], interpreter: Interpreter) throws -> Value {
     let outcome: HostFunction.Outcome
     do {
-      outcome = try function.invoke(receiver, arguments)
+      outcome = try function.invoke(receiver, withDecimalLiterals(arguments, for: function))
     } catch let mismatch as HostArgumentMismatch {
       throw self.mismatch(function, index: mismatch.index, value: arguments[mismatch.index])
     } catch {

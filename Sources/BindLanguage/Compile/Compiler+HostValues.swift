@@ -73,7 +73,7 @@ extension Compiler {
     _ expressions: [Expression], types: [ValueType], names: [String], in owner: String,
     make: @escaping ([Value]) -> Value
   ) throws -> Evaluation {
-    let compiled = try expressions.map(compileExpression)
+    let compiled = try zip(expressions, types).map { try compileExpression($0, expecting: $1) }
     let ranges = expressions.map(\.range)
     let file = self.file
     return { frame in

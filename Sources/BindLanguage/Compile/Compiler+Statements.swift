@@ -160,9 +160,10 @@ extension Compiler {
       guard seen.insert(parameter.name.name).inserted else {
         throw error("invalid redeclaration of parameter '\(parameter.name.name)'", at: parameter.name.range)
       }
+      let type = try parameter.type.map(valueType)
       return FunctionSignature.Parameter(
-        label: parameter.label?.name, name: parameter.name.name, type: try parameter.type.map(valueType),
-        defaultValue: try parameter.defaultValue.map(compileDefaultValue))
+        label: parameter.label?.name, name: parameter.name.name, type: type,
+        defaultValue: try parameter.defaultValue.map { try compileDefaultValue($0, expecting: type) })
     }
     return FunctionSignature(
       name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType),
@@ -174,8 +175,8 @@ extension Compiler {
   /// so a default that calls back into what it defaults (`func f(_ x: Int =
   /// f())`, `var x: Int = T().x`) meets the call-depth limit and the stack
   /// check, a located error, instead of overflowing the stack.
-  func compileDefaultValue(_ expression: Expression) throws -> Evaluation {
-    let evaluate = try compileExpression(expression)
+  func compileDefaultValue(_ expression: Expression, expecting type: ValueType? = nil) throws -> Evaluation {
+    let evaluate = try compileValue(expression, expecting: type)
     let (range, file) = (expression.range, self.file)
     // Unowned: the code of a type's defaults lives as long as the type,
     // which the interpreter owns.

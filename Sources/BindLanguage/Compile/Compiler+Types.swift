@@ -44,7 +44,7 @@ extension Compiler {
         let type = try propertyType(property)
         switch property.value {
         case .stored(let defaultExpression):
-          let defaultValue = try defaultExpression.map(compileDefaultValue)
+          let defaultValue = try defaultExpression.map { try compileDefaultValue($0, expecting: type) }
           stored.append(.init(
             name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
             isSame: try sameness(property.attributes), isPrivateSet: property.setterAccess == .private))
@@ -181,11 +181,12 @@ extension Compiler {
           return .enumeration(enumType)
         }
         if let host = interpreter.hostValueTypes[name] { return host.valueType }
-        if name == "Date" { return .date }
+        if let foundation = ValueType(foundationTypeName: name) { return foundation }
         if name == "Set" { throw error("write the element type of a Set, as in 'Set<Int>'", at: range) }
         if interpreter.isTypeName(name) { return .object(name) }
         var message = "cannot find type '\(name)'"
-        let candidates = ["Int", "Double", "String", "Bool", "Duration"] + interpreter.typeNamesForSuggestions
+        let candidates = ["Int", "Double", "String", "Bool", "Duration"] + ValueType.foundationTypeNames
+          + interpreter.typeNamesForSuggestions
         if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
         throw error(message, at: range)
       }

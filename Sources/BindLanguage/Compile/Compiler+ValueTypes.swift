@@ -560,6 +560,7 @@ extension ScriptError {
     var candidates: [String] = []
     switch value {
     case .structValue(let structValue):
+      if let unavailable = structValue.type.unavailableFields[name] { return ScriptError(unavailable) }
       candidates = structValue.type.fields.map(\.name) + structValue.type.scriptMembers.order
     case .enumValue(let enumValue):
       candidates = enumValue.type.scriptMembers.order + (enumValue.type.rawType == nil ? [] : ["rawValue"])

@@ -234,7 +234,7 @@ extension ValueType {
   /// Whether values of this type can hold objects.
   var holdsObjects: Bool {
     switch self {
-    case .int, .double, .string, .bool, .duration, .date, .set: return false
+    case .int, .double, .string, .bool, .duration, .date, .set, .decimal, .foundation: return false
     case .optional(let wrapped): return wrapped.holdsObjects
     case .array(let element): return element.holdsObjects
     case .object, .conforming: return true

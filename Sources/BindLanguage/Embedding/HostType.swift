@@ -54,6 +54,10 @@ final class HostType {
   /// Initializers a script cannot call, since a parameter type does not
   /// bridge, and why (see `HostTypeBuilder.addConstructor`).
   var unavailableInitializers: [(signature: HostSignature, reason: String)] = []
+  /// Members left out because a type they use does not bridge, by name (a
+  /// method by its base name), and the error a script that uses one gets.
+  /// The rest of the type registers: one member never stops a view-model.
+  var unavailableMembers: [String: String] = [:]
   /// Live wrappers by Swift object, unretained: a wrapper lives as long as
   /// scripts refer to it, and takes itself out as it goes (`HostInstance`).
   /// Not `weak`: a weak reference gives the wrapper a side table, and then

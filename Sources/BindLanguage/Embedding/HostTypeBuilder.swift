@@ -22,8 +22,10 @@ import BindSyntax
 /// return a value (`Void`: none). Scripts call them with the same labels.
 ///
 /// Members are checked when the registration ends: a name that is not an
-/// identifier, a name used twice, a signature that does not match its
-/// closure, or a value type that does not bridge makes `register` throw.
+/// identifier, a name used twice, or a signature that does not match its
+/// closure makes `register` throw. A member whose type does not bridge (a
+/// `NumberFormatter`, a struct never registered) is left out, and a script
+/// that uses it gets an error saying so; the rest of the type works.
 public final class HostTypeBuilder<Root: AnyObject> {
   let host: HostType
   let typeName: String
@@ -124,7 +126,13 @@ public final class HostTypeBuilder<Root: AnyObject> {
       }
       host.methods.append(method)
     case .failure(let error):
-      problems.append("\(error.message) (in type '\(typeName)')")
+      // A signature that matches its closure failed on a type: leave it out.
+      guard let parsed = HostSignature(parsing: signature), parsed.labels.count == parameters.count else {
+        problems.append("\(error.message) (in type '\(typeName)')")
+        return
+      }
+      host.unavailableMembers[parsed.baseName] =
+        "'\(parsed.fullName)' of \(typeName) cannot be called from scripts: \(error.message); mark it @ScriptIgnored, or register the types it uses"
     }
   }
 
@@ -181,11 +189,13 @@ public final class HostTypeBuilder<Root: AnyObject> {
     return true
   }
 
+  /// The bridge of member `name`'s type, or `nil` when it does not bridge:
+  /// the member is then left out, and remembered for the script that uses it.
   func bridge(_ swiftType: Any.Type, for name: String) -> ValueBridge? {
     do {
       return try resolve(swiftType)
     } catch let error as BridgeError {
-      problems.append("member '\(name)' of '\(typeName)': \(error.message)")
+      host.unavailableMembers[name] = error.unavailableMember(name, of: typeName, type: swiftType)
     } catch {
       problems.append("member '\(name)' of '\(typeName)': \(error)")
     }

@@ -62,6 +62,7 @@ extension Interpreter {
       throw located(builder.problems)
     }
     structType.defineFields(builder.fields)
+    structType.unavailableFields = builder.unavailableFields
     let readers = builder.readers
     // Reading an unchanged property again (a loop, `vm.hit.score` in a
     // chain) skips the field-by-field conversion (see `LastConversion`).

@@ -27,6 +27,8 @@ public final class StructTypeBuilder<Root> {
   private(set) var bridges: [ValueBridge] = []
   private(set) var make: ((StructFieldValues) throws -> Root)?
   private(set) var problems: [String] = []
+  /// Fields left out since their type does not bridge, and why.
+  private(set) var unavailableFields: [String: String] = [:]
   private var names: Set<String> = []
 
   init(typeName: String, resolve: @escaping (Any.Type) throws -> ValueBridge) {
@@ -48,7 +50,9 @@ public final class StructTypeBuilder<Root> {
     do {
       bridge = try resolve(T.self)
     } catch let error as BridgeError {
-      problems.append("field '\(name)' of struct '\(typeName)': \(error.message)")
+      // Left out: scripts read the other fields; the value cannot be made
+      // back from a script's, which lacks this one (see `StructFieldValues`).
+      unavailableFields[name] = error.unavailableMember(name, of: typeName, type: T.self)
       return
     } catch {
       problems.append("field '\(name)' of struct '\(typeName)': \(error)")
@@ -100,7 +104,7 @@ public struct StructFieldValues {
   /// it is not a `T` (the registration and the initializer disagree).
   public func value<T>(_ name: String) throws -> T {
     guard let index = type.index(ofField: name) else {
-      throw StructFieldError(message: "struct '\(type.name)' has no field '\(name)'")
+      throw StructFieldError(message: type.unavailableFields[name] ?? "struct '\(type.name)' has no field '\(name)'")
     }
     guard let converted = bridges[index].fromScript(values[index]), let typed = converted as? T else {
       throw StructFieldError(

@@ -6,8 +6,8 @@ import BindSyntax
 ///
 /// Bridges are resolved once, when a type is registered, so that a Swift type
 /// the language cannot represent is an error then, never while a script runs.
-/// The bridged types are `Int`, `Double`, `String`, `Bool`, `Date`,
-/// optionals, arrays, sets and dictionaries (`String`, `Int` or `Bool` keys) of
+/// The bridged types are `Int`, `Double`, `String`, `Bool`, Foundation's
+/// `Date`, `Decimal`, `UUID`, `URL` and `Data`, optionals, arrays, sets and dictionaries (`String`, `Int` or `Bool` keys) of
 /// bridged types, closures of known shapes, and classes, structs and enums
 /// registered with the interpreter.
 struct ValueBridge {
@@ -80,16 +80,18 @@ struct ValueBridge {
       return set.bridge(of: element)
     default:
       if let bridge = try registered(swiftType) { return bridge }
-      if let date = dateBridge(swiftType) { return date }
+      if let foundation = foundationBridge(swiftType) { return foundation }
       if String(describing: swiftType).contains("->") {
         throw BridgeError(
           "closure type '\(typeName(swiftType))' is not known to scripts; call 'interpreter.bridgeClosures((\(typeName(swiftType))).self)' before registering what uses it")
       }
       if swiftType is AnyObject.Type {
-        throw BridgeError("class '\(typeName(swiftType))' is not registered; register it before the types that use it")
+        throw BridgeError(
+          "class '\(typeName(swiftType))' is not registered; register it before the types that use it", unregisteredType: swiftType)
       }
       throw BridgeError(
-        "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Date, optionals, arrays or a registered type")
+        "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Date, UUID, URL, Data, optionals, arrays or a registered type",
+        unregisteredType: swiftType)
     }
   }
 }
@@ -97,7 +99,25 @@ struct ValueBridge {
 /// Why a Swift type does not bridge.
 struct BridgeError: Error {
   let message: String
-  init(_ message: String) { self.message = message }
+  /// The type that is neither built in nor registered, when that is the
+  /// whole problem (not a nested optional, a dictionary's key, a closure).
+  var unregisteredType: Any.Type?
+  init(_ message: String, unregisteredType: Any.Type? = nil) {
+    self.message = message
+    self.unregisteredType = unregisteredType
+  }
+
+  /// Why member `name` of `owner`, of Swift type `type`, is left out:
+  /// "'formatter' of PriceViewModel has type NumberFormatter, which scripts
+  /// cannot use; register it or mark it @ScriptIgnored".
+  func unavailableMember(_ name: String, of owner: String, type: Any.Type) -> String {
+    let start = "'\(name)' of \(owner) has type \(typeName(type)), which scripts cannot use"
+    if let unregisteredType {
+      let what = unregisteredType == type ? "it" : "'\(typeName(unregisteredType))'"
+      return start + "; register \(what) or mark it @ScriptIgnored"
+    }
+    return start + " (\(message)); mark it @ScriptIgnored"
+  }
 }
 
 /// The name of a Swift type without its module, as a message shows it.

@@ -30,6 +30,7 @@ enum Builtins {
         guard value != .min else { throw ScriptError("arithmetic overflow: abs(\(value)) does not fit in Int") }
         return .int(Swift.abs(value))
       case .double(let value): return .double(Swift.abs(value))
+      case .decimal(let value): return value.order(.zero) < 0 ? .decimal(try value.negated()) : arguments[0]
       default: throw ScriptError("abs needs a number, not '\(arguments[0].typeName)'")
       }
     },
@@ -113,6 +114,9 @@ enum Builtins {
       return .int(int)
     case .string(let text): return Int(text).map(Value.int) ?? .null
     case .bool(let flag): return .int(flag ? 1 : 0)
+    case .decimal(let decimal):
+      guard let int = decimal.truncatedInt else { throw ScriptError("Int(\(decimal.literal)) does not fit in Int") }
+      return .int(int)
     default: throw ScriptError("cannot convert '\(value.typeName)' to Int")
     }
   }
@@ -134,6 +138,7 @@ enum Builtins {
     case .int(let int): return .double(Double(int))
     case .double: return value
     case .string(let text): return Double(text).map(Value.double) ?? .null
+    case .decimal(let decimal): return .double(decimal.doubleValue)
     default: throw ScriptError("cannot convert '\(value.typeName)' to Double")
     }
   }
@@ -148,6 +153,7 @@ enum Builtins {
     case .array(let elements): member = SequenceMethods.property(name, of: elements)
     case .set(let set): member = SetMethods.property(name, of: set)
     case .dictionary(let dictionary): member = dictionaryProperty(name, of: dictionary)
+    case .foundation(let foundation): member = foundation.member(name)
     default: member = nil
     }
     guard let member else { throw unknownMember(name, of: value, kind: "property") }
@@ -320,6 +326,7 @@ enum Builtins {
     case .string, .array, .set: candidates = memberNames(of: value)
     case .dictionary: candidates = dictionaryMembers
     case .object(let object): candidates = object.type.methodNamesForSuggestions
+    case .foundation(let foundation): candidates = FoundationValue.memberNames(of: foundation.kind)
     default: candidates = []
     }
     var message = "value of type '\(value.typeName)' has no \(kind) '\(name)'"

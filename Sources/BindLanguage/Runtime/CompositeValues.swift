@@ -39,6 +39,9 @@ public final class StructType {
   var conformsToError = false
   /// The protocols it conforms to, those they refine included.
   var conformances: Set<String> = []
+  /// Fields of a registered Swift struct left out because their type does
+  /// not bridge, and the error a script that names one gets.
+  var unavailableFields: [String: String] = [:]
 
   /// Creates a struct type with these fields.
   public init(name: String, fields: [Field]) {

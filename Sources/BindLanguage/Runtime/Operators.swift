@@ -11,6 +11,7 @@ enum Operators {
       return .int(result)
     case (.negate, .double(let value)): return .double(-value)
     case (.negate, .duration(let value)): return try negate(value)
+    case (.negate, .decimal(let value)): return .decimal(try value.negated())
     case (.not, .bool(let value)): return .bool(!value)
     case (.negate, _): throw ScriptError("'-' needs a number, not '\(operand.typeName)'")
     case (.not, _): throw ScriptError("'!' needs a Bool, not '\(operand.typeName)'")
@@ -50,6 +51,8 @@ enum Operators {
     case (.array(let a), .array(let b)) where op == .add:
       try checkCount(a.count + b.count)
       return .array(a + b)
+    case (.decimal, _), (_, .decimal):
+      return try decimalArithmetic(op, lhs, rhs)
     case (.date, _), (_, .date):
       return try dateArithmetic(op, lhs, rhs)!
     case (.duration, _), (_, .duration):
@@ -102,6 +105,7 @@ enum Operators {
     case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     case (.duration, .duration): order = durationOrder(lhs, rhs)!
     case (.date(let a), .date(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+    case (.decimal, _), (_, .decimal): order = try decimalOrder(op, lhs, rhs)
     default:
       guard let a = lhs.number, let b = rhs.number else {
         throw ScriptError("cannot compare '\(lhs.typeName)' and '\(rhs.typeName)' with '\(op.rawValue)'")
@@ -115,6 +119,29 @@ enum Operators {
     case .greater: return order > 0
     default: return order >= 0
     }
+  }
+
+  /// `Decimal op Decimal`, and a Decimal with an Int (exact, as an Int
+  /// literal is in Swift). A Double is an error: Swift converts between
+  /// the two only when told (`Decimal(x)`, `Double(d)`).
+  private static func decimalArithmetic(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
+    guard let a = lhs.decimalOperand, let b = rhs.decimalOperand, let operation = DecimalOperation(op) else {
+      throw decimalMismatch(op, lhs, rhs)
+    }
+    return .decimal(try a.applying(operation, b))
+  }
+
+  private static func decimalOrder(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Int {
+    guard let a = lhs.decimalOperand, let b = rhs.decimalOperand else { throw decimalMismatch(op, lhs, rhs) }
+    return a.order(b)
+  }
+
+  private static func decimalMismatch(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) -> ScriptError {
+    var message = "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'"
+    if case .double = lhs { message += "; convert one side, as in 'Decimal(x)' or 'Double(d)'" }
+    if case .double = rhs { message += "; convert one side, as in 'Decimal(x)' or 'Double(d)'" }
+    if op == .remainder { message += "; Decimal has no '%'" }
+    return ScriptError(message)
   }
 
   /// The largest array a range expression may build outside a `for` loop.

@@ -14,6 +14,9 @@ public struct ScriptError: Error, CustomStringConvertible {
   public var file: SourceFile?
   /// Further lines, such as an assertion's sub-expression values.
   public var notes: [String]
+  /// For a write a value did not fit: the type the place wanted, so that a
+  /// float literal can be tried again as that Decimal (`vm.price = 19.99`).
+  var expectedType: ValueType?
 
   init(_ message: String, at range: SourceRange? = nil, in file: SourceFile? = nil, notes: [String] = []) {
     self.message = message
@@ -47,9 +50,16 @@ public struct ScriptError: Error, CustomStringConvertible {
   }
 
   static func typeMismatch(value: Value, expected: ValueType, what: String) -> ScriptError {
-    if let problem = expected.crossingProblem(value) { return ScriptError("cannot assign to \(what): \(problem)") }
-    if let specific = contextualMismatch(value: value, expected: expected) { return ScriptError(specific) }
-    return ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
+    var error: ScriptError
+    if let problem = expected.crossingProblem(value) {
+      error = ScriptError("cannot assign to \(what): \(problem)")
+    } else if let specific = contextualMismatch(value: value, expected: expected) {
+      error = ScriptError(specific)
+    } else {
+      error = ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
+    }
+    error.expectedType = expected
+    return error
   }
 }
 

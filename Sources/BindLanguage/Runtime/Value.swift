@@ -27,6 +27,10 @@ public enum Value {
   case dictionary(ScriptDictionary)
   /// A set `Set<T>`, elements in insertion order.
   case set(ScriptSet)
+  /// An exact decimal number (a host `Decimal`).
+  case decimal(DecimalValue)
+  /// A host `UUID`, `URL` or `Data`, held as the Swift value.
+  case foundation(FoundationValue)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -50,6 +54,8 @@ public enum Value {
     case .date: return "Date"
     case .dictionary(let dictionary): return dictionary.typeName
     case .set(let set): return set.typeName
+    case .decimal: return "Decimal"
+    case .foundation(let value): return value.kind.rawValue
     }
   }
 
@@ -73,6 +79,8 @@ public enum Value {
     case .date(let date): return date.literal
     case .dictionary(let dictionary): return dictionary.literal
     case .set(let set): return set.literal
+    case .decimal(let decimal): return decimal.literal
+    case .foundation(let value): return value.literal
     }
   }
 
@@ -96,7 +104,9 @@ public enum Value {
 }
 
 extension Value: Equatable {
-  /// Script equality: numbers compare across Int and Double, objects, events
+  /// Script equality: numbers compare across Int and Double (and Int and
+  /// Decimal; a Decimal and a Double are never equal, as Swift does not
+  /// compare them), objects, events
   /// and functions by identity, arrays, structs and enums element by element.
   public static func == (lhs: Value, rhs: Value) -> Bool {
     switch (lhs, rhs) {
@@ -118,6 +128,10 @@ extension Value: Equatable {
     case (.date(let a), .date(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)): return a == b
     case (.set(let a), .set(let b)): return a == b
+    case (.decimal(let a), .decimal(let b)): return a == b
+    case (.decimal(let a), .int(let b)): return a == DecimalValue(b)
+    case (.int(let a), .decimal(let b)): return DecimalValue(a) == b
+    case (.foundation(let a), .foundation(let b)): return a == b
     default: return false
     }
   }

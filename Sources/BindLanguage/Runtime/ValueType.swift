@@ -5,6 +5,10 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   case int, double, string, bool, duration
   /// A point in time (a host `Date`).
   case date
+  /// An exact decimal number (a host `Decimal`).
+  case decimal
+  /// A host `UUID`, `URL` or `Data`.
+  case foundation(FoundationKind)
   case optional(ValueType)
   case array(ValueType)
   case object(String)
@@ -24,7 +28,8 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
-    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date): return true
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date), (.decimal, .decimal): return true
+    case (.foundation(let a), .foundation(let b)): return a == b
     case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)), (.set(let a), .set(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a === b
@@ -44,6 +49,8 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .bool: return "Bool"
     case .duration: return "Duration"
     case .date: return "Date"
+    case .decimal: return "Decimal"
+    case .foundation(let kind): return kind.rawValue
     case .optional(let wrapped):
       if case .function = wrapped { return "(\(wrapped))?" }
       return "\(wrapped)?"
@@ -68,11 +75,12 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .string: return .string("")
     case .bool: return .bool(false)
     case .duration: return .duration(.zero)
+    case .decimal: return .decimal(.zero)
     case .optional: return .null
     case .array: return .array([])
     case .dictionary: return .dictionary(ScriptDictionary())
     case .set: return .set(ScriptSet())
-    case .object, .structure, .enumeration, .date, .function, .conforming: return nil
+    case .object, .structure, .enumeration, .date, .foundation, .function, .conforming: return nil
     }
   }
 
@@ -80,18 +88,23 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   func coerce(sample: ValueType) -> Bool {
     switch (self, sample) {
     case _ where self == sample: return true
-    case (.double, .int): return true
+    case (.double, .int), (.decimal, .int): return true
     case (.optional(let wrapped), _): return wrapped.coerce(sample: sample) || sample == self
     default: return false
     }
   }
 
   /// Converts `value` for a write into this type, allowing only the implicit
-  /// conversions `T` to `T?` and `Int` to `Double`; `nil` if it does not fit.
+  /// conversions `T` to `T?`, `Int` to `Double` and `Int` to `Decimal`;
+  /// `nil` if it does not fit.
   func coerce(_ value: Value) -> Value? {
     switch (self, value) {
-    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date): return value
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date),
+      (.decimal, .decimal):
+      return value
     case (.double, .int(let int)): return .double(Double(int))
+    case (.decimal, .int(let int)): return .decimal(DecimalValue(int))
+    case (.foundation(let kind), .foundation(let foundation)): return foundation.kind == kind ? value : nil
     case (.optional, .null): return value
     case (.optional(let wrapped), _): return wrapped.coerce(value)
     case (.array(let element), .array(let elements)):
@@ -133,6 +146,24 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       return arity == parameters.count ? value : nil
     case (.conforming(let name), _): return value.conforms(to: name) ? value : nil
     default: return nil
+    }
+  }
+}
+
+extension ValueType {
+  /// The Foundation types scripts name without registering them.
+  static let foundationTypeNames = ["Date", "Decimal", "TimeInterval"] + FoundationKind.allCases.map(\.rawValue)
+
+  /// `Date`, `Decimal`, `UUID`, `URL`, `Data`, and `TimeInterval` (Swift's
+  /// name for a Double of seconds); `nil` for any other name.
+  init?(foundationTypeName name: String) {
+    switch name {
+    case "Date": self = .date
+    case "Decimal": self = .decimal
+    case "TimeInterval": self = .double
+    default:
+      guard let kind = FoundationKind(rawValue: name) else { return nil }
+      self = .foundation(kind)
     }
   }
 }

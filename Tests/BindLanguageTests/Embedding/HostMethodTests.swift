@@ -350,8 +350,6 @@ final class HostMethodTests: XCTestCase {
         [
           "method 'a(x:)' names 1 parameter but its closure takes 0 (in type 'Thing')",
           "'b' is not a method signature; write it as Swift names it, such as 'clear()', 'select(index:)' or 'move(_:to:)' (in type 'Thing')",
-          "method 'c(x:)': type 'NotBridged' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Date, optionals, arrays or a registered type (in type 'Thing')",
-          "method 'd()': type 'NotBridged' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Date, optionals, arrays or a registered type (in type 'Thing')",
           "method 'e()' is registered twice in type 'Thing'",
         ])
     }
