@@ -28,16 +28,16 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   private func calls(for variable: VariableDeclSyntax) -> [String] {
     guard let rename = included(variable.attributes, variable.modifiers) else { return [] }
-    if variable.modifiers.isStatic {
-      warn(variable.bindings, "static property '\(variable.bindings.map(\.pattern.trimmedDescription).joined(separator: ", "))'", "scripts reach members through objects")
-      return []
-    }
+    // A static property is the type's, not an object's: left out, and
+    // quietly, since an app's constants (`static let maxLength`) are many
+    // and none of them is a mistake.
+    if variable.modifiers.isStatic { return [] }
     let isObserved = variable.attributes.hasAttribute(named: "Observed")
     let isIgnoredByObservation = variable.attributes.hasAttribute(named: "ObservationIgnored")
     let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
     // A rename names one property; `var a, b` keeps the Swift names.
     let renames = variable.bindings.count == 1
-    return variable.bindings.compactMap { binding in
+    func registration(for binding: PatternBindingSyntax) -> String? {
       guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
       let swiftName = identifier.identifier.text
       let name = (renames ? rename : nil) ?? swiftName.trimmingCharacters(in: "`")
@@ -66,6 +66,13 @@ struct MemberRegistration<Context: MacroExpansionContext> {
           : "type.property(\(quoted(name)), \\.\(swiftName))"
       }
     }
+    return variable.bindings.compactMap { binding in
+      guard let call = registration(for: binding) else { return nil }
+      if let type = binding.typeAnnotation?.type, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+        warnIfUnbridged(type, "property '\(identifier.identifier.text)'")
+      }
+      return call
+    }
   }
 
   // MARK: Methods
@@ -88,6 +95,8 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     for parameter in parameters {
       if let reason = parameter.unsupportedReason { return skip(parameter, what, reason) }
     }
+    for parameter in parameters { warnIfUnbridged(parameter.type, what) }
+    if let returned = function.signature.returnClause?.type { warnIfUnbridged(returned, what) }
     let base = function.name.text.trimmingCharacters(in: "`")
     let labels = parameters.map { "\($0.firstName.text.trimmingCharacters(in: "`")):" }.joined()
     let signature =
@@ -220,6 +229,13 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     return []
   }
 
+  /// Registered all the same (at run time it is left out, and a script
+  /// that names it is told why), but said now, where the fix is made.
+  private func warnIfUnbridged(_ type: TypeSyntax, _ what: String) {
+    guard let name = type.knownUnbridgedName else { return }
+    context.diagnose(Diagnostic(node: type, message: ScriptableDiagnostic.unbridged(what, name)))
+  }
+
   private func warn(_ node: some SyntaxProtocol, _ what: String, _ reason: String) {
     context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.skipped(what, reason)))
   }
@@ -277,6 +293,29 @@ extension FunctionParameterSyntax {
     if type.is(FunctionTypeSyntax.self) { return "closure parameter '\(name)' does not bridge to scripts" }
     return nil
   }
+}
+
+extension TypeSyntax {
+  /// The name of one of Foundation's classes a script can never hold
+  /// (formatters, coders, queues), for the warning that names the member;
+  /// `nil` for any other type, since a macro sees only syntax and cannot
+  /// know what an app registers. A member of such a type is left out at
+  /// run time anyway.
+  var knownUnbridgedName: String? {
+    var base = TypeSyntax(self)
+    if let optional = base.as(OptionalTypeSyntax.self) { base = optional.wrappedType }
+    if let optional = base.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { base = optional.wrappedType }
+    let name = base.trimmedDescription
+    let last = name.split(separator: ".").last.map(String.init) ?? name
+    return Self.knownUnbridged.contains(last) ? last : nil
+  }
+
+  private static let knownUnbridged: Set<String> = [
+    "NumberFormatter", "DateFormatter", "ISO8601DateFormatter", "DateComponentsFormatter", "MeasurementFormatter",
+    "ByteCountFormatter", "RelativeDateTimeFormatter", "ListFormatter", "PersonNameComponentsFormatter",
+    "JSONEncoder", "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "NSCache", "OperationQueue",
+    "DispatchQueue", "URLSession", "NotificationCenter", "FileManager", "UserDefaults", "Timer", "NSLock",
+  ]
 }
 
 extension String {

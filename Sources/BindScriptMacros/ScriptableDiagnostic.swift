@@ -14,6 +14,12 @@ struct ScriptableDiagnostic: DiagnosticMessage {
     Self(message: "\(what) is not registered for scripts: \(reason); mark it @ScriptIgnored to silence this", id: "skipped", severity: .warning)
   }
 
+  static func unbridged(_ what: String, _ type: String) -> Self {
+    Self(
+      message: "\(what) uses type '\(type)', which scripts cannot use; it is left out, and a script that names it gets an error; mark it @ScriptIgnored",
+      id: "unbridged", severity: .warning)
+  }
+
   static let notAClass = Self(
     message: "@Scriptable applies to a class; register other types by hand", id: "notAClass", severity: .error)
   static let genericClass = Self(

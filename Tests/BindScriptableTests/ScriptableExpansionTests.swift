@@ -221,8 +221,6 @@ final class ScriptableExpansionTests: XCTestCase {
       @Scriptable
       final class Odd {
         static var shared = Odd()
-                   ┬─────────────
-                   ╰─ ⚠️ static property 'shared' is not registered for scripts: scripts reach members through objects; mark it @ScriptIgnored to silence this
         static func make() -> Odd { Odd() }
                     ┬───
                     ╰─ ⚠️ method 'make' is not registered for scripts: static methods are not members of objects; mark it @ScriptIgnored to silence this
@@ -271,6 +269,61 @@ final class ScriptableExpansionTests: XCTestCase {
         }
       }
       """
+    }
+  }
+
+  /// A macro sees only syntax: Foundation's formatters and their kin are
+  /// the types it knows scripts cannot use. Such a member is still
+  /// registered (at run time it is left out, and a script that names it is
+  /// told why), and the warning names it and the fix. Static constants are
+  /// the type's, not its objects': left out without a word.
+  func testWellKnownUnbridgedTypesAreWarnedAboutAndStaticsAreQuiet() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Price {
+        static let maxLength = 280
+        @Observed var formatter: NumberFormatter? = nil
+        func format(_ amount: Int, with style: DateFormatter) -> String { "" }
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable
+      final class Price {
+        static let maxLength = 280
+        @Observed var formatter: NumberFormatter? = nil
+                                 ┬───────────────
+                                 ╰─ ⚠️ property 'formatter' uses type 'NumberFormatter', which scripts cannot use; it is left out, and a script that names it gets an error; mark it @ScriptIgnored
+        func format(_ amount: Int, with style: DateFormatter) -> String { "" }
+                                               ┬────────────
+                                               ╰─ ⚠️ method 'format' uses type 'DateFormatter', which scripts cannot use; it is left out, and a script that names it gets an error; mark it @ScriptIgnored
+      }
+      """
+    } expansion: {
+      #"""
+      final class Price {
+        static let maxLength = 280
+        @Observed var formatter: NumberFormatter? = nil
+        func format(_ amount: Int, with style: DateFormatter) -> String { "" }
+      }
+
+      extension Price: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Price"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Price") throws -> ObjectType {
+          try interpreter.register(Price.self, as: name) { type in
+            type.property("formatter", \.$formatter)
+            type.method("format(_:with:)") { (object: Price, a: Int, b: DateFormatter) -> String in
+              object.format(a, with: b)
+            }
+          }
+        }
+      }
+      """#
     }
   }
 
