@@ -63,8 +63,8 @@ final class ErrorHandlingParserTests: XCTestCase {
       diagnostics("do { } catch let a as E, let b { }"),
       ["1:30: 'as Type' goes after one name in a 'catch', as in 'catch let error as LoginError'"])
     XCTAssertEqual(
-      diagnostics("struct S: Equatable { }"),
-      ["1:11: a 'struct' takes only 'Error' after ':' (only an 'enum' has a raw type); 'Equatable' is not a protocol a script type can conform to"])
+      diagnostics("struct S: [Int] { }"),
+      ["1:11: '[Int]' is not a protocol; a type conforms to protocols by name, as in ': Error, Store'"])
     XCTAssertEqual(diagnostics("let do = 1"), diagnostics("let if = 1").map { $0.replacingOccurrences(of: "'if'", with: "'do'") })
   }
 }

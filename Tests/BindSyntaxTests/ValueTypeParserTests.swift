@@ -63,7 +63,7 @@ final class ValueTypeParserTests: XCTestCase {
       ("func f(a, b: Int) { }", "1:8: parameter 'a' needs a type, as in 'a: Int': a function's parameters are all typed or all untyped"),
       ("func f(a) -> Int { }", "1:8: parameter 'a' needs a type, as in 'a: Int': a function's parameters are all typed or all untyped"),
       ("struct S { case a }", "1:12: 'case' declares an enum case; it is only allowed in an 'enum'"),
-      ("struct S: String { }", "1:11: a 'struct' takes only 'Error' after ':' (only an 'enum' has a raw type); 'String' is not a protocol a script type can conform to"),
+      ("struct S: String { }", "1:11: 'String' is not a protocol; only an 'enum' has a raw type, written first after ':'"),
       ("switch x {\ncase 1:\ncase 2: print(2)\ndefault: break\n}", "2:1: 'case' label in a 'switch' must have at least one executable statement; write 'break' to do nothing"),
       ("switch x {\nprint(1)\n}", "2:1: expected 'case' or 'default' in 'switch'; every statement belongs to a case"),
       ("if case .a(let x) state { }", "1:19: expected '=' and a value after the pattern of 'if case'"),

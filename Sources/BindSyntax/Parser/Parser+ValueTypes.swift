@@ -57,6 +57,9 @@ extension Parser {
       let type = try typeAnnotation(after: rawType == nil && conformances.isEmpty ? "':'" : "','")
       if kind == .enumeration, rawType == nil, conformances.isEmpty, Self.isRawTypeName(type) {
         rawType = type
+      } else if Self.isRawTypeName(type) {
+        throw error(
+          "'\(type)' is not a protocol; only an 'enum' has a raw type, written first after ':'", at: type.range)
       } else if case .named(let protocolName, let range) = type {
         conformances.append(Identifier(protocolName, range: range))
       } else {
@@ -68,7 +71,7 @@ extension Parser {
 
   /// Whether an enum's first inherited type is its raw type.
   private static func isRawTypeName(_ type: TypeAnnotation) -> Bool {
-    guard case .named(let name, _) = type else { return true }
+    guard case .named(let name, _) = type else { return false }
     return ["String", "Int", "Double", "Float", "Character", "UInt", "Int8", "Int16", "Int32", "Int64"].contains(name)
   }
 
