@@ -88,10 +88,13 @@ public final class Derived<Value>: ObservableValue<Value> {
     }
   }
 
+  /// - Parameter placeholder: the value while the first evaluation's error
+  ///   is the value's state; without one, `init` throws that error.
   @usableFromInline
   init(
     label: String?, lifetime: GraphNode?, lifetimes: [GraphNode], isSame: @escaping (Value, Value) -> Bool,
-    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?, evaluate: Evaluation
+    compute: @escaping () throws -> Value, writeBack: ((Value) throws -> Void)?, evaluate: Evaluation,
+    placeholder: Value? = nil
   ) rethrows {
     let graph = ReactiveGraph.shared
     graph.lock.lock()
@@ -104,9 +107,16 @@ public final class Derived<Value>: ObservableValue<Value> {
     let outerFailedRead = graph.failedRead
     graph.failedRead = nil
     defer { graph.failedRead = outerFailedRead }
-    let initial = try compute()
+    let initial: Value
+    var thrown: Error?
+    do {
+      initial = try compute()
+    } catch {
+      guard let placeholder else { throw error }
+      (initial, thrown) = (placeholder, error)
+    }
     // A failed derived value read through `value`: this one starts failed too.
-    let initialFailure = graph.failedRead
+    let initialFailure = thrown ?? graph.failedRead
     graph.trackerRef = tracking.saved
     self.compute = compute
     self.writeBack = writeBack
@@ -245,7 +255,10 @@ public final class Derived<Value>: ObservableValue<Value> {
   /// depends on this value even when the read fails, so that it is retried
   /// when this value recovers).
   @inline(__always) private func readRecorded(in graph: ReactiveGraph) throws -> Value {
-    if graph.evaluatesFresh || (graph.batchDepth > 0 && !graph.isPropagating && !graph.queue.isEmpty) {
+    if graph.evaluatesFresh
+      || (graph.batchDepth > 0 && !graph.queue.isEmpty
+        && (!graph.isPropagating || graph.writeGeneration > graph.freshReadsAfter))
+    {
       return try computeFresh()
     }
     // Lazy derived values: an inactive one catches up first (and fails, or
@@ -321,6 +334,21 @@ public final class Derived<Value>: ObservableValue<Value> {
 }
 
 extension Derived {
+  /// A derived value whose first evaluation may fail like any later one: the
+  /// error is then its state (``get()`` rethrows it without evaluating again
+  /// until a value the evaluation read changes), and `placeholder` its
+  /// value until an evaluation succeeds. Writable when `set` is given
+  /// (``init(label:lifetime:isSame:get:set:)``).
+  public convenience init(
+    label: String? = nil, isSame: @escaping (Value, Value) -> Bool, placeholder: Value,
+    set: ((Value) throws -> Void)? = nil, _ compute: @escaping () throws -> Value
+  ) {
+    // Cannot throw: the first evaluation's error is kept, not thrown.
+    try! self.init(
+      label: label, lifetime: nil, lifetimes: [], isSame: isSame, compute: compute, writeBack: set,
+      evaluate: Self.makeEvaluation(), placeholder: placeholder)
+  }
+
   /// A derived value compared with `==`: it only notifies when the result
   /// differs. Inlinable, so that the comparison is specialized for `Value`.
   @inlinable

@@ -12,6 +12,7 @@ extension ObservableValue {
     let graph = ReactiveGraph.shared
     try graph.withPropagation {
       graph.writeGeneration &+= 1
+      changedAt = graph.writeGeneration
       try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriterRef != nil, old: storage)
       forcedNotificationEpoch = graph.epoch
       graph.enqueueDownstream(of: self)

@@ -92,6 +92,10 @@ public final class ReactiveGraph: @unchecked Sendable {
   /// Set while a derived value is read inside an unfinished batch: reads then
   /// compute fresh values instead of trusting caches that the batch made stale.
   @usableFromInline @exclusivity(unchecked) var evaluatesFresh = false
+  /// The `writeGeneration` at the start of the effect run under way (else
+  /// `Int.max`): once the run has written, its reads of derived values are
+  /// computed fresh, as a batch's are, so that they see its writes.
+  @usableFromInline @exclusivity(unchecked) var freshReadsAfter = Int.max
   /// Counts property writes, so fresh reads can be cached until the next one.
   @usableFromInline @exclusivity(unchecked) var writeGeneration = 0
   /// An error raised where it could not be thrown (a non-throwing setter).
@@ -476,11 +480,15 @@ public final class ReactiveGraph: @unchecked Sendable {
     upstream.didLoseSubscriber()
   }
 
-  private func raiseRank(of start: GraphNode, above rank: Int) {
+  func raiseRank(of start: GraphNode, above rank: Int) {
     var work: [(GraphNode, Int)] = [(start, rank + 1)]
     while let (node, newRank) = work.popLast() {
       guard node.rank < newRank else { continue }
       node.rank = newRank
+      // The effects a run made stay ranked after their owner (`Effect.adopt`).
+      if node.kind == .effect {
+        unsafeDowncast(node, to: Effect.self).forEachOwnedEffect { work.append(($0, newRank + 1)) }
+      }
       for edge in node.downstream {
         let next = edge.node
         guard next.rank <= newRank else { continue }
@@ -505,6 +513,23 @@ public final class ReactiveGraph: @unchecked Sendable {
         next.visitMark = mark
         work.append(next)
       }
+    }
+    return false
+  }
+
+  /// Whether a node `effect` read changed after `generation` because of a
+  /// write made after it: a property written since, or a derived value
+  /// that changed since and reads one (transitively). A derived value that
+  /// changed only because of earlier writes does not count. Lock held.
+  func sourceChanged(of effect: GraphNode, after generation: Int) -> Bool {
+    searchMark += 1
+    let mark = searchMark
+    var work = effect.readSources.map(\.node)
+    while let node = work.popLast() {
+      guard node.changedAt > generation, node.visitMark != mark else { continue }
+      node.visitMark = mark
+      guard node.kind == .derived else { return true }
+      work.append(contentsOf: node.readSources.map(\.node))
     }
     return false
   }

@@ -199,3 +199,23 @@ final class DerivedErrorTests: RuntimeTestCase {
     XCTAssertEqual(try throughObservableValue.get(), trigger.value + 100)
   }
 }
+
+/// Issue 29: the first evaluation's error is kept like any later one's.
+final class FirstEvaluationErrorTests: RuntimeTestCase {
+  func testAnErrorOfTheFirstEvaluationIsTheValuesStateUntilASourceChanges() throws {
+    struct Failure: Error, Equatable {}
+    let divisor = Property(0)
+    var evaluations = 0
+    let ratio = Derived<Int>(isSame: ==, placeholder: -1) {
+      evaluations += 1
+      guard divisor.value != 0 else { throw Failure() }
+      return 100 / divisor.value
+    }
+    XCTAssertThrowsError(try ratio.get()) { XCTAssertEqual($0 as? Failure, Failure()) }
+    XCTAssertThrowsError(try ratio.get())
+    XCTAssertEqual(evaluations, 1)
+    try divisor.set(4)
+    XCTAssertEqual(try ratio.get(), 25)
+    XCTAssertEqual(evaluations, 2)
+  }
+}

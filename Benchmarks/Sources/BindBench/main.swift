@@ -28,7 +28,7 @@ let usage = """
                    [--profile ITERATIONS]
     --section   run one section (\(sections.map(\.name).joined(separator: ", ")))
     --scenario  run scenarios whose key contains KEY (set-notify, chain, fan-out, churn, bytes, cellx,
-                timer-burst, timer-hold, debounce-change, graph-dot-10k, ...)
+                effect-rerun, timer-burst, timer-hold, debounce-change, graph-dot-10k, ...)
     --impl      run implementations whose name contains NAME (e.g. BindRuntime)
     --rounds    timed rounds per case, median reported (default 9)
     --round-ms  target length of one round of one case (default 20)

@@ -92,6 +92,26 @@ struct BindRuntimeContender: RuntimeContender {
     }
   }
 
+  func effectRerun(values: Int) -> Measure {
+    .time(unitsPerIteration: 1) {
+      let properties = (0..<values).map { _ in Property(0) }
+      let tally = Tally()
+      let effect = try! Effect {
+        var sum = 0
+        for property in properties { sum &+= property.value }
+        tally.count += 1
+        tally.sum = sum
+      }
+      let counter = Counter()
+      return Workload(
+        run: { n in for index in 0..<n { properties[index % values].value = counter.next() } },
+        check: {
+          withExtendedLifetime(effect) {}
+          return tally.count == counter.current + 1 ? nil : "\(tally.count) runs for \(counter.current) writes"
+        })
+    }
+  }
+
   func cellx(layers: Int) -> Measure {
     .time(unitsPerIteration: 1) {
       let start = (1...4).map { Property($0) }

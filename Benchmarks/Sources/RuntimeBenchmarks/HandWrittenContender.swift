@@ -68,6 +68,25 @@ struct HandWrittenContender: RuntimeContender {
     }
   }
 
+  func effectRerun(values: Int) -> Measure {
+    .time(unitsPerIteration: 1) {
+      let cells = (0..<values).map { _ in HandWrittenCell(0) }
+      let tally = Tally()
+      let rerun = {
+        var sum = 0
+        for cell in cells { sum &+= cell.x }
+        tally.count += 1
+        tally.sum = sum
+      }
+      for cell in cells { cell.observe { _, _ in rerun() } }
+      rerun()
+      let counter = Counter()
+      return Workload(
+        run: { n in for index in 0..<n { cells[index % values].x = counter.next() } },
+        check: { tally.count == counter.current + 1 ? nil : "\(tally.count) runs for \(counter.current) writes" })
+    }
+  }
+
   func cellx(layers: Int) -> Measure {
     .time(unitsPerIteration: 1) {
       let graph = HandWrittenCellx(layers: layers)

@@ -19,6 +19,16 @@ protocol RuntimeContender {
   /// The cellx graph `layers` deep: each iteration writes the four start values
   /// as one transaction and reads the four end values.
   func cellx(layers: Int) -> Measure
+  /// An effect (a closure re-run whenever a value it reads changes) reading
+  /// `values` values; each iteration writes one of them, in turn. A unit is
+  /// one re-run.
+  func effectRerun(values: Int) -> Measure
+}
+
+extension RuntimeContender {
+  func effectRerun(values: Int) -> Measure {
+    .unavailable("no effect that re-runs on what it read")
+  }
 }
 
 /// Fresh values for writes, so every write is a real change. Behind a

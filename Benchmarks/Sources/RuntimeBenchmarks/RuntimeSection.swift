@@ -9,6 +9,7 @@ public enum RuntimeSection {
   static let fanOutObservers = 1_000
   static let liveSubscriptions = 100_000
   static let cellxLayers = 1_000
+  static let effectReads = 10
 
   static let contenders: [RuntimeContender] = [
     HandWrittenContender(), BindRuntimeContender(), OpenCombineContender(), ObservationContender(),
@@ -47,6 +48,9 @@ public enum RuntimeSection {
       Scenario(
         key: "cellx", title: "cellx \(cellxLayers) layers", unit: "µs/update", nanosecondsPerUnit: 1_000,
         contestants: row { $0.cellx(layers: cellxLayers) }),
+      Scenario(
+        key: "effect-rerun", title: "effect re-run, \(effectReads) reads", unit: "ns/run",
+        contestants: row { $0.effectRerun(values: effectReads) }),
     ]
   }
 
@@ -61,6 +65,11 @@ public enum RuntimeSection {
           return (ratio <= 3, "\(format(ratio))×")
         })
     }
+    goals.append(
+      Goal("\(subject) within 2× of \(baseline) on effect-rerun") { result in
+        guard let ratio = result.ratio("effect-rerun", subject, to: baseline) else { return (nil, "not measured") }
+        return (ratio <= 2, "\(format(ratio))×")
+      })
     goals.append(
       Goal("\(subject) ≥5× faster than OpenCombine in every timed scenario") { result in
         speedups(result, over: "OpenCombine") { $0 >= 5 }
@@ -114,5 +123,8 @@ public enum RuntimeSection {
     "cellx: the four start values written in one transaction (`ReactiveGraph.shared.transaction`), then the "
       + "four end values read; values alternate between (4,3,2,1) and (1,2,3,4) and are checked. Building the "
       + "graph is not timed. Hand-written recomputes every cell once in topological order.",
+    "effect re-run: an effect reading \(effectReads) values, one of them written per iteration, in turn; a unit "
+      + "is one run. BindRuntime: `Effect` over `Property` values (dependencies tracked on every run); "
+      + "hand-written: each value's `didSet` calls one closure that reads all \(effectReads).",
   ]
 }

@@ -214,6 +214,8 @@ extension Compiler {
         let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
         return try callable.body(evaluated, context)
       }
+      // A timer's or effect's only method, `dispose()`, returns nothing: it echoes nothing.
+      if case .handle = value { interpreter.lastCallProducedValue = false }
       return try Builtins.callMethod(builtinSite, on: value, arguments: try values.map { try $0(frame) })
     }
   }

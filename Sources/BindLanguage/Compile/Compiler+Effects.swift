@@ -6,11 +6,33 @@ import BindSyntax
 extension Compiler {
   /// effectStatement -> 'effect' ('as' NAME)? block
   ///
-  /// The block runs now, inside a propagation (its writes are one batch),
-  /// and again whenever a value it read on its last run changes. What the
-  /// run makes (bindings, observers, handlers, timers, effects) belongs to
-  /// the run (see `Connections.add`).
+  /// The block runs now, as a batch (its writes are one batch), and again
+  /// whenever a value it read on its last run changes. What the run makes
+  /// (bindings, observers, handlers, timers, effects) belongs to the run
+  /// (see `Connections.add`).
   func compileEffect(_ effect: EffectStatement) throws -> Execution {
+    let make = try compileEffectMaker(effect)
+    return { frame in
+      _ = try make(frame)
+      return .next
+    }
+  }
+
+  /// effectExpression -> 'effect' ('as' NAME)? block: the effect as a value
+  /// (`let e = effect { … }`), which `dispose e` and `e.dispose()` end.
+  func compileEffectExpression(_ effect: EffectStatement) throws -> Evaluation {
+    let interpreter = self.interpreter
+    let make = try compileEffectMaker(effect)
+    return { frame in
+      let node = try make(frame)
+      interpreter.effectCount += 1
+      return .handle(ConnectionHandle(token: node, typeName: "Effect", number: interpreter.effectCount))
+    }
+  }
+
+  /// Makes the effect and runs it once. Its connection, and so its name, is
+  /// registered as the first run starts, so that the run can dispose it.
+  private func compileEffectMaker(_ effect: EffectStatement) throws -> (Frame) throws -> Effect {
     let interpreter = self.interpreter
     let file = self.file
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: effect.body)
@@ -20,15 +42,21 @@ extension Compiler {
     return { frame in
       // Each run takes a fresh frame (`runEffect`): nothing to reuse.
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: false)
+      var isRegistered = false
       let node: Effect
       do {
-        node = try Effect(label: label) { [unowned(unsafe) interpreter] in try interpreter.runEffect(block) }
+        node = try Effect(label: label) { [unowned(unsafe) interpreter] effect in
+          if !isRegistered {
+            isRegistered = true
+            interpreter.connections.add(name: name, kind: .effect, summary: "effect", token: effect)
+          }
+          try interpreter.runEffect(block)
+        }
       } catch {
         throw error.asScriptError(at: effect.range, in: file)
       }
-      interpreter.connections.add(name: name, kind: .effect, summary: "effect", token: node)
       try interpreter.throwPendingError()
-      return .next
+      return node
     }
   }
 
@@ -67,7 +95,14 @@ extension Interpreter {
       throw ScriptError("\(reason) in an effect; do effects trigger each other without end?")
     }
     callDepth += 1
-    defer { callDepth -= 1 }
+    // What the effect's run makes is the effect's, even when a block's run
+    // triggered it.
+    let blockRun = connections.currentBlockRun
+    connections.currentBlockRun = nil
+    defer {
+      callDepth -= 1
+      connections.currentBlockRun = blockRun
+    }
     if let frame = handler.sharedFrame {
       _ = try handler.body(frame)
       return

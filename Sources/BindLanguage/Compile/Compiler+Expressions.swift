@@ -54,6 +54,8 @@ extension Compiler {
       return { _ in constant }
     case .timer(let timer):
       return try compileTimer(timer)
+    case .effect(let effect):
+      return try compileEffectExpression(effect)
     case .interpolatedString(let segments, _):
       return try compileInterpolation(segments)
     case .name(let name, let range):

@@ -365,7 +365,7 @@ extension Compiler {
     // Chosen with `if`, not `Optional.map`: through a generic the callbacks
     // come back at their most general abstraction, and each change then runs
     // through two reabstraction thunks (38 instructions a change).
-    let callbacks: (Frame) -> ObserverCallbacks
+    let callbacks: (Frame, BlockRuns) -> ObserverCallbacks
     if let block = observe.handler {
       callbacks = try compileObserverBlock(block)
     } else {
@@ -387,10 +387,11 @@ extension Compiler {
         throw ScriptError(
           "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
       }
-      let (changed, other) = callbacks(frame)
-      let token = observeSource(options, changed, other)
+      let runs = BlockRuns()
+      let (changed, other) = callbacks(frame, runs)
+      runs.attach(observeSource(options, changed, other))
       interpreter.connections.add(
-        name: name, kind: .observer, summary: text, ends: .init(source: .node(id: observed), target: nil), token: token)
+        name: name, kind: .observer, summary: text, ends: .init(source: .node(id: observed), target: nil), token: runs)
       try interpreter.throwPendingError()
       return .next
     }
@@ -398,7 +399,7 @@ extension Compiler {
 
   /// observeStatement -> 'observe' expression … handlerBlock: runs the
   /// block, given nothing, the new value, or the old and the new.
-  private func compileObserverBlock(_ block: HandlerBlock) throws -> (Frame) -> ObserverCallbacks {
+  private func compileObserverBlock(_ block: HandlerBlock) throws -> (Frame, BlockRuns) -> ObserverCallbacks {
     guard block.parameters.count <= 2 else {
       throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
     }
@@ -416,17 +417,19 @@ extension Compiler {
     }
     let parameterCount = block.parameters.count
     let reusesFrame = !SyntaxWalk.makesClosures(block.body.statements)
-    return { frame in
+    return { frame, runs in
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
-      return Self.observerCallbacks(running: block, parameterCount: parameterCount, interpreter: interpreter)
+      return Self.observerCallbacks(running: block, runs: runs, parameterCount: parameterCount, interpreter: interpreter)
     }
   }
 
   /// The callbacks that run an observer block: one closure per parameter
-  /// count, chosen here rather than switched on at every change.
-  private static func observerCallbacks(running block: ScriptHandler, parameterCount: Int, interpreter: Interpreter)
-    -> ObserverCallbacks
-  {
+  /// count, chosen here rather than switched on at every change. Each run
+  /// is one of `runs`, which owns what it makes.
+  private static func observerCallbacks(
+    running block: ScriptHandler, runs: BlockRuns, parameterCount: Int, interpreter: Interpreter
+  ) -> ObserverCallbacks {
+    let connections = interpreter.connections
     let changed: (Value, Value) -> Void
     switch parameterCount {
     case 0 where block.sharedFrame != nil:
@@ -440,17 +443,20 @@ extension Compiler {
       // at the top of this extension.
       let (body, shared) = (block.body, block.sharedFrame!)
       let unmanaged = Unmanaged.passUnretained(interpreter)
-      changed = { _, _ in unmanaged._withUnsafeGuaranteedRef { $0.run(body, in: shared) } }
-    case 0: changed = { [unowned(unsafe) interpreter] _, _ in interpreter.run(block) }
-    case 1: changed = { [unowned(unsafe) interpreter] _, new in interpreter.run(block, new) }
-    default: changed = { [unowned(unsafe) interpreter] old, new in interpreter.run(block, old, new) }
+      changed = { _, _ in runs.run(in: connections) { unmanaged._withUnsafeGuaranteedRef { $0.run(body, in: shared) } } }
+    case 0: changed = { [unowned(unsafe) interpreter] _, _ in runs.run(in: connections) { interpreter.run(block) } }
+    case 1: changed = { [unowned(unsafe) interpreter] _, new in runs.run(in: connections) { interpreter.run(block, new) } }
+    default:
+      changed = { [unowned(unsafe) interpreter] old, new in runs.run(in: connections) { interpreter.run(block, old, new) } }
     }
     let other = { [unowned(unsafe) interpreter] (change: Change<Value>) in
       guard case .initial(let value) = change else { return }
-      switch parameterCount {
-      case 0: interpreter.run(block)
-      case 1: interpreter.run(block, value)
-      default: interpreter.run(block, .null, value)
+      runs.run(in: connections) {
+        switch parameterCount {
+        case 0: interpreter.run(block)
+        case 1: interpreter.run(block, value)
+        default: interpreter.run(block, .null, value)
+        }
       }
     }
     return (changed, other)
@@ -458,8 +464,8 @@ extension Compiler {
 
   /// observeStatement -> 'observe' expression 'initial'? ('as' NAME)?: prints
   /// each change (`c.v: 1 -> 2`), the initial value and the completion.
-  private static func printingObserver(_ text: String, interpreter: Interpreter) -> (Frame) -> ObserverCallbacks {
-    return { _ in
+  private static func printingObserver(_ text: String, interpreter: Interpreter) -> (Frame, BlockRuns) -> ObserverCallbacks {
+    return { _, _ in
       (
         changed: { [unowned(unsafe) interpreter] old, new in
           interpreter.writeOutput("\(text): \(old.literal) -> \(new.literal)")
@@ -493,11 +499,15 @@ extension Compiler {
         throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
       }
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
-      let token = stream.on { [unowned(unsafe) interpreter] payload in
-        if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
-      }
+      let runs = BlockRuns()
+      let connections = interpreter.connections
+      runs.attach(stream.on { [unowned(unsafe) interpreter] payload in
+        runs.run(in: connections) {
+          if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
+        }
+      })
       interpreter.connections.add(
-        name: name, kind: .handler, summary: text, ends: .init(source: .init(stream), target: nil), token: token)
+        name: name, kind: .handler, summary: text, ends: .init(source: .init(stream), target: nil), token: runs)
       return .next
     }
   }
@@ -525,14 +535,14 @@ extension Compiler {
   /// disposeStatement -> 'dispose' NAME
   ///
   /// NAME is a connection's `as` name or, failing that, a variable holding a
-  /// timer (`let t = after 1s { … }`).
+  /// timer or an effect (`let t = after 1s { … }`, `let e = effect { … }`).
   func compileDispose(_ name: Identifier, range: SourceRange) -> Execution {
     let interpreter = self.interpreter
     let file = self.file
     let variable = resolve(name.name).map { reader(for: $0, name: name.name, range: name.range) }
     return { frame in
-      if let variable, case .timer(let timer) = try variable(frame) {
-        timer.timer.dispose()
+      if let variable, case .handle(let handle) = try variable(frame) {
+        handle.token.dispose()
         return .next
       }
       guard interpreter.connections.dispose(named: name.name) else {

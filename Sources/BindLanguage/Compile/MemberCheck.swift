@@ -630,6 +630,9 @@ struct MemberCheck {
       walk(timer.interval)
       if let name = timer.name { bind(name, .other) }
       walk(timer.body)
+    case .effect(let effect):
+      if let name = effect.name { bind(name, .other) }
+      walk(effect.body)
     case .closure(let closure):
       for parameter in closure.parameters ?? [] { bind(parameter.name, .typed(parameter.type)) }
       walk(closure.body)

@@ -79,6 +79,7 @@ package enum SyntaxWalk {
     case .ternary(let a, let b, let c, _): return sub(a) || sub(b) || sub(c)
     case .call(let callee, let arguments, _): return sub(callee) || arguments.contains { sub($0.value) }
     case .timer(let timer): return sub(timer.interval) || contains(timer.body.statements, intoClosures: intoClosures, where: test)
+    case .effect(let effect): return contains(effect.body.statements, intoClosures: intoClosures, where: test)
     case .closure(let closure):
       return intoClosures && contains(closure.body.statements, intoClosures: intoClosures, where: test)
     case .ifExpression(let statement):
@@ -89,10 +90,10 @@ package enum SyntaxWalk {
   }
 
   /// Whether `expression` makes a closure that may outlive the code around
-  /// it: a closure expression or a timer.
+  /// it: a closure expression, a timer or an effect.
   package static func makesClosure(_ expression: Expression) -> Bool {
     switch expression {
-    case .closure, .timer: return true
+    case .closure, .timer, .effect: return true
     default: return false
     }
   }

@@ -47,7 +47,7 @@ enum AwaitedValues {
       switch expression {
       case .integer, .double, .string, .boolean, .nilLiteral, .name, .duration, .implicitMember:
         return
-      case .closure, .timer:
+      case .closure, .timer, .effect:
         // Run later, by whoever calls them: not this statement's awaits.
         return
       case .await(let operand, _):

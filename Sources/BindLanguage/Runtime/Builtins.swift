@@ -186,6 +186,12 @@ enum Builtins {
   /// Swift names (`split(separator:)`).
   static func callMethod(_ site: MethodSite, on value: Value, arguments: [Value]) throws -> Value {
     let name = site.name
+    if case .handle(let handle) = value, name.base == "dispose" {
+      // A timer's or an effect's handle.
+      guard arguments.isEmpty else { throw ScriptError("'dispose()' takes no arguments") }
+      handle.token.dispose()
+      return .null
+    }
     let result: Value?
     switch value {
     case .string(let text): result = try site.string.get().map { try $0(text, arguments) }
@@ -325,6 +331,7 @@ enum Builtins {
     switch value {
     case .string, .array, .set: candidates = memberNames(of: value)
     case .dictionary: candidates = dictionaryMembers
+    case .handle: candidates = ["dispose"]
     case .object(let object): candidates = object.type.methodNamesForSuggestions
     case .foundation(let foundation): candidates = FoundationValue.memberNames(of: foundation.kind)
     default: candidates = []

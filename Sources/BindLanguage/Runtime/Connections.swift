@@ -84,11 +84,21 @@ public final class Connections {
   /// every connection, so naming n of them cost O(n²). Rebuilt by a prune.
   @exclusivity(unchecked) private var namedIndices: [String: Int] = [:]
 
-  /// Made during an effect's run, the connection also belongs to that run:
-  /// it ends before the effect runs again (an effect made there belongs to
-  /// it through the runtime already).
+  /// The `observe` or `on` block whose run is under way, if any (and no
+  /// effect's run inside it): what is made now belongs to that run.
+  @exclusivity(unchecked) var currentBlockRun: BlockRuns?
+
+  /// Made during the run of an `observe` or `on` block, or of an effect,
+  /// the connection also belongs to that run: it ends before the block runs
+  /// again (a named one made by a block, when the block's connection ends),
+  /// and when that connection is disposed. An effect made in an effect's
+  /// run belongs to it through the runtime already.
   func add(name: String?, kind: Kind, summary: String, ends: Ends = .none, token: Disposable) {
-    if kind != .effect, let effect = Effect.current { effect.own(token) }
+    if let run = currentBlockRun {
+      run.own(token, isNamed: name != nil)
+    } else if kind != .effect, let effect = Effect.current {
+      effect.own(token)
+    }
     // A name used again replaces its connection, as re-running a REPL line expects.
     if let name { _ = dispose(named: name) }
     if live.count >= pruneAt {
@@ -117,6 +127,9 @@ public final class Connections {
       if kept != index { live.swapAt(kept, index) }
       kept += 1
     }
+    // Disposed again (which does nothing more) as they go: an observer that
+    // ended because its source went lets go of what its block's runs made.
+    for connection in live[kept...] { connection.token.dispose() }
     live.removeLast(live.count - kept)
   }
 

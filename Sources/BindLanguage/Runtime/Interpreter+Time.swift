@@ -114,6 +114,6 @@ extension Interpreter {
     }
     timerCount += 1
     connections.add(name: name, kind: .timer, summary: summary, token: timer)
-    return .timer(ScriptTimer(timer: timer, number: timerCount))
+    return .handle(ConnectionHandle(token: timer, typeName: "Timer", number: timerCount))
   }
 }

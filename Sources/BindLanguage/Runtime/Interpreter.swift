@@ -66,6 +66,8 @@ public final class Interpreter {
   public let scheduler: Scheduler
   /// `Timer#N` numbers the session's timers.
   var timerCount = 0
+  /// Effects made as values (`let e = effect { … }`), for `Effect#N`.
+  var effectCount = 0
   /// The host tasks scripts started (see `Interpreter+HostTasks.swift`).
   let hostTasks = HostTasks()
   /// Swift-side changes of `@Observable`/`@Published` models, delivered at

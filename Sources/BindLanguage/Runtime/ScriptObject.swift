@@ -98,17 +98,16 @@ public final class ScriptObject {
       last = checked
       return checked
     }
-    let node: Derived<Value>
-    if let write = spec.write {
-      node = try Derived(
-        label: label, isSame: spec.isSame ?? Value.isSameForChange, get: compute,
-        set: { [weak self] newValue in
+    // An error of the first evaluation is the property's state, as a later
+    // one's is (Grammar.md, "Errors are a derived property's state").
+    let node = Derived(
+      label: label, isSame: spec.isSame ?? Value.isSameForChange, placeholder: .null,
+      set: spec.write.map { write in
+        { [weak self] newValue in
           guard let self else { return }
           try write(globals, self, newValue)
-        })
-    } else {
-      node = try Derived(label: label, isSame: spec.isSame ?? Value.isSameForChange, compute)
-    }
+        }
+      }, compute)
     derivedNodes[index] = node
     return node
   }

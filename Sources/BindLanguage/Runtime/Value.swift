@@ -15,8 +15,8 @@ public enum Value {
   case function(Callable)
   /// A length of time: `300ms`, `1.5s`.
   case duration(Duration)
-  /// A timer made by `after` or `every`.
-  case timer(ScriptTimer)
+  /// A timer made by `after` or `every`, or an effect made by `effect`.
+  case handle(ConnectionHandle)
   /// A struct value (script `struct` or a registered Swift struct).
   case structValue(StructValue)
   /// An enum value (script `enum` or a registered Swift enum).
@@ -48,7 +48,7 @@ public enum Value {
     case .event: return "event"
     case .function: return "function"
     case .duration: return "Duration"
-    case .timer: return "Timer"
+    case .handle(let handle): return handle.typeName
     case .structValue(let value): return value.type.name
     case .enumValue(let value): return value.type.name
     case .date: return "Date"
@@ -73,7 +73,7 @@ public enum Value {
     case .event(let event): return event.displayName
     case .function(let function): return function.isClosure ? "(Function)" : "func \(function.name)"
     case .duration(let duration): return duration.literal
-    case .timer(let timer): return timer.displayName
+    case .handle(let handle): return handle.displayName
     case .structValue(let value): return value.literal
     case .enumValue(let value): return value.literal
     case .date(let date): return date.literal
@@ -122,7 +122,7 @@ extension Value: Equatable {
     case (.event(let a), .event(let b)): return a === b
     case (.function(let a), .function(let b)): return a === b
     case (.duration(let a), .duration(let b)): return a == b
-    case (.timer(let a), .timer(let b)): return a === b
+    case (.handle(let a), .handle(let b)): return a === b
     case (.structValue(let a), .structValue(let b)): return a.type === b.type && a.fields == b.fields
     case (.enumValue(let a), .enumValue(let b)): return a == b
     case (.date(let a), .date(let b)): return a == b

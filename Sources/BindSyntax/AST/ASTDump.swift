@@ -103,6 +103,7 @@ public enum ASTDump {
     case .duration(let value, _): return value.literal
     case .timer(let timer):
       return list([timer.repeats ? "every" : "after", dump(timer.interval)] + named(timer.name) + [dump(timer.body)])
+    case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
     case .await(let operand, _): return "(await \(dump(operand)))"
     case .untracked(let operand, _): return "(untracked \(dump(operand)))"
     case .dictionary(let entries, _):

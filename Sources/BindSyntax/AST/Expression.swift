@@ -114,6 +114,9 @@ public indirect enum Expression: Equatable, Sendable {
   case duration(Duration, SourceRange)
   /// `after 300ms { … }` or `every 1s { … }`.
   case timer(TimerExpression)
+  /// `effect { … }` in an expression (`let e = effect { … }`): its value is
+  /// the effect, for `dispose`.
+  case effect(EffectStatement)
   /// `await expression`: the host's async calls in `expression` run to
   /// completion before the statement goes on.
   case await(Expression, SourceRange)
@@ -149,6 +152,8 @@ public indirect enum Expression: Equatable, Sendable {
       return range
     case .timer(let timer):
       return timer.range
+    case .effect(let effect):
+      return effect.range
     case .closure(let closure):
       return closure.range
     case .ifExpression(let statement):

@@ -17,10 +17,16 @@ extension Parser {
 
   /// effectStatement → 'effect' ('as' IDENTIFIER)? block
   func effectStatement() throws -> Statement {
+    .effect(try effect())
+  }
+
+  /// effectExpression → 'effect' ('as' IDENTIFIER)? block: the same as the
+  /// statement, whose value is the effect (`let e = effect { … }`).
+  func effect() throws -> EffectStatement {
     let keyword = advance()
     let name = try asName()
     let body = try block(after: "'effect'")
-    return .effect(EffectStatement(name: name, body: body, range: keyword.range.union(body.range)))
+    return EffectStatement(name: name, body: body, range: keyword.range.union(body.range))
   }
 
   /// cleanupStatement → 'onCleanup' block

@@ -128,6 +128,8 @@ extension Parser {
       return .nilLiteral(token.range)
     case .identifier where startsUntrackedExpression:
       return try untrackedExpression()
+    case .identifier where startsEffectStatement:
+      return .effect(try effect())
     case .identifier:
       advance()
       return .name(token.text, token.range)
