@@ -50,10 +50,10 @@ extension Compiler {
   func compileGuard(_ statement: GuardStatement) throws -> Execution {
     let elseBlock = try compileBlock(statement.elseBlock)
     switch statement.elseBlock.statements.last {
-    case .returnStatement, .breakStatement, .continueStatement: break
+    case .returnStatement, .breakStatement, .continueStatement, .throwStatement: break
     default:
       throw error(
-        "'guard' body must not fall through; end it with 'return', 'break' or 'continue'",
+        "'guard' body must not fall through; end it with 'return', 'break', 'continue' or 'throw'",
         at: statement.elseBlock.range)
     }
     let holds = try compileClauses(statement.conditions)

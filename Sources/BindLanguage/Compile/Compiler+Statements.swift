@@ -59,6 +59,8 @@ extension Compiler {
       // Blocks compile their `defer`s in `compileSequence`; only a
       // top-level statement gets here, which has no scope to leave.
       throw error("'defer' at the top level would run at once; put it in a function or a block, such as 'do { … }'", at: range)
+    case .importStatement("", _):
+      return { _ in .next }  // `import Foundation` (see `Parser.importStatement`)
     case .importStatement(let path, let range):
       let interpreter = self.interpreter
       let file = self.file

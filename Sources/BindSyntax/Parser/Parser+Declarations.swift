@@ -235,7 +235,13 @@ extension Parser {
       let initial = try valueExpression()
       value = .stored(default: initial)
       end = initial.range
-    } else if check(.leftBrace) {
+    }
+    if startsPropertyObservers {
+      throw error(
+        "property observers ('didSet', 'willSet') are not supported yet; call what the observer would do from the code that writes '\(name.name)', or use 'observe' on it",
+        at: peek(1).kind == .newline ? peek().range : peek(1).range)
+    }
+    if case .stored(default: nil) = value, check(.leftBrace) {
       var setter: PropertySetter?
       let getter: Block
       let close: SourceRange
@@ -256,6 +262,16 @@ extension Parser {
     return PropertyDeclaration(
       isConstant: keyword.kind == .let, name: name, type: type, value: value,
       range: keyword.range.union(end))
+  }
+
+  /// Whether a `{` here opens Swift's property observers (`{ didSet { … } }`),
+  /// which is no trailing closure of a property's default.
+  var startsPropertyObservers: Bool {
+    guard check(.leftBrace) else { return false }
+    var offset = 1
+    while peek(offset).kind == .newline { offset += 1 }
+    return peek(offset).kind == .identifier && ["didSet", "willSet"].contains(peek(offset).text)
+      && (peek(offset + 1).kind == .leftBrace || peek(offset + 1).kind == .leftParen)
   }
 
   /// ':' typeAnnotation after a property's name.

@@ -11,7 +11,7 @@ extension Parser {
       let kind = peek().kind
       switch kind {
       case .leftParen, .dot, .questionDot, .leftBracket: break
-      case .leftBrace where allowsTrailingClosure: break
+      case .leftBrace where allowsTrailingClosure && !startsPropertyObservers: break
       default: return base
       }
       try deepen()

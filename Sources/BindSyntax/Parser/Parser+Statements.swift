@@ -332,11 +332,25 @@ extension Parser {
   /// importStatement → 'import' STRING
   func importStatement() throws -> Statement {
     let keyword = advance()
+    if check(.identifier) {
+      // `import Foundation`, pasted with Swift code: scripts have what they
+      // use of it already, so a module import runs nothing (its path is
+      // empty, which no file import can have).
+      var end = advance().range
+      while check(.dot), peek(1).kind == .identifier {
+        advance()
+        end = advance().range
+      }
+      return .importStatement(path: "", keyword.range.union(end))
+    }
     guard check(.string) else {
-      throw error("expected a plain string literal with the file's path after 'import'")
+      throw error("expected a plain string literal with the file's path after 'import', or a Swift module's name")
     }
     let path = advance()
-    return .importStatement(path: path.value ?? "", keyword.range.union(path.range))
+    guard let value = path.value, !value.isEmpty else {
+      throw error("expected a file's path in the string after 'import'", at: path.range)
+    }
+    return .importStatement(path: value, keyword.range.union(path.range))
   }
 
   /// expressionStatement → expression (('=' | '+=' | '-=') valueExpression)?
