@@ -41,7 +41,7 @@ public struct SymbolIndex: Sendable {
   /// The tokens that are text (no `newline`/`eof`), for lookups by offset.
   public let tokens: [Token]
 
-  static let typeKeywords: Set<String> = ["type", "struct", "enum", "class"]
+  static let typeKeywords: Set<String> = ["type", "struct", "enum", "class", "protocol"]
 
   public init(tokens allTokens: [Token], fileSize: Int) {
     tokens = allTokens.filter { $0.kind != .newline && $0.kind != .eof && !$0.isRecovery }
@@ -175,6 +175,9 @@ private struct Builder {
           symbols.append(symbol(name, kind: .type, from: index, container: nil, scope: blockScope, typeName: tokens[name].text))
           pendingBodyType = tokens[name].text
         }
+      } else if token.kind == .identifier, text == "extension", let name = name(after: index) {
+        // Its members are the extended type's.
+        pendingBodyType = tokens[name].text
       } else if token.kind == .case || (token.kind == .identifier && text == "case"), let container {
         enumCases(after: index, container: container, scope: blockScope)
       } else if token.kind == .for, let name = name(after: index), name + 1 < tokens.count, tokens[name + 1].kind == .in {

@@ -62,6 +62,28 @@ final class SymbolIndexTests: XCTestCase {
   /// Issue 27: a derived property's statement body declares variables of
   /// its own, not members of the type; an `if` expression's value is a
   /// variable like any other.
+  /// Issue 27: a protocol is a type symbol; an extension's members are the
+  /// extended type's; statics and initializers are members too.
+  func testProtocolsExtensionsAndStatics() {
+    let text = """
+      protocol Store { func load() -> [String] }
+      final class Memory: Store {
+        static let shared = 1
+        var items: [String] = []
+        init(items: [String]) { self.items = items }
+        func load() -> [String] { items }
+      }
+      extension Memory {
+        func count() -> Int { items.count }
+      }
+      """
+    let index = index(text)
+    XCTAssertEqual(index.type(named: "Store")?.kind, .type)
+    XCTAssertEqual(index.type(named: "Memory")?.kind, .type)
+    XCTAssertEqual(Set(index.members(of: "Memory").map(\.name)).intersection(["shared", "items", "load", "count"]),
+      ["shared", "items", "load", "count"])
+  }
+
   func testStatementBodiesAndBranchExpressions() {
     let text = """
       type VM {
