@@ -1,0 +1,221 @@
+import BindPlatform
+import BindRuntime
+import BindSyntax
+
+// The call runner: the call-depth limit and the stack check every call
+// passes, function and closure calls in their frames, handler runs, and
+// the errors callbacks keep for the statement that triggered them.
+extension Interpreter {
+  /// Stack kept free below the deepest call: what one call's body may use
+  /// before the next call checks again (an expression nested to the
+  /// parser's limit, observers and handlers its writes run, and the error's
+  /// unwinding), with room to spare. Measured in a debug build, where
+  /// frames are largest (Grammar.md, "Limits").
+  public static let stackReserve: UInt = 4 << 20
+
+  /// Finds where the current thread's stack ends, before a top-level
+  /// statement runs (a host may run statements on different threads).
+  func measureStack() {
+    stackFloor = StackSpace.currentThreadLowestAddress().map { $0 + Interpreter.stackReserve } ?? 0
+  }
+
+  /// Whether one more call fits: under the call-count limit, and with
+  /// ``stackReserve`` bytes of stack left.
+  @inline(__always)
+  var callFits: Bool {
+    callDepth < options.maxCallDepth && stackFits
+  }
+
+  /// Whether ``stackReserve`` bytes of stack are left.
+  @inline(__always)
+  var stackFits: Bool { StackSpace.currentAddress() > stackFloor }
+
+  /// The error for a closure call that does not fit (``callFits``).
+  private func closureCallDepthError(at context: CallContext, callee: String = "a closure") -> ScriptError {
+    ScriptError(callDepthError(inHandler: false, callee: callee).message, at: context.range, in: context.file)
+  }
+
+  /// The error for a call that does not fit (``callFits``).
+  private func callDepthError(inHandler: Bool, callee: String = "a function") -> ScriptError {
+    let suggestion = inHandler
+      ? "do handlers trigger each other without end?" : "is \(callee) calling itself without end?"
+    if callDepth >= options.maxCallDepth {
+      return ScriptError("call depth limit of \(options.maxCallDepth) exceeded\(inHandler ? " in a handler" : ""); \(suggestion)")
+    }
+    return ScriptError(
+      "out of stack space after \(callDepth) nested calls\(inHandler ? " in handlers" : ""); \(suggestion)")
+  }
+
+  /// Calls a compiled function body in a new frame.
+  func call(
+    body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext,
+    selfObject: ScriptObject? = nil, finish: ((Frame) -> Void)? = nil
+  ) throws -> Value {
+    guard callFits else {
+      let error = callDepthError(inHandler: false)
+      throw ScriptError(error.message, at: context.range, in: context.file)
+    }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count), selfObject: selfObject)
+    for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
+    let flow = try body(frame)
+    finish?(frame)
+    if case .returned(let value?) = flow {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
+  /// reusing the closure's spare frame when its body cannot let one escape.
+  func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {
+    guard callFits else { throw closureCallDepthError(at: context) }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame = takeFrame(of: closure, slotCount: arguments.count)
+    defer {
+      if closure.reusesFrame {
+        frame.slots.withUnsafeMutableBufferPointer { slots in
+          for index in slots.indices { slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
+    if case .returned(let value?) = try body(closure.body, frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  @inline(__always) private func body(_ body: Execution, _ frame: Frame) throws -> Flow { try body(frame) }
+
+  /// The frame for one call of `closure`, with room for `slotCount`
+  /// arguments: its spare frame when its body cannot let one escape (the
+  /// call gives it back), else a new one.
+  @inline(__always)
+  private func takeFrame(of closure: ClosureInvocation, slotCount: Int) -> Frame {
+    if closure.reusesFrame, let spare = closure.spare {
+      closure.spare = nil
+      return spare
+    }
+    return Frame(parent: closure.parent, slotCount: max(closure.slotCount, slotCount))
+  }
+
+  /// Calls a one- or two-parameter closure without an argument array: the
+  /// per-element call of `map`, `filter`, `reduce` and their kin.
+  ///
+  /// The parameters stay in the closure's spare frame after the call (the
+  /// next call overwrites them); the method calls ``releaseArguments(of:)``
+  /// when it is done, so the last element is not kept. The body's own
+  /// variables are cleared after each call, as Swift releases them.
+  func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
+    guard callFits else { throw closureCallDepthError(at: context) }
+    try step(at: context.range, in: context.file)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let frame = takeFrame(of: closure, slotCount: 2)
+    frame.slots[0] = first
+    if let second {
+      if frame.slots.count < 2 { frame.slots.append(.null) }
+      frame.slots[1] = second
+    }
+    defer {
+      if closure.reusesFrame {
+        if closure.slotCount > closure.parameterCount {
+          for index in closure.parameterCount..<closure.slotCount { frame.slots[index] = .null }
+        }
+        closure.spare = frame
+      }
+    }
+    if case .returned(let value?) = try closure.body(frame) {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  /// Counts one call level for a run of calls made in place (a collection
+  /// method evaluating a one-expression closure per element); the caller
+  /// MUST call ``leaveCalls()`` when the run ends. `callee` names what is
+  /// called in the error, as "is \(callee) calling itself without end?".
+  func enterCalls(at context: CallContext, callee: String = "a closure") throws {
+    guard callFits else { throw closureCallDepthError(at: context, callee: callee) }
+    callDepth += 1
+  }
+
+  /// Ends a run begun with ``enterCalls(at:)``.
+  func leaveCalls() { callDepth -= 1 }
+
+  /// Clears the parameters a collection method left in a closure's spare frame.
+  func releaseArguments(of closure: ClosureInvocation) {
+    guard let spare = closure.spare else { return }
+    for index in spare.slots.indices { spare.slots[index] = .null }
+  }
+
+  /// Runs an observer or event-handler block. Callbacks cannot throw, so an
+  /// error is kept and thrown by the statement whose write triggered it.
+  ///
+  /// Runs once per delivered change, so it is written out flat: no
+  /// `reportingErrors` closure, and the frame work skipped when the block
+  /// takes no values.
+  func run(_ handler: ScriptHandler, _ first: Value? = nil, _ second: Value? = nil) {
+    if let frame = handler.sharedFrame {
+      run(handler.body, in: frame)
+      return
+    }
+    let frame = handler.takeFrame()
+    defer { handler.returnFrame(frame) }
+    if let first { frame.slots[0] = first }
+    if let second { frame.slots[1] = second }
+    run(handler.body, in: frame)
+  }
+
+  /// Runs a handler block in `frame`: its ``ScriptHandler/sharedFrame``, or
+  /// one prepared with its arguments. The call-depth check and the kept
+  /// error live here only.
+  ///
+  /// Inlined into the observer callbacks (one call less a change), with the
+  /// error's construction out of line.
+  @inline(__always) func run(_ body: Execution, in frame: Frame) {
+    guard callFits else {
+      keepHandlerDepthError()
+      return
+    }
+    callDepth += 1
+    defer { callDepth -= 1 }
+    do {
+      _ = try body(frame)
+    } catch {
+      keep(error)
+    }
+  }
+
+  @inline(never) private func keepHandlerDepthError() {
+    keep(callDepthError(inHandler: true))
+  }
+
+  /// Runs `body`, keeping its first error for the triggering statement.
+  func reportingErrors(_ body: () throws -> Void) {
+    do {
+      try body()
+    } catch {
+      keep(error)
+    }
+  }
+
+  /// Keeps a callback's error for the triggering statement, unless an
+  /// earlier one is already waiting.
+  func keep(_ error: any Error) {
+    guard pendingError == nil else { return }
+    pendingError = (error as? ThrownError)?.uncaught ?? error as? ScriptError ?? ScriptError("\(error)")
+  }
+}
