@@ -190,7 +190,8 @@ package enum SyntaxWalk {
 extension SyntaxWalk {
   /// Whether a closure may end up held by a frame it captures: a function
   /// or closure body that stores a closure in a variable or a property
-  /// (`inner = { inner }`, `vm.onTap = { vm.x }`). As in Swift, such a cycle
+  /// (`inner = { inner }`, `vm.onTap = { vm.x }`, `adders.append({ … })`: a
+  /// frame is kept whole, Grammar.md "Block variables"). As in Swift, such a cycle
   /// is the script's own; the fuzz harness does not count it as a leak.
   package static func mayStoreCapturingClosures(_ statements: [Statement]) -> Bool {
     func storesClosure(_ body: [Statement]) -> Bool {
@@ -205,6 +206,10 @@ extension SyntaxWalk {
         case .variable(let v): return contains([.expression(v.initializer)], where: isClosure)
         case .assignment(let a): return contains([.expression(a.value)], where: isClosure)
         case .function(let f): return storesAnyClosure(f.body.statements) || storesClosure(f.body.statements)
+        case .expression(.call(.member(_, let method, _), let arguments, _)):
+          // `adders.append({ … })`: into a collection the frame holds.
+          return Builtins.mutatingArrayMethods.contains(method.name)
+            && arguments.contains { contains([.expression($0.value)], where: isClosure) }
         default:
           return false
         }

@@ -223,13 +223,17 @@ final class ValueTypeMembers {
   /// memberwise initializer, as in Swift.
   var initializers: [ScriptMethod] = []
 
-  /// Lets go of the script code these members hold: method and computed
-  /// property bodies, field defaults. For ``Interpreter/endSession()``
-  /// only, as ``ObjectType/releaseCompiledCode()``.
+  /// Lets go of the script code these members hold: methods, computed
+  /// properties and initializers (their signatures too, which may name the
+  /// type itself: `func next() -> Page`), field defaults. For
+  /// ``Interpreter/endSession()`` only, as ``ObjectType/releaseCompiledCode()``.
   func releaseCompiledCode() {
     for method in methods.values { method.releaseBody() }
     for property in computed.values { property.releaseBody() }
     for initializer in initializers { initializer.releaseBody() }
+    methods = [:]
+    computed = [:]
+    initializers = []
     fieldDefaults = fieldDefaults.mapValues { _ in { _ in .null } }
   }
 }
