@@ -8,6 +8,11 @@ extension Compiler {
   /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     if let rewritten = withNestedTypeNames(callee) { return try compileCall(rewritten, arguments, range: range) }
+    if arguments.isEmpty, let type = collectionTypeCalled(callee) {
+      // `[String]()`, `[String: Int]()`: Swift's empty collection of a type.
+      let empty = type.zeroValue ?? .null
+      return { _ in empty }
+    }
     if case .member(let base, let name, let memberRange) = callee,
       let global = try staticMemberName(base, name, range: memberRange)
     {

@@ -46,6 +46,8 @@ extension Compiler {
         key == .string || key == .int || key == .bool
       else { return nil }
       return .dictionary(key: key, value: value)
+    case .call(let callee, [], _) where collectionTypeCalled(callee) != nil:
+      return collectionTypeCalled(callee)
     case .call(.name(let typeName, let range), _, _) where resolveInScopes(typeName) == nil && interpreter.isTypeName(typeName):
       return try valueType(.named(typeName, range))
     case .member(.name(let typeName, let range), let name, _) where isEnumTypeName(typeName):
@@ -56,6 +58,30 @@ extension Compiler {
       return try valueType(.named(typeName, range))
     default:
       return nil
+    }
+  }
+
+  /// The collection type `[T]` or `[K: V]` written as an expression (the
+  /// callee of Swift's `[String]()`), when its parts name types.
+  func collectionTypeCalled(_ callee: Expression) -> ValueType? {
+    func annotation(_ expression: Expression) -> TypeAnnotation? {
+      switch expression {
+      case .name(let name, let range):
+        guard resolveInScopes(name) == nil else { return nil }
+        return .named(name, range)
+      case .array(let elements, let range):
+        guard elements.count == 1 else { return nil }
+        return annotation(elements[0]).map { .array($0, range) }
+      case .dictionary(let entries, let range):
+        guard entries.count == 1, let key = annotation(entries[0].key), let value = annotation(entries[0].value)
+        else { return nil }
+        return .dictionary(key, value, range)
+      default: return nil
+      }
+    }
+    switch callee {
+    case .array, .dictionary: return annotation(callee).flatMap { try? valueType($0) }
+    default: return nil
     }
   }
 

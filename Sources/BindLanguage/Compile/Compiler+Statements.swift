@@ -82,7 +82,14 @@ extension Compiler {
         "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'",
         at: declaration.initializer.range)
     }
-    let type = try declaration.type.map(valueType)
+    // `var names = [String]()` declares the type as Swift infers it.
+    let inferred: ValueType?
+    if declaration.type == nil, case .call(let callee, [], _) = declaration.initializer {
+      inferred = collectionTypeCalled(callee)
+    } else {
+      inferred = nil
+    }
+    let type = try declaration.type.map(valueType) ?? inferred
     var initializer = try compileValue(declaration.initializer, expecting: type)
     if let type {
       let (name, range, file) = (declaration.name.name, declaration.initializer.range, self.file)
