@@ -66,6 +66,23 @@ extension Compiler {
       instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
     type.scriptMethods = methods
     type.scriptMethodOrder = declaration.methods.map(\.name.name)
+    // Code compiled against the type refers back to it (its scopes name the
+    // type); a declaration that fails halfway lets go of that code, or the
+    // type, its code and this interpreter would keep each other.
+    do {
+      try compileMembers(of: type, declaration, derivedSpecs: derivedSpecs, order: order, methods: methods)
+    } catch {
+      type.releaseCompiledCode()
+      throw error
+    }
+    replaceType(named: name)
+    interpreter.types[name] = type
+  }
+
+  private func compileMembers(
+    of type: ObjectType, _ declaration: TypeDeclaration, derivedSpecs: [(PropertyDeclaration, Block, ValueType)],
+    order: [String], methods: [String: ScriptMethod]
+  ) throws {
     // Derived bodies see the type's members as bare names, so they compile
     // against the type itself.
     for (index, spec) in derivedSpecs.enumerated() {
@@ -87,8 +104,6 @@ extension Compiler {
     }
     try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
     type.initializers = try compileInitializers(declaration, members: Set(order), selfValueType: nil)
-    replaceType(named: name)
-    interpreter.types[name] = type
   }
 
   /// A derived property's body, in the scope the caller made for it: one

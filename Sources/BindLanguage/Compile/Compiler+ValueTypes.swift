@@ -51,7 +51,13 @@ extension Compiler {
       }
     }
     type.define(fields: fields)
-    try compileValueTypeMembers(declaration, computed: computed, into: type.scriptMembers, selfType: .structure(type))
+    do {
+      try compileValueTypeMembers(declaration, computed: computed, into: type.scriptMembers, selfType: .structure(type))
+    } catch {
+      // As a `type`'s (see `compileTypeDeclaration`): half-compiled code names the type.
+      type.scriptMembers.releaseCompiledCode()
+      throw error
+    }
     replaceType(named: name)
     interpreter.structTypes[name] = type
   }
@@ -101,7 +107,13 @@ extension Compiler {
       }
     }
     type.define(cases: cases)
-    try compileValueTypeMembers(declaration, computed: computed, into: type.scriptMembers, selfType: .enumeration(type))
+    do {
+      try compileValueTypeMembers(declaration, computed: computed, into: type.scriptMembers, selfType: .enumeration(type))
+    } catch {
+      // As a `type`'s (see `compileTypeDeclaration`): half-compiled code names the type.
+      type.scriptMembers.releaseCompiledCode()
+      throw error
+    }
     replaceType(named: name)
     interpreter.enumTypes[name] = type
   }
