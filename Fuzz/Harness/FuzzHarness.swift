@@ -136,7 +136,13 @@ public enum FuzzHarness {
     let cycles = mayFormReferenceCycles(parsed.statements)
     let reference = WeakReference()
     var result: (stage: Stage, message: String?, lines: Int) = (.ran, nil, 0)
-    wrapper(cycles) { result = run(parsed, limits: limits, remembering: reference) }
+    wrapper(cycles) {
+      // A cycle of the script's own keeps what its code refers to: the
+      // syntax tree and the source too, which are made again here, inside
+      // the wrapper (where the fuzzer stops LeakSanitizer from judging).
+      let program = cycles ? ((try? SourceFile(path: "fuzz.bind", bytes: bytes)).map(Parser.parseOnCurrentThread) ?? parsed) : parsed
+      result = run(program, limits: limits, remembering: reference)
+    }
     return finish(
       result.stage, result.message, lines: result.lines, released: reference.object == nil, cycles: cycles)
   }

@@ -215,9 +215,16 @@ extension SyntaxWalk {
         }
       } || nestedBlocks(body).contains(where: storesAnyClosure)
     }
+    func functionStores(_ function: FunctionDeclaration) -> Bool {
+      storesAnyClosure(function.body.statements) || storesClosure(function.body.statements)
+    }
     return statements.contains { statement in
-      if case .function(let f) = statement { return storesAnyClosure(f.body.statements) || storesClosure(f.body.statements) }
-      return false
+      switch statement {
+      case .function(let function): return functionStores(function)
+      // A method's frame, as a function's (`result.append({ v * factor })`).
+      case .typeDeclaration(let type): return (type.methods + type.initializers).contains(where: functionStores)
+      default: return false
+      }
     } || contains(statements) { expression in
       guard case .closure(let closure) = expression else { return false }
       return storesAnyClosure(closure.body.statements)
