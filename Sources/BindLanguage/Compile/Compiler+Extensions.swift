@@ -35,9 +35,6 @@ extension Compiler {
     extended.name = Identifier(name, range: declaration.name.range)
     typeNamespaces.append(name)
     defer { typeNamespaces.removeLast() }
-    let enclosing = enclosingTypeName
-    enclosingTypeName = name
-    defer { enclosingTypeName = enclosing }
     if let type = interpreter.types[name], type.host == nil {
       let methods = try declareMethods(extended, kind: "type")
       for method in methods.keys where type.scriptMethods[method] != nil {

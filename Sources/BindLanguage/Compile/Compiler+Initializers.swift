@@ -19,9 +19,9 @@ extension Compiler {
     -> [ScriptMethod]
   {
     var methods: [ScriptMethod] = []
-    let enclosing = (compilingInitializer, enclosingTypeName)
-    (compilingInitializer, enclosingTypeName) = (true, declaration.name.name)
-    defer { (compilingInitializer, enclosingTypeName) = enclosing }
+    let enclosing = compilingInitializer
+    compilingInitializer = true
+    defer { compilingInitializer = enclosing }
     for function in declaration.initializers {
       let signature = try functionSignature(function)
       if methods.contains(where: { $0.signature.fullName == signature.fullName }) {

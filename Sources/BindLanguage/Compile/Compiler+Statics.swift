@@ -32,9 +32,9 @@ extension Compiler {
   /// bottom, so reaching the declaration first is what users see).
   func compileStaticMembers(of declaration: TypeDeclaration) throws -> Execution {
     let typeName = declaration.name.name
-    let enclosing = (enclosingTypeName, staticContextType)
-    (enclosingTypeName, staticContextType) = (typeName, typeName)
-    defer { (enclosingTypeName, staticContextType) = enclosing }
+    let enclosing = staticContextType
+    staticContextType = typeName
+    defer { staticContextType = enclosing }
     struct Initializer { let run: Execution }
     var initializers: [Initializer] = []
     for member in declaration.staticMembers {

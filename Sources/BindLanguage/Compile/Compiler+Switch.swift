@@ -97,9 +97,7 @@ extension Compiler {
   ) throws -> ([PatternMatcher], BlockScope, Execution, T) {
     let enclosing = scope
     if makesClosures {
-      let own = FunctionScope(parent: enclosing)
-      own.returnContract = enclosing.returnContract
-      scope = own
+      scope = FunctionScope(blockIn: enclosing)
     } else {
       scope.pushBlock()
     }

@@ -23,9 +23,6 @@ extension Compiler {
     var order: [String] = []
     interpreter.declaringTypeNames.insert(name)
     defer { interpreter.declaringTypeNames.remove(name) }
-    let enclosing = enclosingTypeName
-    enclosingTypeName = name
-    defer { enclosingTypeName = enclosing }
     for member in declaration.members {
       let memberName: Identifier
       switch member {

@@ -15,9 +15,6 @@ extension Compiler {
     type.conformsToError = declaration.conformances.contains { $0.name == "Error" }
     interpreter.declaringStructTypes[name] = type
     defer { interpreter.declaringStructTypes[name] = nil }
-    let enclosing = enclosingTypeName
-    enclosingTypeName = name
-    defer { enclosingTypeName = enclosing }
     var fields: [StructType.Field] = []
     var computed: [(PropertyDeclaration, Block, ValueType)] = []
     var seen = Set<String>()

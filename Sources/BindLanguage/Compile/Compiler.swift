@@ -16,16 +16,17 @@ final class Compiler {
   /// Set while compiling the setter of a writable derived property, whose
   /// block writes the type's members by their bare names.
   var writesSelfMembers = false
-  /// The type whose declaration the code being compiled belongs to (its
-  /// methods, derived properties, defaults): the one writer its
-  /// `private(set)` properties allow.
-  var enclosingTypeName: String?
   /// The type whose static members are being compiled: there bare names
   /// reach its other static members, as in Swift.
   var staticContextType: String?
   /// The types whose declarations enclose the code being compiled,
   /// outermost first: there short names reach their nested types.
   var typeNamespaces: [String] = []
+  /// The type whose declaration the code being compiled belongs to (its
+  /// methods, derived properties, defaults, initializers, static members,
+  /// extensions): the one writer its `private(set)` properties allow, and
+  /// what `Self` names.
+  var enclosingTypeName: String? { typeNamespaces.last }
   /// The protocol whose requirements are being compiled: there `Self` is
   /// the type that conforms.
   var protocolSelf: String?
@@ -229,8 +230,7 @@ final class Compiler {
   {
     let enclosing = scope
     if SyntaxWalk.makesClosures(statements) {
-      let own = FunctionScope(parent: enclosing)
-      own.returnContract = enclosing.returnContract
+      let own = FunctionScope(blockIn: enclosing)
       scope = own
       defer { scope = enclosing }
       let slots = variables.map { scope.declare($0, isMutable: false) }

@@ -42,6 +42,14 @@ final class FunctionScope {
     self.selfType = selfType
   }
 
+  /// The scope of a block that runs in a frame of its own inside
+  /// `enclosing` (see `BlockScope.ownFrame`): its `return`s keep the
+  /// enclosing function's contract.
+  convenience init(blockIn enclosing: FunctionScope) {
+    self.init(parent: enclosing)
+    returnContract = enclosing.returnContract
+  }
+
   var isGlobal: Bool { parent == nil }
   /// Whether no block (`if`, `for`, …) is open inside this scope.
   var isOutermostBlock: Bool { blocks.count == 1 }

@@ -99,10 +99,7 @@ extension Parser {
 
   /// Whether the next member, after any modifiers, declares a type.
   private var startsNestedType: Bool {
-    var offset = 0
-    while peek(offset).kind == .identifier, DeclarationModifiers.words.contains(peek(offset).text) {
-      offset += peek(offset + 1).kind == .leftParen ? 4 : 1
-    }
+    let offset = offsetAfterModifiers
     switch peek(offset).kind {
     case .type, .struct, .enum: return true
     case .identifier: return peek(offset).text == "class" && peek(offset + 1).kind == .identifier
@@ -116,11 +113,18 @@ extension Parser {
   /// The contextual word (`static`, `init`) after the modifiers that start
   /// the next member, if it is one.
   private var memberKeywordAfterModifiers: String? {
+    let offset = offsetAfterModifiers
+    return peek(offset).kind == .identifier ? peek(offset).text : nil
+  }
+
+  /// How many tokens the modifiers that start the next member take
+  /// (`private(set)` is four).
+  private var offsetAfterModifiers: Int {
     var offset = 0
     while peek(offset).kind == .identifier, DeclarationModifiers.words.contains(peek(offset).text) {
       offset += peek(offset + 1).kind == .leftParen ? 4 : 1
     }
-    return peek(offset).kind == .identifier ? peek(offset).text : nil
+    return offset
   }
 
   /// initializerDeclaration → declarationModifiers 'init' '(' parameters ')' block
