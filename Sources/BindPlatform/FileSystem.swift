@@ -208,6 +208,14 @@ public enum FileSystem {
     return normalize(joined)
   }
 
+  /// `path` as an absolute path: relative to the current directory unless
+  /// it is absolute already; `.` and `..` folded.
+  package static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return normalize(path) }
+    defer { free(cwd) }
+    return normalize(String(cString: cwd) + "/" + path)
+  }
+
   /// What a path names.
   package enum EntryKind { case file, directory }
 

@@ -10,8 +10,12 @@ import BindTestRunner
 /// status<TAB>failed
 /// seconds<TAB>0.0042
 /// failure<TAB>output<TAB>7<TAB>output differs<TAB>| p.name = "Ada"\n--- expected
+/// step<TAB>7<TAB>1<TAB>p.name: nil -> "Ada"
+/// digest<TAB>1a2b3c4d5e6f7081
 /// end
 /// ```
+/// `step` lines carry what each failing step printed and `digest` the
+/// script that ran, for `--review` to propose new expectations from.
 /// Fields escape backslash, tab, newline and carriage return.
 extension FileTestResult {
   /// The first line of an encoded result.
@@ -34,6 +38,11 @@ extension FileTestResult {
       ]
       lines.append(fields.joined(separator: "\t"))
     }
+    for step in steps where !step.passed {
+      // The count tells no output from one empty line.
+      lines.append("step\t\(step.line)\t\(step.actual.count)\t" + Self.escape(step.actual.joined(separator: "\n")))
+    }
+    if let scriptDigest { lines.append("digest\t" + String(scriptDigest, radix: 16)) }
     lines.append("end")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -62,6 +71,11 @@ extension FileTestResult {
           kind: TestFailure.Kind(rawValue: fields[1]) ?? .error, line: Int(fields[2]),
           message: Self.unescape(fields[3]),
           details: details.isEmpty ? [] : details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
+      case "step" where fields.count == 4:
+        guard let line = Int(fields[1]), let count = Int(fields[2]) else { continue }
+        let actual = count == 0 ? [] : Self.unescape(fields[3]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        result.steps.append(StepResult(line: line, expected: [], actual: actual, errors: [], passed: false))
+      case "digest" where fields.count == 2: result.scriptDigest = UInt64(fields[1], radix: 16)
       case "updated": result.wasUpdated = true
       case "end": complete = true
       default: continue

@@ -27,7 +27,9 @@ struct TestCommand: ParsableCommand {
       Finds *.bind files under the given paths (Scripts by default) and runs \
       each like a REPL session with a fresh interpreter. The '#>' lines after a \
       statement state what it prints; lines ending in ' (re)' are regular \
-      expressions. A file starting with '# skip: reason' is skipped. Exit \
+      expressions, lines ending in ' (glob)' globs, and '<name>'s declared \
+      by '# redact' lines or '.redactions' files stand for values that change \
+      every run. A file starting with '# skip: reason' is skipped. Exit \
       code 0 when every file passed, 1 on any failure, 2 for usage or file errors.
       """
   )
@@ -53,6 +55,12 @@ struct TestCommand: ParsableCommand {
   @Flag(help: "Rewrite the '#>' lines of failing statements with their actual output.")
   var update = false
 
+  @Flag(help: "With '--update', rewrite even on a CI server (where CI is set).")
+  var force = false
+
+  @Flag(help: "After the run, show each failing expectation as a diff and accept, reject or skip it with one key.")
+  var review = false
+
   @Option(
     help: ArgumentHelp(
       "Write a diagram (SVG) of each failing timeline expectation into DIR; the JUnit report attaches them.",
@@ -71,6 +79,21 @@ struct TestCommand: ParsableCommand {
     }
     if !(timeout > 0) { throw ValidationError("'--timeout' must be a positive number of seconds.") }
     if worker, paths.count != 1 { throw ValidationError("a worker runs exactly one file.") }
+    if update, !force, !worker, Self.isContinuousIntegration {
+      throw ValidationError(
+        "'--update' rewrites the scripts, and CI is set, so this looks like a CI server, where a rewritten "
+          + "expectation would pass unseen; run it where you can review the change, or add '--force'.")
+    }
+    if force, !update { throw ValidationError("'--force' goes with '--update'.") }
+    if review, update { throw ValidationError("'--review' asks about each change that '--update' would write at once; use one of them.") }
+    if review, format != .plain { throw ValidationError("'--review' shows plain reports; leave out '--format'.") }
+  }
+
+  /// Whether this runs on a CI server: `CI` set to anything but empty,
+  /// `0` or `false` (as GitHub Actions, GitLab and most others set it).
+  private static var isContinuousIntegration: Bool {
+    guard let value = getenv("CI").map({ String(cString: $0) }) else { return false }
+    return !["", "0", "false"].contains(value.lowercased())
   }
 
   func run() throws {
@@ -82,8 +105,22 @@ struct TestCommand: ParsableCommand {
       }
       return try runStandardInput(named: stdinPath == "-" ? "<stdin>" : stdinPath)
     }
+    if review, !Terminal.isInteractive {
+      Terminal.printError(
+        "error: '--review' asks at the terminal, and standard input or output is not one; run it in a terminal, or use '--update'\n")
+      throw ExitCode(2)
+    }
     let files = try selectFiles()
-    try reporting(total: files.count) { reporter in try runInWorkers(files, reporter: reporter) }
+    try reporting(total: files.count) { reporter in
+      let results = try runInWorkers(files, reporter: reporter)
+      guard review, results.contains(where: { $0.status == .failed }) else { return results }
+      emit(reporter.finish(results, seconds: 0))
+      let session = ExpectationReviewSession(
+        reporter: PlainReporter(useColor: Terminal.useColor(on: STDOUT_FILENO)), ask: { ReviewKeys.readChoice() }, write: emit)
+      let summary = session.review(results)
+      if summary.rejected + summary.skipped + summary.unresolved == 0 { throw ExitCode.success }
+      throw ExitCode(1)
+    }
   }
 
   /// Runs `files`, each in a worker process, reporting each as it ends.
@@ -217,11 +254,7 @@ struct TestCommand: ParsableCommand {
   /// The artifacts folder, made if missing, as an absolute path (CI
   /// servers resolve attachments from anywhere).
   private static func prepareArtifacts(_ folder: String) throws -> String {
-    var path = folder
-    if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-      path = String(cString: cwd) + "/" + path
-      free(cwd)
-    }
+    let path = FileSystem.absolute(folder)
     if FileSystem.kind(of: path) == nil { mkdir(path, 0o755) }
     guard FileSystem.kind(of: path) == .directory else {
       Terminal.printError("error: cannot use '\(folder)' for artifacts: it is not a folder that can be made\n")

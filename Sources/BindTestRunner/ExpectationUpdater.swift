@@ -8,18 +8,25 @@ import BindSyntax
 /// A step's old `#>` lines are removed and the new ones written where the
 /// first old one was (or right after the step when it had none), with the
 /// same indentation and line ending. A step whose output matched keeps its
-/// lines, ` (re)` patterns included, so a file that passes is rewritten to
-/// the very same bytes.
+/// lines, ` (re)` and ` (glob)` patterns included, so a file that passes is
+/// rewritten to the very same bytes; in one that did not, each old line
+/// that still matches its output line is kept as written.
 package enum ExpectationUpdater {
   /// The file's bytes with updated expectations. `results` are the step
   /// results of running `script`, in order.
   package static func update(_ script: TestScript, results: [StepResult]) -> [UInt8] {
+    update(script, changing: zip(script.steps, results).filter { !$0.1.outputMatches }.map { ($0.0, $0.1.actual) })
+  }
+
+  /// The file's bytes with the expectations of each step in `changes`
+  /// updated to match what it printed (`--review` passes the accepted ones).
+  package static func update(_ script: TestScript, changing changes: [(step: TestStep, actual: [String])]) -> [UInt8] {
     var removed: Set<Int> = []
     var insertions: [Int: [String]] = [:]  // after this 1-based line (0: at the top)
-    for (step, result) in zip(script.steps, results) where !result.outputMatches {
+    for (step, actual) in changes {
       let anchorLine = step.expected.first?.line ?? step.firstLine
       let indent = String(script.file.lineText(anchorLine).prefix { $0 == " " || $0 == "\t" })
-      let block = result.actual.map { indent + ($0.isEmpty ? "#>" : "#> " + $0) }
+      let block = updatedLines(step.expected, actual: actual).map { indent + ($0.isEmpty ? "#>" : "#> " + $0) }
       if let first = step.expected.first {
         removed.formUnion(step.expected.map(\.line))
         insertions[first.line - 1, default: []] += block
@@ -29,6 +36,16 @@ package enum ExpectationUpdater {
     }
     guard !removed.isEmpty || !insertions.isEmpty else { return script.file.bytes }
     return rewrite(script.file.bytes, removing: removed, inserting: insertions)
+  }
+
+  /// The new expectations of a step: the actual output, where an old line
+  /// still matches its output line (a ` (re)` or ` (glob)` pattern, or
+  /// `<uuid>` that redaction put there) that old line as it was written.
+  static func updatedLines(_ expected: [ExpectedLine], actual: [String]) -> [String] {
+    UnifiedDiff.alignment(expected: expected, actual: actual).compactMap { pair in
+      guard let j = pair.actual else { return nil }
+      return pair.expected.map { expected[$0].text } ?? actual[j]
+    }
   }
 
   /// Copies `bytes` line by line, dropping `removed` lines and adding the

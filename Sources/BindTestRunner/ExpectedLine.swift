@@ -4,8 +4,9 @@ import BindSyntax
 /// One `#>` line of a test script: the output line a statement must print.
 ///
 /// A line ending in ` (re)` is a regular expression that must match the
-/// whole output line (cram's convention), for output that legitimately
-/// varies; it also matches an output line equal to its own text. The
+/// whole output line, and one ending in ` (glob)` a glob (`*` any run of
+/// characters, `?` any one), as cram's are, for output that legitimately
+/// varies; either also matches an output line equal to its own text. The
 /// pattern is compiled once, when the line is made, by ``LinePattern``:
 /// Python's `re` syntax without what needs backtracking, matched in time
 /// proportional to the output line.
@@ -13,11 +14,11 @@ public struct ExpectedLine: Hashable, Sendable {
   /// The 1-based line of the script this expectation is on.
   public var line: Int
   /// The expected text after `#> ` (or `#>` for an empty line), including
-  /// any ` (re)` suffix.
+  /// any ` (re)` or ` (glob)` suffix.
   public var text: String {
     didSet { compiled = Self.compile(text) }
   }
-  /// The compiled pattern of a ` (re)` line, or why it does not compile;
+  /// The compiled pattern of a ` (re)` or ` (glob)` line, or why it does not compile;
   /// `nil` for a plain line.
   private var compiled: Result<LinePattern, LinePattern.SyntaxError>?
 
@@ -29,8 +30,13 @@ public struct ExpectedLine: Hashable, Sendable {
   }
 
   private static func compile(_ text: String) -> Result<LinePattern, LinePattern.SyntaxError>? {
-    guard text.hasSuffix(regexSuffix) else { return nil }
-    return Result { () throws(LinePattern.SyntaxError) in try LinePattern(String(text.dropLast(regexSuffix.count))) }
+    if text.hasSuffix(regexSuffix) {
+      return Result { () throws(LinePattern.SyntaxError) in try LinePattern(String(text.dropLast(regexSuffix.count))) }
+    }
+    if text.hasSuffix(globSuffix) {
+      return Result { () throws(LinePattern.SyntaxError) in try LinePattern(glob: String(text.dropLast(globSuffix.count))) }
+    }
+    return nil
   }
 
   public static func == (left: ExpectedLine, right: ExpectedLine) -> Bool {
@@ -44,6 +50,8 @@ public struct ExpectedLine: Hashable, Sendable {
 
   /// The suffix that marks a regular-expression line.
   public static let regexSuffix = " (re)"
+  /// The suffix that marks a glob line.
+  public static let globSuffix = " (glob)"
 
   /// The expected text of a `#>` source line, or `nil` when `sourceLine`
   /// is not an expectation line. Leading blanks are allowed; one space after
@@ -65,15 +73,20 @@ public struct ExpectedLine: Hashable, Sendable {
     isRegex ? String(text.dropLast(Self.regexSuffix.count)) : nil
   }
 
-  /// Why the pattern of a ` (re)` line does not compile; `nil` for a
-  /// plain line or a valid pattern.
+  /// The suffix of a pattern line, ` (re)` or ` (glob)`; `nil` for a plain line.
+  package var patternSuffix: String? {
+    compiled == nil ? nil : (isRegex ? Self.regexSuffix : Self.globSuffix)
+  }
+
+  /// Why the pattern of a ` (re)` or ` (glob)` line does not compile;
+  /// `nil` for a plain line or a valid pattern.
   package var patternError: LinePattern.SyntaxError? {
     guard case .failure(let error) = compiled else { return nil }
     return error
   }
 
   /// Whether `actual` is the output this line expects: equal text, or for
-  /// a ` (re)` line a whole-line match of the pattern. A pattern that does
+  /// a ` (re)` or ` (glob)` line a whole-line match of the pattern. A pattern that does
   /// not compile matches only its literal text (and fails its file with
   /// its ``patternError``).
   public func matches(_ actual: String) -> Bool {

@@ -43,14 +43,40 @@ package struct LinePattern: Sendable {
   ///   uses what only a backtracking engine can match.
   package init(_ source: String) throws(SyntaxError) {
     var parser = PatternParser(source)
-    let tree = try parser.parse()
-    let size = tree.instructionCount
-    guard size < Self.maxInstructions else {
-      throw SyntaxError(
-        message: "the pattern expands to more than \(Self.maxInstructions) steps, as repetition counts multiply; "
-          + "use smaller counts, or '*' and '+'",
-        offset: 0)
+    try self.init(
+      tree: try parser.parse(),
+      tooLarge: "the pattern expands to more than \(Self.maxInstructions) steps, as repetition counts multiply; "
+        + "use smaller counts, or '*' and '+'")
+  }
+
+  /// Compiles the glob of a ` (glob)` line (cram's): `*` matches any run of
+  /// characters, `?` any one, and a backslash makes the next character
+  /// literal (`\*`, `\?`, `\\`); everything else matches itself.
+  /// - Throws: a ``SyntaxError`` for a glob too long to match in bounded
+  ///   time (more than ``maxInstructions`` characters).
+  package init(glob: String) throws(SyntaxError) {
+    var nodes: [PatternNode] = []
+    var escaped = false
+    for scalar in glob.unicodeScalars {
+      if escaped {
+        nodes.append(.scalar(scalar))
+        escaped = false
+        continue
+      }
+      switch scalar {
+      case "\\": escaped = true
+      case "*": nodes.append(.repetition(.anyButNewline, minimum: 0, maximum: nil))
+      case "?": nodes.append(.anyButNewline)
+      default: nodes.append(.scalar(scalar))
+      }
     }
+    if escaped { nodes.append(.scalar("\\")) }
+    try self.init(
+      tree: .sequence(nodes), tooLarge: "the glob is longer than \(Self.maxInstructions) characters; match part of the line with '*'")
+  }
+
+  private init(tree: PatternNode, tooLarge: @autoclosure () -> String) throws(SyntaxError) {
+    guard tree.instructionCount < Self.maxInstructions else { throw SyntaxError(message: tooLarge(), offset: 0) }
     var emitter = Emitter()
     emitter.emit(tree)
     emitter.program.append(.match)
@@ -78,7 +104,7 @@ package struct LinePattern: Sendable {
   }
 
   /// Whether instruction `instruction` steps over `scalar`.
-  private func consumes(_ instruction: Instruction, _ scalar: Unicode.Scalar) -> Bool {
+  func consumes(_ instruction: Instruction, _ scalar: Unicode.Scalar) -> Bool {
     switch instruction {
     case .scalar(let expected): return scalar == expected
     case .anyButNewline: return scalar != "\n"
@@ -90,7 +116,7 @@ package struct LinePattern: Sendable {
   /// Adds the thread at `pc` and every thread it reaches without consuming
   /// input to `list`. A thread already there is not followed again, which
   /// is what bounds the work and ends loops that match nothing (`(a*)*`).
-  private func add(_ pc: Int, to list: inout ThreadList, at position: Int, in input: [Unicode.Scalar], pending: inout [Int]) {
+  func add(_ pc: Int, to list: inout ThreadList, at position: Int, in input: [Unicode.Scalar], pending: inout [Int]) {
     pending.append(pc)
     while let pc = pending.popLast() {
       guard list.insert(pc) else { continue }

@@ -57,7 +57,8 @@ package struct PlainReporter: TestReporter {
     useColor ? "\u{1B}[1;\(color)m\(text)\u{1B}[0m" : text
   }
 
-  private func paintDiff(_ line: String) -> String {
+  /// A diff line in its colour: removed red, added green, hunk headers cyan.
+  package func paintDiff(_ line: String) -> String {
     guard useColor, !line.hasPrefix("---"), !line.hasPrefix("+++") else { return line }
     if line.hasPrefix("-") { return "\u{1B}[31m\(line)\u{1B}[0m" }
     if line.hasPrefix("+") { return "\u{1B}[32m\(line)\u{1B}[0m" }

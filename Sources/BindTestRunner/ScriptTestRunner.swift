@@ -57,9 +57,11 @@ package struct ScriptTestRunner {
     let steps = script.steps.map { run($0, of: script, in: interpreter) }
     let failures = Self.failures(of: script, steps: steps)
     let elapsed = start.duration(to: clock.now)
-    return FileTestResult(
+    var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
       seconds: Self.seconds(elapsed), failures: failures, steps: steps)
+    result.scriptDigest = script.digest
+    return result
   }
 
   /// Runs `script` with a given interpreter from an async caller, on its
@@ -79,15 +81,17 @@ package struct ScriptTestRunner {
     for step in script.steps { steps.append(await run(step, of: script, in: interpreter)) }
     let failures = Self.failures(of: script, steps: steps)
     let elapsed = start.duration(to: clock.now)
-    return FileTestResult(
+    var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
       seconds: Self.seconds(elapsed), failures: failures, steps: steps)
+    result.scriptDigest = script.digest
+    return result
   }
 
   /// Reads `path` as a test script, or says why it cannot be.
   package static func load(path: String) -> Result<TestScript, TestFailure> {
     do {
-      return .success(TestScript(file: try SourceFile.load(path: path)))
+      return .success(TestScript(file: try SourceFile.load(path: path), inherited: .inherited(byScriptAt: path)))
     } catch .invalidUTF8(let error) {
       let diagnostic = error.diagnostic
       return .failure(TestFailure(kind: .file, line: diagnostic.range.start.line, message: "error: \(diagnostic.message)"))
@@ -168,7 +172,8 @@ package struct ScriptTestRunner {
   }
 
   private func judge(_ step: TestStep, of script: TestScript, output collector: OutputCollector, errors: [String]) -> StepResult {
-    let actual = collector.take()
+    var actual = collector.take()
+    if !script.redactions.isEmpty { actual = actual.map(script.redactions.apply) }
     var result = StepResult(line: step.firstLine, expected: step.expected, actual: actual, errors: errors, passed: true)
     result.passed = script.checksOutput ? result.outputMatches : errors.isEmpty
     return result
@@ -205,6 +210,10 @@ package struct ScriptTestRunner {
         kind: .strayExpectation, line: stray.line,
         message: "expectation '#> \(stray.text)' comes before any statement"))
     }
+    for error in script.redactions.errors {
+      let location = error.path.map { "\($0):\(error.line): " } ?? ""
+      failures.append(TestFailure(kind: .pattern, line: error.path == nil ? error.line : nil, message: "bad redaction: \(location)\(error.message)"))
+    }
     for step in steps {
       if !step.passed { failures += self.failures(of: step, in: script) }
       for expectation in step.expected {
@@ -233,7 +242,7 @@ package struct ScriptTestRunner {
     return [TestFailure(kind: .output, line: step.line, message: unexpected ?? "output differs", details: [source] + diff)]
   }
 
-  /// The failure of a ` (re)` line whose pattern does not compile: what is
+  /// The failure of a ` (re)` or ` (glob)` line whose pattern does not compile: what is
   /// wrong, the line, and a caret under the part of the pattern to fix.
   private static func patternFailure(_ expectation: ExpectedLine, _ error: LinePattern.SyntaxError, in file: SourceFile) -> TestFailure {
     let source = file.lineText(expectation.line).drop { $0 == " " || $0 == "\t" }
@@ -241,7 +250,7 @@ package struct ScriptTestRunner {
     let blamed = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: min(error.offset, text.unicodeScalars.count))
     let column = max(0, source.count - text.count) + text[..<blamed].count
     return TestFailure(
-      kind: .pattern, line: expectation.line, message: "bad ' (re)' pattern: " + error.message,
+      kind: .pattern, line: expectation.line, message: "bad '\(expectation.patternSuffix ?? "")' pattern: " + error.message,
       details: ["| " + source, "| " + String(repeating: " ", count: column) + "^"])
   }
 

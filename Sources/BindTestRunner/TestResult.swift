@@ -21,9 +21,13 @@ public struct FileTestResult: Sendable {
   public var seconds: Double
   /// What went wrong, in source order; empty unless `status` is `.failed`.
   public var failures: [TestFailure]
-  /// What each step printed against what it should have. Empty for results
-  /// that crossed a process boundary, which carry only their failures.
+  /// What each step printed against what it should have. A result that
+  /// crossed a process boundary carries only the steps that failed, with
+  /// what they printed and no expectations.
   public var steps: [StepResult]
+  /// A digest of the script's bytes as they ran (``TestScript/digest``),
+  /// so that `--review` can tell whether the file changed since.
+  public var scriptDigest: UInt64?
   /// Whether `--update` rewrote the file's expectations before this result.
   public var wasUpdated = false
   /// Files that show the failure (`--artifacts`: timeline diagrams), which

@@ -26,12 +26,26 @@ package struct TestScript: Sendable {
   /// steps each time made a file without `#>` lines quadratic.
   package let checksOutput: Bool
 
+  /// What its output is redacted with: `inherited`'s, then its own
+  /// `# redact` lines'.
+  package let redactions: Redactions
+
+  /// A digest of the file's bytes (64-bit FNV-1a), to tell whether the
+  /// file on disk is still the one that ran.
+  package var digest: UInt64 { Self.digest(of: file.bytes) }
+
+  package static func digest(of bytes: [UInt8]) -> UInt64 {
+    bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+  }
+
   /// The path shown in reports.
   package var path: String { file.path ?? "<script>" }
 
-  /// Parses `file` and attaches its expectations.
-  package init(file: SourceFile) {
+  /// Parses `file` and attaches its expectations; `inherited` are the
+  /// redactions of the folders it is in (``Redactions/inherited(byScriptAt:)``).
+  package init(file: SourceFile, inherited: Redactions = Redactions()) {
     self.file = file
+    self.redactions = inherited.followed(by: Redactions.declared(in: file))
     self.parsed = Parser.parse(file)
     self.skipReason = Self.skipReason(in: file)
     var steps = Self.groupSteps(parsed)

@@ -28,11 +28,25 @@ package enum UnifiedDiff {
   /// The shortest edit script by longest common subsequence. Matched lines
   /// show the actual text, so a regex line reads as what it matched.
   static func edits(expected: [ExpectedLine], actual: [String]) -> [Edit] {
+    alignment(expected: expected, actual: actual).map { pair in
+      switch pair {
+      case (_?, let j?): .same(actual[j])
+      case (let i?, nil): .removed(expected[i].text)
+      case (nil, let j?): .added(actual[j])
+      case (nil, nil): preconditionFailure("an aligned pair has at least one side")
+      }
+    }
+  }
+
+  /// The longest common subsequence of the two outputs as pairs of indices:
+  /// both for an expected line that matches its actual one, one for a line
+  /// only one side has, in output order.
+  static func alignment(expected: [ExpectedLine], actual: [String]) -> [(expected: Int?, actual: Int?)] {
     let n = expected.count, m = actual.count
     // Outputs are short; a huge one falls back to "all removed, all added"
     // rather than an n×m table.
     guard n * m <= 4_000_000 else {
-      return expected.map { .removed($0.text) } + actual.map { .added($0) }
+      return expected.indices.map { ($0, nil) } + actual.indices.map { (nil, $0) }
     }
     // Each pair is compared once: a ` (re)` line costs a pattern match.
     let width = m + 1
@@ -45,18 +59,18 @@ package enum UnifiedDiff {
           matches[i * width + j] ? suffix[(i + 1) * width + j + 1] + 1 : max(suffix[(i + 1) * width + j], suffix[i * width + j + 1])
       }
     }
-    var edits: [Edit] = []
+    var pairs: [(expected: Int?, actual: Int?)] = []
     var i = 0, j = 0
     while i < n || j < m {
       if i < n, j < m, matches[i * width + j] {
-        edits.append(.same(actual[j])); i += 1; j += 1
+        pairs.append((i, j)); i += 1; j += 1
       } else if i < n, j == m || suffix[(i + 1) * width + j] >= suffix[i * width + j + 1] {
-        edits.append(.removed(expected[i].text)); i += 1
+        pairs.append((i, nil)); i += 1
       } else {
-        edits.append(.added(actual[j])); j += 1
+        pairs.append((nil, j)); j += 1
       }
     }
-    return edits
+    return pairs
   }
 
   /// Index ranges of `edits` that make up each hunk.

@@ -43,18 +43,18 @@ def test_update_killed_at_random_points_never_leaves_a_partial_script(tmp_path):
     path = tmp_path / "big.bind"
     path.write_text(old)
     # The text a finished update writes.
-    done = subprocess.run([BIN, "test", "--update", str(path)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([BIN, "test", "--update", "--force", str(path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     new = path.read_text()
     assert new != old and len(new) > len(old) / 2
     started = time.monotonic()
-    subprocess.run([BIN, "test", "--update", str(path)], capture_output=True, timeout=120)
+    subprocess.run([BIN, "test", "--update", "--force", str(path)], capture_output=True, timeout=120)
     full_run = time.monotonic() - started
     rng = random.Random(15)
     outcomes = {"old": 0, "new": 0}
     for _ in range(30):
         path.write_text(old)
-        process = subprocess.Popen([BIN, "test", "--update", str(path)], stdout=subprocess.DEVNULL,
+        process = subprocess.Popen([BIN, "test", "--update", "--force", str(path)], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, start_new_session=True)
         # Kill at a random moment, or at the first sign of a write if that
         # comes sooner: a write in place shows first as a truncated file.

@@ -42,6 +42,8 @@ assert(l.text == "Hi")
 
 def bindscript(*args, cwd=None, env=None, timeout=60):
     full_env = dict(os.environ, NO_COLOR="1")
+    # As on a developer's machine: on a CI server '--update' refuses to write.
+    full_env.pop("CI", None)
     full_env.update(env or {})
     return subprocess.run(
         [BIN, *args], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout
@@ -340,3 +342,35 @@ def test_usage_and_file_errors_exit_2(suite, tmp_path):
     result = bindscript("test", paths["bad"])
     assert result.returncode == 2
     assert result.stdout.startswith("FAIL " + paths["bad"])
+
+
+def test_globs_and_redactions_and_update_keeping_them(tmp_path):
+    (tmp_path / "Package.swift").write_text("")
+    folder = tmp_path / "Scripts"
+    folder.mkdir()
+    (folder / ".redactions").write_text("<uuid>\n<n> n=\\d+\n")
+    script = folder / "a.bind"
+    script.write_text(
+        'print("user 3F2504E0-4F89-11D3-9A0C-0305E82C3301, n=4, took 12 ms")\n'
+        "#> user <uuid>, <n>, took * ms (glob)\n"
+        'print("n=1"); print("new")\n'
+        "#> <n>\n"
+        "#> old\n")
+    result = bindscript("test", str(script), cwd=tmp_path)
+    assert result.returncode == 1
+    assert "-old\n" in result.stdout and "+new\n" in result.stdout
+    updated = bindscript("test", "--update", str(script), cwd=tmp_path)
+    assert updated.returncode == 0, updated.stdout
+    assert script.read_text().endswith("#> user <uuid>, <n>, took * ms (glob)\n" 'print("n=1"); print("new")\n' "#> <n>\n#> new\n")
+
+
+def test_update_refuses_on_a_ci_server_unless_forced(suite):
+    path = suite(stale='print(1)\n#> 2\n')["stale"]
+    refused = bindscript("test", "--update", path, env={"CI": "true"})
+    assert refused.returncode == 2, refused.stderr
+    assert "CI is set" in refused.stderr and "'--force'" in refused.stderr
+    assert open(path).read() == 'print(1)\n#> 2\n'
+    forced = bindscript("test", "--update", "--force", path, env={"CI": "true"})
+    assert forced.returncode == 0, forced.stdout + forced.stderr
+    assert open(path).read() == 'print(1)\n#> 1\n'
+    assert bindscript("test", "--update", path, env={"CI": "false"}).returncode == 0
