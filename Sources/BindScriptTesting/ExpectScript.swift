@@ -82,12 +82,30 @@ public func expectScript(
   return result
 }
 
+/// Swift Testing, from any actor: runs one script of a folder (an argument
+/// from ``ScriptTest/scripts(in:nextTo:)``, so each script is a test case)
+/// with a fresh interpreter `configure` prepared. As
+/// ``expectScript(_:isolation:sourceLocation:configure:)``.
+@discardableResult
+public func expectScript(
+  _ script: ScriptFile, isolation: isolated (any Actor)? = #isolation,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation,
+  configure: (Interpreter) throws -> Void
+) async -> FileTestResult {
+  await expectScript(script.path, sourceLocation: sourceLocation, configure: configure)
+}
+
+/// Records each failure as an issue at the script's `path:line`, and a
+/// failed result's ``ScriptTest/attachments(of:)`` on the test.
 private func recordIssues(of result: FileTestResult, at caller: Testing.SourceLocation) {
   for issue in ScriptTest.issues(of: result) {
     let location = issue.line.map { line in
       Testing.SourceLocation(fileID: "BindScript/" + fileName(issue.path), filePath: issue.path, line: line, column: 1)
     }
     Issue.record(Comment(rawValue: issue.fullDescription), sourceLocation: location ?? caller)
+  }
+  for attachment in ScriptTest.attachments(of: result) {
+    Attachment.record(attachment.bytes, named: attachment.name, sourceLocation: caller)
   }
 }
 

@@ -120,12 +120,20 @@ public enum ScriptTest {
       }
     }
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
-    return await ScriptTestRunner().run(script, with: interpreter)
+    return await runner.run(script, with: interpreter)
   }
 
   static func run(_ script: TestScript, interpreter: Interpreter) -> FileTestResult {
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
-    return ScriptTestRunner().run(script, with: interpreter)
+    return runner.run(script, with: interpreter)
+  }
+
+  /// The runner the helpers use: it keeps the graph at the first failure
+  /// for ``attachments(of:)``.
+  private static var runner: ScriptTestRunner {
+    var runner = ScriptTestRunner()
+    runner.recordsFailureGraph = true
+    return runner
   }
 
   static func issues(of result: FileTestResult) -> [Issue] {

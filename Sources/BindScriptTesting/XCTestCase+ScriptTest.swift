@@ -20,7 +20,7 @@ extension XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) -> FileTestResult {
     let result = ScriptTest.run(file: path, interpreter: interpreter)
-    record(ScriptTest.issues(of: result), file: file, line: line)
+    record(result, file: file, line: line)
     return result
   }
 
@@ -32,7 +32,7 @@ extension XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) -> FileTestResult {
     let result = ScriptTest.run(source: source, path: path, interpreter: interpreter)
-    record(ScriptTest.issues(of: result), file: file, line: line)
+    record(result, file: file, line: line)
     return result
   }
 
@@ -67,7 +67,7 @@ extension XCTestCase {
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
     let result = await ScriptTest.run(file: path, source: nil, configure: configure)
-    record(ScriptTest.issues(of: result), file: file, line: line)
+    record(result, file: file, line: line)
     return result
   }
 
@@ -81,11 +81,17 @@ extension XCTestCase {
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
     let result = await ScriptTest.run(file: path, source: source, configure: configure)
-    record(ScriptTest.issues(of: result), file: file, line: line)
+    record(result, file: file, line: line)
     return result
   }
 
-  private func record(_ issues: [ScriptTest.Issue], file: StaticString, line: UInt) {
+  /// Records each failure of `result` at the script's `path:line`; on
+  /// Apple platforms the first carries ``ScriptTest/attachments(of:)``.
+  private func record(_ result: FileTestResult, file: StaticString, line: UInt) {
+    let issues = ScriptTest.issues(of: result)
+    #if canImport(Darwin)
+    let attachments = ScriptTest.attachments(of: result)
+    #endif
     for issue in issues {
       guard let scriptLine = issue.line else {
         XCTFail(issue.fullDescription, file: file, line: line)
@@ -94,10 +100,17 @@ extension XCTestCase {
       #if canImport(Darwin)
       // XCTFail takes only a StaticString file; an XCTIssue can point anywhere.
       let location = XCTSourceCodeLocation(filePath: issue.path, lineNumber: scriptLine)
-      let failure = XCTIssue(
+      var failure = XCTIssue(
         type: .assertionFailure, compactDescription: issue.message,
         detailedDescription: issue.fullDescription,
         sourceCodeContext: XCTSourceCodeContext(location: location))
+      if issue == issues.first {
+        for attachment in attachments {
+          let file = XCTAttachment(data: Data(attachment.bytes), uniformTypeIdentifier: "public.data")
+          file.name = attachment.name
+          failure.add(file)
+        }
+      }
       record(failure)
       #else
       // swift-corelibs-xctest has no XCTIssue; this older entry point

@@ -22,6 +22,10 @@ package struct ScriptTestRunner {
   package var echo: ((String) -> Void)?
   /// Sees each error a statement raises, with its location.
   package var onError: ((ScriptError) -> Void)?
+  /// Whether a result keeps the graph as it was after its first failing
+  /// statement (``FileTestResult/failureGraph``), for the test helpers'
+  /// attachments; drawing it costs a walk over the graph, once.
+  package var recordsFailureGraph = false
 
   /// Creates a runner; `makeInterpreter` configures each file's interpreter
   /// (limits, host types).
@@ -54,13 +58,19 @@ package struct ScriptTestRunner {
     let savedOutput = interpreter.output
     defer { interpreter.output = savedOutput }
     interpreter.hoist(script.parsed)
-    let steps = script.steps.map { run($0, of: script, in: interpreter) }
+    var failureGraph: String?
+    let steps = script.steps.map { step in
+      let result = run(step, of: script, in: interpreter)
+      recordGraph(&failureGraph, after: result, of: interpreter)
+      return result
+    }
     let failures = Self.failures(of: script, steps: steps)
     let elapsed = start.duration(to: clock.now)
     var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
       seconds: Self.seconds(elapsed), failures: failures, steps: steps)
     result.scriptDigest = script.digest
+    result.failureGraph = failureGraph
     return result
   }
 
@@ -78,14 +88,25 @@ package struct ScriptTestRunner {
     defer { interpreter.output = savedOutput }
     interpreter.hoist(script.parsed)
     var steps: [StepResult] = []
-    for step in script.steps { steps.append(await run(step, of: script, in: interpreter)) }
+    var failureGraph: String?
+    for step in script.steps {
+      steps.append(await run(step, of: script, in: interpreter))
+      recordGraph(&failureGraph, after: steps[steps.count - 1], of: interpreter)
+    }
     let failures = Self.failures(of: script, steps: steps)
     let elapsed = start.duration(to: clock.now)
     var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
       seconds: Self.seconds(elapsed), failures: failures, steps: steps)
     result.scriptDigest = script.digest
+    result.failureGraph = failureGraph
     return result
+  }
+
+  /// Keeps the graph after the first step that failed, when asked to.
+  private func recordGraph(_ graph: inout String?, after step: StepResult, of interpreter: Interpreter) {
+    guard recordsFailureGraph, graph == nil, !step.passed else { return }
+    graph = GraphExport.dot(for: interpreter)
   }
 
   /// Reads `path` as a test script, or says why it cannot be.

@@ -25,6 +25,10 @@ public struct FileTestResult: Sendable {
   /// crossed a process boundary carries only the steps that failed, with
   /// what they printed and no expectations.
   public var steps: [StepResult]
+  /// The binding graph, as DOT, right after the first failing statement
+  /// ran: what a failure's picture shows. Recorded only when the runner is
+  /// asked to (``ScriptTestRunner/recordsFailureGraph``).
+  public var failureGraph: String?
   /// A digest of the script's bytes as they ran (``TestScript/digest``),
   /// so that `--review` can tell whether the file changed since.
   public var scriptDigest: UInt64?

@@ -38,20 +38,27 @@ package enum TimelineArtifacts {
   /// cannot be written is left out and reported through `problem`.
   package static func write(for result: FileTestResult, into folder: String, problem: (String) -> Void) -> [String] {
     var written: [String] = []
-    for failure in result.failures {
-      for (number, pair) in pairs(in: failure).enumerated() {
-        let svg = TimelineDiagram.svg(
-          [("expected", pair.expected), ("actual", pair.actual)], frame: frame(of: failure))
-        let path = folder + "/" + fileName(result.path, line: failure.line, number: number)
-        do {
-          try OutputFile.write(svg, to: path)
-          written.append(path)
-        } catch {
-          problem("cannot write '\(path)': \(error)")
-        }
+    for diagram in diagrams(for: result) {
+      let path = folder + "/" + diagram.name
+      do {
+        try OutputFile.write(diagram.svg, to: path)
+        written.append(path)
+      } catch {
+        problem("cannot write '\(path)': \(error)")
       }
     }
     return written
+  }
+
+  /// The diagrams of `result`'s failing timelines, each as SVG text with
+  /// the file name it is written or attached under.
+  package static func diagrams(for result: FileTestResult) -> [(name: String, svg: String)] {
+    result.failures.flatMap { failure in
+      pairs(in: failure).enumerated().map { number, pair in
+        let svg = TimelineDiagram.svg([("expected", pair.expected), ("actual", pair.actual)], frame: frame(of: failure))
+        return (fileName(result.path, line: failure.line, number: number), svg)
+      }
+    }
   }
 
   /// `Scripts/time/search.bind`, line 12 → `Scripts_time_search.bind-line12.svg`.

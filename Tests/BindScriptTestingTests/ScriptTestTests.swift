@@ -83,3 +83,54 @@ final class ScriptTestTests: XCTestCase {
     return path
   }
 }
+
+/// Each script of a folder as a Swift Testing case, and what a failure attaches.
+final class ScriptFileTests: XCTestCase {
+  func testScriptsOfAFolderAreNamedUnderIt() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "script-cases")
+    mkdir(folder + "/login", 0o755)
+    mkdir(folder + "/.hidden", 0o755)
+    for name in ["b.bind", "a.bind", "login/sign-in.bind", ".hidden/x.bind", "notes.txt"] {
+      try FileSystem.write("print(1)\n", to: folder + "/" + name)
+    }
+    let scripts = ScriptTest.scripts(in: folder)
+    XCTAssertEqual(scripts.map(\.name), ["a.bind", "b.bind", "login/sign-in.bind"])
+    XCTAssertEqual(scripts.first?.path, folder + "/a.bind")
+    XCTAssertEqual(scripts.first?.description, "a.bind")
+  }
+
+  func testAMissingFolderIsOneFailingCaseNotNone() {
+    let scripts = ScriptTest.scripts(in: "/no/such/folder")
+    XCTAssertEqual(scripts.map(\.name), ["/no/such/folder"])
+    XCTAssertEqual(ScriptTest.run(file: scripts[0].path).status, .failed)
+  }
+
+  func testAFailureAttachesItsDiffGraphAndTimeline() throws {
+    let source = """
+      let a = Label()
+      let b = Label()
+      bind a.text -> b.text
+      a.text = "x"
+      b.text
+      #> "y"
+      after 100ms { a.text = "z" }
+      timeline a.text for 300ms
+      #> a.text: a--|  a = "x"
+      """
+    let result = ScriptTest.run(source: source, path: "/scripts/failing.bind")
+    XCTAssertEqual(result.status, .failed)
+    let attachments = ScriptTest.attachments(of: result)
+    XCTAssertEqual(attachments.first?.name, "failing.bind.diff.txt")
+    let report = String(decoding: attachments[0].bytes, as: UTF8.self)
+    XCTAssertTrue(report.contains("/scripts/failing.bind:5: output differs\n| b.text\n--- expected\n+++ actual"), report)
+    let graph = try XCTUnwrap(attachments.first { $0.name.hasPrefix("failing.bind-graph.") })
+    let graphText = String(decoding: graph.bytes, as: UTF8.self)
+    // SVG where Graphviz is installed, DOT where not; either shows the value then.
+    XCTAssertTrue(
+      graphText.contains("&quot;x&quot;") || graphText.contains("\\\"x\\\""),
+      "the graph as it was after the failing statement: \(graphText.prefix(300))")
+    XCTAssertTrue(attachments.contains { $0.name.hasSuffix("-timeline.svg") && String(decoding: $0.bytes, as: UTF8.self).hasPrefix("<svg") },
+      "\(attachments.map(\.name))")
+    XCTAssertTrue(ScriptTest.attachments(of: ScriptTest.run(source: "print(1)\n#> 1\n")).isEmpty, "a passing script attaches nothing")
+  }
+}

@@ -9,14 +9,15 @@ import Testing
 /// checks it) happens on the main queue.
 @MainActor
 @Suite struct MainActorScriptTests {
-  nonisolated static let scripts = ["debounce.bind", "banner.bind", "cart.bind", "bad-input.bind"]
-
-  @Test(arguments: scripts)
-  func scriptPasses(_ name: String) async {
-    let result = await expectScript(MainActorExampleTypes.scriptsFolder + "/" + name) {
-      try MainActorExampleTypes.register(in: $0)
-    }
+  /// Each script of the folder is a test case of its own, named by its file.
+  @Test(arguments: ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder))
+  func scriptPasses(_ script: ScriptFile) async {
+    let result = await expectScript(script) { try MainActorExampleTypes.register(in: $0) }
     #expect(result.passed)
+  }
+
+  @Test func everyScriptOfTheFolderIsACase() {
+    #expect(ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder).map(\.name) == ["bad-input.bind", "banner.bind", "cart.bind", "debounce.bind"])
   }
 
   /// A view-model the test made and injected: the script's `wait` runs its

@@ -16,10 +16,8 @@ enum MainActorStress {
   static func runAll(_ runs: Int) async -> Int {
     var failures = 0
     for _ in 0..<runs {
-      for name in MainActorScriptTests.scripts {
-        let result = await expectScript(MainActorExampleTypes.scriptsFolder + "/" + name) {
-          try MainActorExampleTypes.register(in: $0)
-        }
+      for script in ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder) {
+        let result = await expectScript(script) { try MainActorExampleTypes.register(in: $0) }
         if !result.passed { failures += 1 }
       }
     }
