@@ -270,13 +270,13 @@ extension Compiler {
       guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
       if case .selfMember(let member, _) = resolution {
         guard writesSelfMembers else {
-          throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+          throw error(.assignInsideDerived(name: name), at: range)
         }
         // A setter (`set { fahrenheit = newValue * 1.8 + 32 }`) writes the
         // object's own member.
         let interpreter = self.interpreter
         return { frame, value in
-          guard let object = frame.selfObject else { throw ScriptError("'\(name)' needs an object", at: range, in: file) }
+          guard let object = frame.selfObject else { throw ScriptError(.other("'\(name)' needs an object"), at: range, in: file) }
           do {
             try interpreter.write(value, to: member, of: object, name: name)
           } catch let error as ScriptError {
@@ -308,8 +308,7 @@ extension Compiler {
             return try storeField(frame, structValue, value)
           }
           guard case .object(let target) = receiver else {
-            if receiver.isNull { throw ScriptError("cannot assign to '\(name.name)' of nil") }
-            throw ScriptError("cannot assign to '\(name.name)' of a value of type '\(receiver.typeName)'")
+            throw ScriptError(.assignToMemberOf(name: name.name, valueType: receiver.isNull ? nil : receiver.typeName))
           }
           let member = try cache.member(name.name, of: target.type)
           if case .stored(let index) = member { try target.type.checkSetterAccess(index, from: writer) }
@@ -319,7 +318,7 @@ extension Compiler {
         }
       }
     case .index(let base, let index, let range):
-      guard base.isAssignable else { throw error("cannot assign to an element of this value", at: range) }
+      guard base.isAssignable else { throw error(.other("cannot assign to an element of this value"), at: range) }
       let container = try compileExpression(base)
       let position = try compileExpression(index)
       let place = try compilePlace(base)
@@ -353,9 +352,9 @@ extension Compiler {
       return compileVariableElementStore(
         base, position: locating(range, position), general: general, setGenerally: setElement) ?? general
     case .optionalMember(_, _, let range):
-      throw error("cannot assign through '?.'; unwrap the value first", at: range)
+      throw error(.other("cannot assign through '?.'; unwrap the value first"), at: range)
     default:
-      throw error("cannot assign to this expression; assign to a variable, a property or an element", at: target.range)
+      throw error(.other("cannot assign to this expression; assign to a variable, a property or an element"), at: target.range)
     }
   }
 }
@@ -418,7 +417,7 @@ private final class StoredWriteSite {
   /// The error of a write to the node, or the one an observer of the
   /// write kept, as the general path reports them.
   @inline(never) func located(_ error: any Error) -> any Error {
-    if let error = error as? ReactiveError { return ScriptError(error.description).located(at: range, in: file) }
+    if let error = error as? ReactiveError { return ScriptError(.reactive(error)).located(at: range, in: file) }
     if let error = error as? ScriptError { return error.located(at: range, in: file) }
     return error
   }

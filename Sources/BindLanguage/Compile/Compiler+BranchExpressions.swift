@@ -43,7 +43,7 @@ extension Compiler {
 
   private func compileBranch(_ block: Block, expecting type: ValueType?, in construct: String) throws -> Execution {
     guard case .expression(let branch)? = block.statements.first else {
-      throw error("a branch of an \(construct) must be a single expression", at: block.range)
+      throw error(.other("a branch of an \(construct) must be a single expression"), at: block.range)
     }
     let evaluate = try compileValue(branch, expecting: type)
     guard let type else { return { frame in .returned(try evaluate(frame)) } }
@@ -51,7 +51,7 @@ extension Compiler {
     return { frame in
       let value = try evaluate(frame)
       guard let converted = type.coerce(value) else {
-        throw ScriptError(Self.branchMismatch(value.typeName, type, construct), at: branch.range, in: file)
+        throw ScriptError(.other(Self.branchMismatch(value.typeName, type, construct)), at: branch.range, in: file)
       }
       return .returned(converted)
     }
@@ -63,10 +63,10 @@ extension Compiler {
     for branch in Self.branchValues(of: expression) {
       guard let sample = Self.literalSample(branch) else { continue }
       if let type {
-        if type.coerce(sample) == nil { throw error(Self.branchMismatch(sample.typeName, type, construct), at: branch.range) }
+        if type.coerce(sample) == nil { throw error(.other(Self.branchMismatch(sample.typeName, type, construct)), at: branch.range) }
       } else if let first, first.typeName != sample.typeName {
         throw error(
-          "branches of the \(construct) have mismatching types '\(first.typeName)' and '\(sample.typeName)'; make them give one type, or declare the type of the value, as in 'let value: \(first.typeName) = …'",
+          .other("branches of the \(construct) have mismatching types '\(first.typeName)' and '\(sample.typeName)'; make them give one type, or declare the type of the value, as in 'let value: \(first.typeName) = …'"),
           at: branch.range)
       } else {
         first = first ?? sample

@@ -47,7 +47,7 @@ extension Compiler {
       do {
         builtin = try Builtins.function(named: name, labels: labels)
       } catch let error as ScriptError {
-        throw self.error(error.message, at: range)
+        throw error.moved(to: range, in: file)
       }
       if let builtin {
         // A built-in with labeled forms was picked by its labels.
@@ -81,7 +81,7 @@ extension Compiler {
     return { frame in
       let function = try callee(frame)
       guard case .function(let callable) = function else {
-        throw ScriptError("cannot call a value of type '\(function.typeName)'", at: range, in: file)
+        throw ScriptError(.notCallable(valueType: function.typeName), at: range, in: file)
       }
       if callable.isThrowing, !isMarked { throw ErrorHandling.unmarkedCall(callable.name, at: range, in: file) }
       var evaluated = try values.map { try $0(frame) }
@@ -94,12 +94,12 @@ extension Compiler {
           plan: callable.argumentPlanKey.flatMap { plans.plan(for: $0, signature, labels: call.labels) })
       } else if let labeled {
         throw ScriptError(
-          "unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels",
+          .other("unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels"),
           at: labeled.range, in: file)
       }
       if let arity = callable.arity, arity != evaluated.count {
         throw ScriptError(
-          "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given",
+          .argumentCount(callee: callable.quotedName, expected: arity, given: evaluated.count),
           at: range, in: file)
       }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
@@ -145,9 +145,9 @@ extension Compiler {
         range: range, optional: optional)
     }
     if Builtins.mutatingArrayMethods.contains(method), knownHostObject(base) == nil {
-      guard !optional else { throw error("'\(method)' cannot be called through '?.'", at: name.range) }
+      guard !optional else { throw error(.other("'\(method)' cannot be called through '?.'"), at: name.range) }
       guard base.isAssignable else {
-        throw error("cannot call mutating method '\(method)' on a value that cannot be assigned to", at: name.range)
+        throw error(.other("cannot call mutating method '\(method)' on a value that cannot be assigned to"), at: name.range)
       }
       // Changed where it is stored, so `append` does not copy the whole
       // array (which made building one element by element O(n²)); a
@@ -209,12 +209,12 @@ extension Compiler {
         let member = try cache.member(method, of: object.type)
         let held = try interpreter.read(member, of: object, name: method)
         guard case .function(let callable) = held else {
-          throw ScriptError("cannot call '\(method)' of \(object.type.name): it holds a value of type '\(held.typeName)'")
+          throw ScriptError(.other("cannot call '\(method)' of \(object.type.name): it holds a value of type '\(held.typeName)'"))
         }
         let evaluated = try values.map { try $0(frame) }
         if let arity = callable.arity, arity != evaluated.count {
           throw ScriptError(
-            "\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but \(evaluated.count) \(evaluated.count == 1 ? "was" : "were") given")
+            .argumentCount(callee: callable.quotedName, expected: arity, given: evaluated.count))
         }
         let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
         return try callable.body(evaluated, context)
@@ -238,9 +238,9 @@ extension Compiler {
     for argument in arguments {
       guard let label = argument.label else {
         throw error(
-          "constructor arguments need property labels, as in '\(typeName)(name: …)'", at: argument.range)
+          .other("constructor arguments need property labels, as in '\(typeName)(name: …)'"), at: argument.range)
       }
-      if labels.contains(label.name) { throw error("property '\(label.name)' given twice", at: label.range) }
+      if labels.contains(label.name) { throw error(.other("property '\(label.name)' given twice"), at: label.range) }
       labels.append(label.name)
     }
     let values = try arguments.map { try compileExpression($0.value) }
@@ -249,13 +249,13 @@ extension Compiler {
     let file = self.file
     return { frame in
       guard let type = interpreter.types[typeName] else {
-        throw ScriptError("cannot find type '\(typeName)'", at: range, in: file)
+        throw ScriptError(.unknownType(typeName, suggestion: nil), at: range, in: file)
       }
       let evaluated = try values.map { try $0(frame) }
       do {
         return .object(try interpreter.construct(type, labels: labels, values: evaluated))
       } catch let error as ConstructorError {
-        throw ScriptError(error.message, at: error.argument.map { labelRanges[$0] } ?? range, in: file)
+        throw ScriptError(error.kind, at: error.argument.map { labelRanges[$0] } ?? range, in: file)
       }
     }
   }
@@ -270,7 +270,7 @@ extension Compiler {
     let interpreter = self.interpreter
     return { frame in
       guard let type = interpreter.types[typeName] else {
-        throw ScriptError("cannot find type '\(typeName)'", at: call.range, in: call.file)
+        throw ScriptError(.unknownType(typeName, suggestion: nil), at: call.range, in: call.file)
       }
       let evaluated = try values.map { try $0(frame) }
       let method = try interpreter.initializer(among: type.initializers, of: typeName, for: call)
@@ -288,7 +288,7 @@ extension Compiler {
   /// condition's parts, as Swift Testing's `#expect` does.
   private func compileAssert(_ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     guard (1...2).contains(arguments.count), arguments.allSatisfy({ $0.label == nil }) else {
-      throw error("'assert' takes a condition and an optional message: assert(x == 1, \"why\")", at: range)
+      throw error(.other("'assert' takes a condition and an optional message: assert(x == 1, \"why\")"), at: range)
     }
     let conditionExpression = arguments[0].value
     let condition = try compileExpression(conditionExpression)
@@ -303,7 +303,7 @@ extension Compiler {
       let value = try condition(frame)
       guard case .bool(let holds) = value else {
         throw ScriptError(
-          "assert needs a Bool condition, not '\(value.typeName)'", at: conditionExpression.range, in: file)
+          .other("assert needs a Bool condition, not '\(value.typeName)'"), at: conditionExpression.range, in: file)
       }
       if holds {
         interpreter.lastCallProducedValue = false
@@ -317,7 +317,7 @@ extension Compiler {
       var text = "assertion failed: \(conditionText)"
       if let message { text += ": \(try message(frame).printed)" }
       if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
-      throw ScriptError(text, at: conditionExpression.range, in: file)
+      throw ScriptError(.other(text), at: conditionExpression.range, in: file)
     }
   }
 
@@ -349,6 +349,6 @@ extension Expression {
 
 /// A constructor failure, pointing at the argument to blame (or the call).
 struct ConstructorError: Error {
-  let message: String
+  let kind: ScriptError.Kind
   let argument: Int?
 }

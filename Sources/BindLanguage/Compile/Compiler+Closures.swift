@@ -14,7 +14,7 @@ extension Compiler {
     if let declared = closure.parameters {
       if let (name, range) = SyntaxWalk.firstAnonymousParameter(statements) {
         throw error(
-          "anonymous closure arguments cannot be used inside a closure that has explicit arguments; use a parameter's name instead of '\(name)'",
+          .other("anonymous closure arguments cannot be used inside a closure that has explicit arguments; use a parameter's name instead of '\(name)'"),
           at: range)
       }
       parameters = declared.map(\.name)
@@ -22,7 +22,7 @@ extension Compiler {
     } else {
       let count = SyntaxWalk.anonymousParameterCount(statements)
       if count > Self.anonymousParameterLimit {
-        throw error("a closure takes at most \(Self.anonymousParameterLimit) anonymous parameters ($0 to $\(Self.anonymousParameterLimit - 1))", at: closure.range)
+        throw error(.other("a closure takes at most \(Self.anonymousParameterLimit) anonymous parameters ($0 to $\(Self.anonymousParameterLimit - 1))"), at: closure.range)
       }
       parameters = (0..<count).map { Identifier("$\($0)", range: closure.range) }
     }
@@ -58,7 +58,7 @@ extension Compiler {
           guard let type else { continue }
           guard let value = type.coerce(arguments[index]) else {
             throw ScriptError(
-              "closure parameter '\(parameterNames[index])' has type '\(type)', but the argument is '\(arguments[index].typeName)'",
+              .other("closure parameter '\(parameterNames[index])' has type '\(type)', but the argument is '\(arguments[index].typeName)'"),
               at: context.argumentRanges.indices.contains(index) ? context.argumentRanges[index] : context.range,
               in: context.file)
           }
@@ -68,7 +68,7 @@ extension Compiler {
         guard let resultType else { return result }
         guard let value = resultType.coerce(result) else {
           throw ScriptError(
-            "closure declared to return '\(resultType)' returned a value of type '\(result.typeName)'",
+            .other("closure declared to return '\(resultType)' returned a value of type '\(result.typeName)'"),
             at: closure.range, in: file)
         }
         return value

@@ -78,9 +78,9 @@ extension Compiler {
       case .set(let set): elements = set.elements
       default:
         if value.isNull {
-          throw ScriptError("cannot call '\(method.baseName)' on nil; use '?.' to call it only when the value is not nil")
+          throw ScriptError(.callOnNil(method: method.baseName, inPlace: false))
         }
-        throw ScriptError("value of type '\(value.typeName)' has no method '\(method.rawValue)'")
+        throw ScriptError(.noMember(name: method.rawValue, valueType: value.typeName, memberKind: "method", suggestion: nil))
       }
       let evaluated = try values.map { try $0(frame) }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: argumentRanges)
@@ -104,13 +104,13 @@ enum CollectionMethods {
     if let arity = method.closureArity {
       guard case .function(let callable) = arguments.last! else {
         throw ScriptError(
-          "'\(method.rawValue)' needs a closure, not '\(arguments.last!.typeName)'", at: closureRange, in: context.file)
+          .other("'\(method.rawValue)' needs a closure, not '\(arguments.last!.typeName)'"), at: closureRange, in: context.file)
       }
       // A closure of two parameters takes each pair of `enumerated()` or
       // `zip` apart, as Swift's does each tuple: `zip(xs, ys).map { $0 + $1 }`.
       if let taken = callable.arity, taken != arity, !(arity == 1 && taken == 2) {
         throw ScriptError(
-          "'\(method.baseName)' passes \(arity) argument\(arity == 1 ? "" : "s") to its closure, but \(callable.quotedName) takes \(taken)",
+          .other("'\(method.baseName)' passes \(arity) argument\(arity == 1 ? "" : "s") to its closure, but \(callable.quotedName) takes \(taken)"),
           at: closureRange, in: context.file)
       }
       closure = callable
@@ -169,7 +169,7 @@ enum CollectionMethods {
       if splitsPairs {
         guard case .array(let pair) = element, pair.count == 2 else {
           throw ScriptError(
-            "'\(method.baseName)' passes 1 argument to its closure, but \(closure!.quotedName) takes 2",
+            .other("'\(method.baseName)' passes 1 argument to its closure, but \(closure!.quotedName) takes 2"),
             at: closureRange, in: context.file)
         }
         return try apply(pair[0], pair[1])
@@ -183,7 +183,7 @@ enum CollectionMethods {
     }
     func notBool(_ result: Value) -> ScriptError {
       ScriptError(
-        "the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'",
+        .other("the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'"),
         at: closureRange, in: context.file)
     }
     func test(_ element: Value) throws -> Bool {
@@ -232,7 +232,7 @@ enum CollectionMethods {
         let mapped = try apply(element)
         guard case .array(let items) = mapped else {
           throw ScriptError(
-            "the closure of 'flatMap' must return an array, not '\(mapped.typeName)'; use 'map' or 'compactMap' for one value per element",
+            .other("the closure of 'flatMap' must return an array, not '\(mapped.typeName)'; use 'map' or 'compactMap' for one value per element"),
             at: closureRange, in: context.file)
         }
         try Operators.checkCount(result.count + items.count)
@@ -291,7 +291,7 @@ enum CollectionMethods {
         let result = try apply(a, b)
         guard case .bool(let less) = result else {
           throw ScriptError(
-            "the closure of 'sorted(by:)' must return a Bool, not '\(result.typeName)'",
+            .other("the closure of 'sorted(by:)' must return a Bool, not '\(result.typeName)'"),
             at: closureRange, in: context.file)
         }
         return less

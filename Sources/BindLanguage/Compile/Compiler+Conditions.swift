@@ -53,7 +53,7 @@ extension Compiler {
     case .returnStatement, .breakStatement, .continueStatement, .throwStatement: break
     default:
       throw error(
-        "'guard' body must not fall through; end it with 'return', 'break', 'continue' or 'throw'",
+        .other("'guard' body must not fall through; end it with 'return', 'break', 'continue' or 'throw'"),
         at: statement.elseBlock.range)
     }
     let holds = try compileClauses(statement.conditions)

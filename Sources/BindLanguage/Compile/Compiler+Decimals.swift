@@ -105,7 +105,7 @@ extension Compiler {
     guard let initializer = FoundationInitializers.initializer(typeName, labels: labels) else {
       let written = FoundationInitializers.signature(typeName, labels)
       let forms = FoundationInitializers.forms(of: typeName).map { "'\($0)'" }.joined(separator: ", ")
-      throw error("no initializer '\(written)' of \(typeName); scripts may call \(forms)", at: range)
+      throw error(.other("no initializer '\(written)' of \(typeName); scripts may call \(forms)"), at: range)
     }
     // `Decimal(19.99)` is the literal's own digits, whatever they are.
     if typeName == "Decimal", arguments.count == 1, arguments[0].label == nil, let decimal = decimalLiteral(arguments[0].value) {

@@ -70,7 +70,7 @@ extension Compiler {
     return { frame in
       guard let effect = Effect.current else {
         throw ScriptError(
-          "'onCleanup' runs only inside an effect's run; wrap it in 'effect { … }'", at: range, in: file)
+          .other("'onCleanup' runs only inside an effect's run; wrap it in 'effect { … }'"), at: range, in: file)
       }
       let handler = ScriptHandler(
         body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
@@ -92,7 +92,7 @@ extension Interpreter {
   func runEffect(_ handler: ScriptHandler) throws {
     guard callFits else {
       let reason = callDepth >= options.maxCallDepth ? "call depth limit of \(options.maxCallDepth) exceeded" : "out of stack space"
-      throw ScriptError("\(reason) in an effect; do effects trigger each other without end?")
+      throw ScriptError(.other("\(reason) in an effect; do effects trigger each other without end?"))
     }
     callDepth += 1
     // What the effect's run makes is the effect's, even when a block's run
@@ -120,19 +120,19 @@ extension Compiler {
     let file = self.file
     let interpreter = self.interpreter
     guard case .member(let base, let name, let memberRange) = target.unparenthesized else {
-      throw error("'notify' takes a property such as 'vm.items'", at: target.range)
+      throw error(.other("'notify' takes a property such as 'vm.items'"), at: target.range)
     }
     let object = try compileExpression(base)
     let cache = MemberCache(file: file, range: name.range)
     return { frame in
       do {
         guard case .object(let receiver) = try object(frame) else {
-          throw ScriptError("'notify' takes a property of an object such as 'vm.items'")
+          throw ScriptError(.other("'notify' takes a property of an object such as 'vm.items'"))
         }
         switch try cache.member(name.name, of: receiver.type) {
         case .stored(let index): try receiver.propertyNode(index).notifyChange()
         case .derived(let index): try receiver.derived(index, interpreter: interpreter).notifyChange()
-        case .event: throw ScriptError("'\(name.name)' is an event; send it with 'emit'")
+        case .event: throw ScriptError(.other("'\(name.name)' is an event; send it with 'emit'"))
         }
       } catch {
         throw error.asScriptError(at: memberRange, in: file)

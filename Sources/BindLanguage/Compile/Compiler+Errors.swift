@@ -37,7 +37,7 @@ struct ErrorHandling {
   /// The error of a call to a throwing function that is not marked `try`.
   static func unmarkedCall(_ name: String, at range: SourceRange, in file: SourceFile) -> ScriptError {
     ScriptError(
-      "call can throw but is not marked with 'try'; write 'try \(name)(…)' inside 'do { … } catch { … }', or 'try?' for nil on error",
+      .other("call can throw but is not marked with 'try'; write 'try \(name)(…)' inside 'do { … } catch { … }', or 'try?' for nil on error"),
       at: range, in: file)
   }
 
@@ -67,10 +67,10 @@ extension Compiler {
   /// The value must be of a type declared `: Error`; it travels as a
   /// ``ThrownError`` to the nearest `catch` that matches it.
   func compileThrow(_ value: Expression, range: SourceRange) throws -> Execution {
-    if let message = errorHandling.unhandledMessage("error is not handled") { throw error(message, at: range) }
+    if let message = errorHandling.unhandledMessage("error is not handled") { throw error(.other(message), at: range) }
     if value.isImplicitMember {
       throw error(
-        "cannot infer the error type of '\(file.text(in: value.range))'; name it, as in 'throw LoginError\(file.text(in: value.range))'",
+        .other("cannot infer the error type of '\(file.text(in: value.range))'; name it, as in 'throw LoginError\(file.text(in: value.range))'"),
         at: value.range)
     }
     let evaluate = try compileExpression(value)
@@ -79,7 +79,7 @@ extension Compiler {
       let thrown = try evaluate(frame)
       guard thrown.conformsToError else {
         throw ScriptError(
-          "thrown value of type '\(thrown.typeName)' does not conform to 'Error'; throw a value of an enum or struct declared ': Error', as in 'enum LoginError: Error { case invalid }'",
+          .other("thrown value of type '\(thrown.typeName)' does not conform to 'Error'; throw a value of an enum or struct declared ': Error', as in 'enum LoginError: Error { case invalid }'"),
           at: value.range, in: file)
       }
       throw ThrownError(thrownByScript: thrown, at: range, in: file)
@@ -91,7 +91,7 @@ extension Compiler {
   /// error located at itself. Neither catches a ``ScriptError``.
   func compileTry(_ kind: TryKind, _ operand: Expression, range: SourceRange) throws -> Evaluation {
     if kind == .propagating, let message = errorHandling.unhandledMessage("errors thrown from here are not handled") {
-      throw error(message, at: range)
+      throw error(.other(message), at: range)
     }
     let saved = errorHandling.isTrying
     errorHandling.isTrying = true
@@ -111,7 +111,7 @@ extension Compiler {
           return try evaluate(frame)
         } catch let thrown as ThrownError {
           throw ScriptError(
-            "'try!' expression unexpectedly raised an error: \(thrown.value.errorDescription); use 'try' inside 'do { … } catch { … }' to handle it",
+            .other("'try!' expression unexpectedly raised an error: \(thrown.value.errorDescription); use 'try' inside 'do { … } catch { … }' to handle it"),
             at: range, in: file)
         }
       }
@@ -241,7 +241,7 @@ extension Compiler {
   /// `return`, `break` or `continue` that would leave a `defer` block.
   func checkNotLeavingDefer(_ keyword: String, at range: SourceRange) throws {
     guard errorHandling.isInDefer else { return }
-    throw error("'\(keyword)' cannot transfer control out of a 'defer' statement", at: range)
+    throw error(.other("'\(keyword)' cannot transfer control out of a 'defer' statement"), at: range)
   }
 }
 

@@ -35,7 +35,7 @@ extension Compiler {
   private func compileLink(_ expression: Expression) throws -> Evaluation {
     switch expression {
     case .integer(let value, let range):
-      guard let int = Int(exactly: value) else { throw error("integer literal overflows Int", at: range) }
+      guard let int = Int(exactly: value) else { throw error(.other("integer literal overflows Int"), at: range) }
       let constant = Value.int(int)
       return { _ in constant }
     case .double(let value, _):
@@ -152,7 +152,7 @@ extension Compiler {
     }
     if let resolution = resolve(name) { return reader(for: resolution, name: name, range: range) }
     if interpreter.isTypeName(name) {
-      throw error("'\(name)' is a type; write '\(name)()' to create an instance", at: range)
+      throw error(.other("'\(name)' is a type; write '\(name)()' to create an instance"), at: range)
     }
     if let builtin = Builtins.function(named: name) {
       let value = Value.function(builtin)
@@ -163,7 +163,7 @@ extension Compiler {
       return { _ in .duration(scheduler.now) }
     }
     if name.hasPrefix("$") {
-      throw error("anonymous closure argument '\(name)' is not inside a closure; it names a parameter of '{ … }'", at: range)
+      throw error(.other("anonymous closure argument '\(name)' is not inside a closure; it names a parameter of '{ … }'"), at: range)
     }
     throw unknownName(name, at: range)
   }
@@ -179,11 +179,11 @@ extension Compiler {
       let isAnd = op == .and
       return { frame in
         guard case .bool(let a) = try left(frame) else {
-          throw ScriptError("'\(op.rawValue)' needs Bool operands", at: lhs.range, in: file)
+          throw ScriptError(.other("'\(op.rawValue)' needs Bool operands"), at: lhs.range, in: file)
         }
         if a != isAnd { return .bool(a) }
         guard case .bool(let b) = try right(frame) else {
-          throw ScriptError("'\(op.rawValue)' needs Bool operands", at: rhs.range, in: file)
+          throw ScriptError(.other("'\(op.rawValue)' needs Bool operands"), at: rhs.range, in: file)
         }
         return .bool(b)
       }
@@ -215,7 +215,7 @@ extension Compiler {
         let member = try cache.member(memberName, of: object.type)
         return try interpreter.read(member, of: object, name: memberName)
       case .null:
-        throw ScriptError("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil")
+        throw ScriptError(.other("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil"))
       case .structValue, .enumValue:
         return try valueMembers.read(memberName, of: value, interpreter: interpreter)
       default:
@@ -270,15 +270,14 @@ final class MemberCache {
 
 extension ScriptError {
   static func unknownMember(_ name: String, on type: ObjectType) -> ScriptError {
-    if let unavailable = type.host?.unavailableMembers[name] { return ScriptError(unavailable) }
-    var message = "no property '\(name)' on \(type.name)"
+    if let unavailable = type.host?.unavailableMembers[name] { return ScriptError(.unavailableMember(reason: unavailable)) }
     if let method = type.scriptMethods[name] {
-      return ScriptError("'\(method.signature.fullName)' is a method of \(type.name); call it, as in '\(name)(…)'")
+      return ScriptError(.methodNotCalled(method: method.signature.fullName, typeName: type.name, name: name))
     }
     if let method = type.host?.methodsByName[name]?.first {
-      return ScriptError("'\(method.name)' is a method of \(type.name); call it, as in '\(name)(…)'")
+      return ScriptError(.methodNotCalled(method: method.name, typeName: type.name, name: name))
     }
-    if let guess = suggestion(for: name, among: type.memberNames) { message += "; did you mean '\(guess)'?" }
-    return ScriptError(message)
+    return ScriptError(
+      .noProperty(name: name, typeName: type.name, suggestion: suggestion(for: name, among: type.memberNames), field: false))
   }
 }

@@ -11,12 +11,12 @@ extension Compiler {
       switch member {
       case .property(let property):
         if case .stored = property.value {
-          throw error("extensions must not contain stored properties; declare '\(property.name.name)' in '\(name)'", at: property.name.range)
+          throw error(.other("extensions must not contain stored properties; declare '\(property.name.name)' in '\(name)'"), at: property.name.range)
         }
       case .event(let event):
-        throw error("an extension cannot add events; declare '\(event.name.name)' in '\(name)'", at: event.name.range)
+        throw error(.other("an extension cannot add events; declare '\(event.name.name)' in '\(name)'"), at: event.name.range)
       case .enumCase(let enumCase):
-        throw error("enum cases are declared in the enum itself, not in an extension", at: enumCase.name.range)
+        throw error(.other("enum cases are declared in the enum itself, not in an extension"), at: enumCase.name.range)
       case .method:
         continue
       }
@@ -28,7 +28,7 @@ extension Compiler {
       ?? declaration.nestedTypes.first?.name
     {
       throw error(
-        "an extension of '\(name)' declared elsewhere adds methods and static members only; put '\(unsupported.name)' in the file that declares '\(name)'",
+        .other("an extension of '\(name)' declared elsewhere adds methods and static members only; put '\(unsupported.name)' in the file that declares '\(name)'"),
         at: unsupported.range)
     }
     var extended = declaration
@@ -38,7 +38,7 @@ extension Compiler {
     if let type = interpreter.types[name], type.host == nil {
       let methods = try declareMethods(extended, kind: "type")
       for method in methods.keys where type.scriptMethods[method] != nil {
-        throw error("invalid redeclaration of '\(method)' in '\(name)'", at: extended.methods.first { $0.name.name == method }!.name.range)
+        throw error(.redeclaration(name: method, container: "'\(name)'"), at: extended.methods.first { $0.name.name == method }!.name.range)
       }
       type.scriptMethods.merge(methods) { existing, _ in existing }
       type.scriptMethodOrder += extended.methods.map(\.name.name)
@@ -56,7 +56,7 @@ extension Compiler {
       // At run time, where `check` (which runs no import) cannot know the
       // type, it is no error there.
       let missing = ScriptError(
-        "cannot find type '\(name)' to extend; declare it before the extension", at: declaration.name.range, in: file)
+        .other("cannot find type '\(name)' to extend; declare it before the extension"), at: declaration.name.range, in: file)
       return { _ in throw missing }
     }
     declareStaticMembers(of: extended)

@@ -6,7 +6,7 @@ extension Compiler {
   /// `expression` run to completion before the statement goes on.
   func compileAwait(_ operand: Expression, range: SourceRange) throws -> Evaluation {
     if let context = cannotAwait {
-      throw error("'await' cannot be used in \(context); call the async method in a statement of its own", at: range)
+      throw error(.other("'await' cannot be used in \(context); call the async method in a statement of its own"), at: range)
     }
     if let value = interpreter.cooperativeAwait?.resolved.value(at: range, in: file) {
       // Already awaited by the async caller (``AwaitedValues``).
@@ -116,7 +116,7 @@ final class HostCallSite {
       method = try resolveMethod(of: object.type)
     }
     guard let receiver = object.host?.object else {
-      throw ScriptError(object.releasedMessage, at: range, in: file)
+      throw ScriptError(object.releasedError, at: range, in: file)
     }
     return try call(method, receiver: receiver, arguments: arguments, interpreter: interpreter)
   }
@@ -124,7 +124,7 @@ final class HostCallSite {
   private func resolveMethod(of type: ObjectType) throws -> HostFunction {
     let host = type.host!
     guard let candidates = host.methodsByName[signature.baseName] else {
-      throw ScriptError(Self.noMethodMessage(signature, on: type), at: range, in: file)
+      throw ScriptError(Self.noMethod(signature, on: type), at: range, in: file)
     }
     switch resolve(among: candidates, owner: type.name) {
     case .success(let method):
@@ -138,16 +138,13 @@ final class HostCallSite {
   /// Why a host type has no method `signature` names: "no method
   /// 'selct(index:)' on TodoList; did you mean 'select(index:)'?" (also
   /// what `bindscript check` reports for it).
-  static func noMethodMessage(_ signature: HostSignature, on type: ObjectType) -> String {
+  static func noMethod(_ signature: HostSignature, on type: ObjectType) -> ScriptError.Kind {
     if type.members[signature.baseName] != nil {
-      return "'\(signature.baseName)' is a property of \(type.name), not a method"
+      return .propertyNotMethod(name: signature.baseName, typeName: type.name)
     }
-    if let unavailable = type.host?.unavailableMembers[signature.baseName] { return unavailable }
-    var message = "no method '\(signature.fullName)' on \(type.name)"
-    if let guess = suggestion(for: signature.fullName, among: type.host?.methods.map(\.name) ?? []) {
-      message += "; did you mean '\(guess)'?"
-    }
-    return message
+    if let unavailable = type.host?.unavailableMembers[signature.baseName] { return .unavailableMember(reason: unavailable) }
+    let guess = suggestion(for: signature.fullName, among: type.host?.methods.map(\.name) ?? [])
+    return .noMethod(signature: signature.fullName, typeName: type.name, suggestion: guess)
   }
 
   /// The candidate whose labels match, or an error naming what was expected.
@@ -168,21 +165,19 @@ final class HostCallSite {
       let names = candidates.map(\.name)
       let guess = suggestion(for: have, among: names) ?? names[0]
       let on = owner.map { " on \($0)" } ?? ""
-      return .failure(ScriptError("no \(owner == nil ? "function" : "method") '\(have)'\(on); did you mean '\(guess)'?", at: range, in: file))
+      return .failure(ScriptError(.other("no \(owner == nil ? "function" : "method") '\(have)'\(on); did you mean '\(guess)'?"), at: range, in: file))
     }
     let wanted = expected.signature.labels
     guard wanted.count == signature.labels.count else {
       let count = wanted.count
       let given = signature.labels.count
-      return .failure(ScriptError(
-        "call to '\(expected.name)' takes \(count) argument\(count == 1 ? "" : "s") but \(given) \(given == 1 ? "was" : "were") given",
-        at: range, in: file))
+      return .failure(ScriptError(.argumentCount(callee: "call to '\(expected.name)'", expected: count, given: given), at: range, in: file))
     }
     let wrong = zip(signature.labels, wanted).filter { $0 != $1 }
     let label = { (label: String?) in label.map { "\($0):" } ?? "_:" }
-    let plural = wrong.count == 1 ? "" : "s"
+    let (writtenLabels, expectedLabels) = (wrong.map { label($0.0) }.joined(), wrong.map { label($0.1) }.joined())
     return .failure(ScriptError(
-      "incorrect argument label\(plural) in call to '\(expected.name)' (have '\(wrong.map { label($0.0) }.joined())', expected '\(wrong.map { label($0.1) }.joined())')",
+      .incorrectLabels(function: expected.name, have: writtenLabels, expected: expectedLabels, plural: wrong.count != 1),
       at: range, in: file))
   }
 
@@ -202,16 +197,17 @@ final class HostCallSite {
   private func checkAsync(_ function: HostFunction) throws {
     guard function.isAsync, case .forbidden(let context) = mode else { return }
     throw ScriptError(
-      "cannot call async '\(function.name)' in \(context); nothing can wait there, so call it in a statement of its own",
+      .other("cannot call async '\(function.name)' in \(context); nothing can wait there, so call it in a statement of its own"),
       at: range, in: file)
   }
 
   private func mismatch(_ function: HostFunction, index: Int, value: Value) -> ScriptError {
     if let problem = function.parameterTypes[index].crossingProblem(value) {
-      return ScriptError("cannot pass argument to '\(function.name)': \(problem)", at: argumentRanges[index], in: file)
+      return ScriptError(.cannotPassArgument(function: function.name, because: problem), at: argumentRanges[index], in: file)
     }
     return ScriptError(
-      "cannot convert value of type '\(value.typeName)' to expected argument type '\(function.parameterTypes[index])' in call to '\(function.name)'",
+      .argumentMismatch(
+        valueType: value.typeName, expected: "\(function.parameterTypes[index])", context: "in call to '\(function.name)'"),
       at: argumentRanges[index], in: file)
   }
 
@@ -290,8 +286,8 @@ final class HostCallSite {
   /// A Swift error a host function threw, as a script error at the call.
   static func thrown(_ error: any Error, by function: HostFunction, at range: SourceRange, in file: SourceFile) -> ScriptError {
     if let error = error as? ScriptError { return error.located(at: range, in: file) }
-    if error is CancellationError { return ScriptError("'\(function.name)' was cancelled", at: range, in: file) }
-    return ScriptError("'\(function.name)' threw an error: \(error)", at: range, in: file)
+    if error is CancellationError { return ScriptError(.hostCancelled(function: function.name), at: range, in: file) }
+    return ScriptError(.hostThrew(function: function.name, description: "\(error)"), at: range, in: file)
   }
 
   /// A Swift error a host function threw where the script can catch it

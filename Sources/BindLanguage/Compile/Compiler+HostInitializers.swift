@@ -24,7 +24,7 @@ extension Compiler {
     }
     if let unavailable = host.unavailableInitializers.first(where: { $0.signature.labels == labels }) {
       throw error(
-        "'\(unavailable.signature.fullName)' cannot be called from scripts: \(unavailable.reason); register the type of its parameter, or give scripts another initializer",
+        .other("'\(unavailable.signature.fullName)' cannot be called from scripts: \(unavailable.reason); register the type of its parameter, or give scripts another initializer"),
         at: range)
     }
     if host.constructor != nil, labels.allSatisfy({ $0.map { host.objectType.members[$0] != nil } ?? false }) {
@@ -51,28 +51,25 @@ extension Compiler {
       if wrong.count == 1, let (index, (have, want)) = wrong.first.map({ ($0.offset, $0.element) }) {
         let at = arguments[index].range
         switch (have, want) {
-        case (nil, let want?): return error("missing argument label '\(want):' in call to '\(expected.fullName)'", at: at)
-        case (let have?, nil): return error("extraneous argument label '\(have):' in call to '\(expected.fullName)'", at: at)
+        case (nil, let want?): return error(.missingLabel(want, function: expected.fullName), at: at)
+        case (let have?, nil): return error(.extraneousLabel(have, function: expected.fullName), at: at)
         default:
           return error(
-            "incorrect argument label in call to '\(expected.fullName)' (have '\(written(have))', expected '\(written(want))')",
-            at: at)
+            .incorrectLabels(function: expected.fullName, have: written(have), expected: written(want), plural: false), at: at)
         }
       }
-      return error(
-        "incorrect argument labels in call to '\(expected.fullName)' (have '\(wrong.map { written($0.element.0) }.joined())', expected '\(wrong.map { written($0.element.1) }.joined())')",
-        at: range)
+      let (have, want) = (wrong.map { written($0.element.0) }.joined(), wrong.map { written($0.element.1) }.joined())
+      return error(.incorrectLabels(function: expected.fullName, have: have, expected: want, plural: true), at: range)
     }
     // One initializer in all: the argument missing or extra.
     if declared.count == 1, let expected = declared.first {
       if labels.count < expected.labels.count {
         let missing = expected.labels[labels.count]
         let parameter = missing.map { "'\($0)'" } ?? "#\(labels.count + 1)"
-        return error("missing argument for parameter \(parameter) in call to '\(expected.fullName)'", at: range)
+        return error(.missingArgument(parameter: parameter, function: expected.fullName), at: range)
       }
       let extra = labels.count > expected.labels.count ? arguments[expected.labels.count] : arguments.last!
-      let what = extra.label.map { "extra argument '\($0.name)'" } ?? "extra argument"
-      return error("\(what) in call to '\(expected.fullName)'", at: extra.range)
+      return error(.extraArgument(label: extra.label?.name, function: expected.fullName), at: extra.range)
     }
     let have = HostSignature(baseName: "\(typeName).init", labels: labels).fullName
     var message = "no initializer '\(have)' in type '\(typeName)'"
@@ -80,6 +77,6 @@ extension Compiler {
     if let guess = suggestion(for: have, among: names) ?? names.first {
       message += "; did you mean '\(guess)'?"
     }
-    return error(message, at: range)
+    return error(.other(message), at: range)
   }
 }

@@ -16,18 +16,18 @@ extension Compiler {
   func compileStructConstruction(_ host: HostValueType, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     guard let type = host.structType else {
       throw error(
-        "'\(host.name)' is an enum; write one of its cases, as in '\(host.name).\(host.enumType?.cases.first?.name ?? "case")'",
+        .other("'\(host.name)' is an enum; write one of its cases, as in '\(host.name).\(host.enumType?.cases.first?.name ?? "case")'"),
         at: range)
     }
     let expected = type.fields.map { "\($0.name): …" }.joined(separator: ", ")
     guard arguments.count == type.fields.count else {
       throw error(
-        "'\(type.name)' takes \(type.fields.count) field\(type.fields.count == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given; write '\(type.name)(\(expected))'",
+        .other("'\(type.name)' takes \(type.fields.count) field\(type.fields.count == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given; write '\(type.name)(\(expected))'"),
         at: range)
     }
     for (argument, field) in zip(arguments, type.fields) where argument.label?.name != field.name {
       throw error(
-        "argument for field '\(field.name)' of '\(type.name)' must be labelled '\(field.name):'; write '\(type.name)(\(expected))'",
+        .other("argument for field '\(field.name)' of '\(type.name)' must be labelled '\(field.name):'; write '\(type.name)(\(expected))'"),
         at: argument.range)
     }
     return try compileCompositeValues(
@@ -40,16 +40,16 @@ extension Compiler {
     _ host: HostValueType, _ name: Identifier, _ arguments: [Argument]?, range: SourceRange
   ) throws -> Evaluation {
     guard let type = host.enumType else {
-      throw error("'\(host.name)' is a struct; make one with '\(host.name)(…)'", at: name.range)
+      throw error(.other("'\(host.name)' is a struct; make one with '\(host.name)(…)'"), at: name.range)
     }
     guard let caseIndex = type.index(ofCase: name.name) else {
-      throw error(type.unknownCaseMessage(name.name), at: name.range)
+      throw error(type.unknownCase(name.name), at: name.range)
     }
     let enumCase = type.cases[caseIndex]
     let written = enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "…" }.joined(separator: ", ")
     guard let arguments else {
       guard enumCase.associatedValues.isEmpty else {
-        throw error("case '\(enumCase.name)' of '\(type.name)' has associated values; write '\(type.name).\(enumCase.name)(\(written))'", at: range)
+        throw error(.other("case '\(enumCase.name)' of '\(type.name)' has associated values; write '\(type.name).\(enumCase.name)(\(written))'"), at: range)
       }
       let value = Value.enumValue(EnumValue(type: type, caseIndex: caseIndex))
       return { _ in value }
@@ -58,7 +58,7 @@ extension Compiler {
       zip(arguments, enumCase.associatedValues).allSatisfy({ $0.label?.name == $1.label })
     else {
       let form = enumCase.associatedValues.isEmpty ? "\(type.name).\(enumCase.name)" : "\(type.name).\(enumCase.name)(\(written))"
-      throw error("case '\(enumCase.name)' of '\(type.name)' is written '\(form)'", at: range)
+      throw error(.other("case '\(enumCase.name)' of '\(type.name)' is written '\(form)'"), at: range)
     }
     return try compileCompositeValues(
       arguments.map(\.value), types: enumCase.associatedValues.map(\.type),
@@ -83,7 +83,7 @@ extension Compiler {
         let value = try compiled[index](frame)
         guard let converted = types[index].coerce(value) else {
           throw ScriptError(
-            "\(names[index]) of '\(owner)' is \(types[index]), not '\(value.typeName)'", at: ranges[index], in: file)
+            .other("\(names[index]) of '\(owner)' is \(types[index]), not '\(value.typeName)'"), at: ranges[index], in: file)
         }
         values.append(converted)
       }
@@ -99,14 +99,13 @@ extension Value {
     switch self {
     case .structValue(let value):
       guard let index = value.type.index(ofField: name) else {
-        var message = "no field '\(name)' on \(value.type.name)"
-        if let guess = suggestion(for: name, among: value.type.fields.map(\.name)) { message += "; did you mean '\(guess)'?" }
-        throw ScriptError(message)
+        let guess = suggestion(for: name, among: value.type.fields.map(\.name))
+        throw ScriptError(.noProperty(name: name, typeName: value.type.name, suggestion: guess, field: true))
       }
       return value.fields[index]
     case .enumValue(let value):
       if name == "rawValue", let rawValue = value.enumCase.rawValue { return rawValue }
-      throw ScriptError("no property '\(name)' on \(value.type.name)")
+      throw ScriptError(.noProperty(name: name, typeName: value.type.name, suggestion: nil, field: false))
     default:
       return nil
     }
@@ -117,12 +116,12 @@ extension ValueType {
   /// Why `value`, of this very type, still did not become a Swift value: a
   /// registered struct with no initializer crosses into scripts only, and
   /// an initializer may throw.
-  func crossingProblem(_ value: Value) -> String? {
+  func crossingProblem(_ value: Value) -> ScriptError.Kind? {
     switch (self, value) {
     case (.optional(let wrapped), _): return wrapped.crossingProblem(value)
     case (.array(let element), .array(let items)): return items.lazy.compactMap { element.crossingProblem($0) }.first
     case (.structure(let type), .structValue(let structValue)) where structValue.type === type:
-      return "the host cannot make a Swift '\(type.name)' from \(structValue.literal): it registered no initializer for it, or the initializer threw; register one with 'initializer' (or let @ScriptableValue write it)"
+      return .hostCannotMake(typeName: type.name, literal: structValue.literal)
     default: return nil
     }
   }

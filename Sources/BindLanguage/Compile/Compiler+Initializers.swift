@@ -25,7 +25,7 @@ extension Compiler {
     for function in declaration.initializers {
       let signature = try functionSignature(function)
       if methods.contains(where: { $0.signature.fullName == signature.fullName }) {
-        throw error("invalid redeclaration of '\(signature.fullName)'", at: function.name.range)
+        throw error(.redeclaration(name: signature.fullName, container: nil), at: function.name.range)
       }
       let method = ScriptMethod(signature: signature, isMutating: true)
       let compiled = try compileFunctionBody(
@@ -54,8 +54,8 @@ extension Interpreter {
     }
     let written = "(" + call.labels.map { "\($0 ?? "_"):" }.joined() + ")"
     throw ScriptError(
-      "no initializer of '\(typeName)' takes \(written); its initializers are "
-        + initializers.map { "'\($0.signature.fullName)'" }.joined(separator: ", "),
+      .other("no initializer of '\(typeName)' takes \(written); its initializers are "
+        + initializers.map { "'\($0.signature.fullName)'" }.joined(separator: ", ")),
       at: call.range, in: call.file)
   }
 
@@ -74,7 +74,7 @@ extension Interpreter {
     lastCallProducedValue = true
     if let unset = storedNames.indices.first(where: { isUnset(made, $0) }) {
       throw ScriptError(
-        "'\(method.signature.fullName)' of '\(typeName)' returns without giving '\(storedNames[unset])' a value; assign it in the initializer or give it a default",
+        .other("'\(method.signature.fullName)' of '\(typeName)' returns without giving '\(storedNames[unset])' a value; assign it in the initializer or give it a default"),
         at: call.range, in: call.file)
     }
     return made

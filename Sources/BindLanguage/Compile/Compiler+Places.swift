@@ -95,19 +95,18 @@ extension Compiler {
         }
         guard let (type, index) = try Self.writableField(fieldName, of: receiver, from: writer, initializing: initializing)
         else {
-          if receiver.isNull { throw ScriptError("cannot assign to '\(fieldName)' of nil") }
-          throw ScriptError("cannot assign to '\(fieldName)' of a value of type '\(receiver.typeName)'")
+          throw ScriptError(.assignToMemberOf(name: fieldName, valueType: receiver.isNull ? nil : receiver.typeName))
         }
         // Let go of the struct read, which would share the one in place.
         receiver = .null
         let place: Place
         switch basePlace {
         case .success(let found): place = found
-        case .failure(let failure): throw ScriptError("cannot assign to property: \(failure.message)")
+        case .failure(let failure): throw ScriptError(.immutableStruct(failure.kind, byMutatingMethod: false))
         }
         return try place(frame) { value, rules in
           guard case .structValue(var structValue) = value, structValue.type === type else {
-            throw ScriptError("cannot assign to '\(fieldName)' of a value of type '\(value.typeName)'")
+            throw ScriptError(.assignToMemberOf(name: fieldName, valueType: value.typeName))
           }
           value = .null
           defer { value = .structValue(structValue) }
@@ -139,7 +138,7 @@ extension Compiler {
   /// `base[index]`: an element of the array, or the value of the
   /// dictionary's key, in the place of `base`.
   private func elementPlace(_ base: Expression, _ index: Expression, at range: SourceRange) throws -> Place {
-    guard base.isAssignable else { throw error("cannot assign to an element of this value", at: range) }
+    guard base.isAssignable else { throw error(.other("cannot assign to an element of this value"), at: range) }
     let position = try compileExpression(index)
     let basePlace = try compilePlace(base)
     let file = self.file
@@ -163,7 +162,7 @@ extension Compiler {
       do {
         return .success(try compilePlace(base))
       } catch {
-        return .failure(ScriptError("\(error)"))
+        return .failure(ScriptError(.other("\(error)")))
       }
     }
   }
@@ -202,13 +201,13 @@ struct VariableMismatch {
   let file: SourceFile
 
   func error(_ value: Value) -> ScriptError {
-    guard let type else { return ScriptError("cannot assign a value of type '\(value.typeName)' to '\(name)'") }
+    guard let type else { return ScriptError(.variableMismatch(valueType: value.typeName, name: name, declared: nil)) }
     if isSelf {
       return ScriptError.typeMismatch(value: value, expected: type, what: "'self'").located(at: range, in: file)
     }
     return ScriptError(
       ScriptError.contextualMismatch(value: value, expected: type)
-        ?? "cannot assign a value of type '\(value.typeName)' to '\(name)', which is declared '\(type)'",
+        ?? .variableMismatch(valueType: value.typeName, name: name, declared: "\(type)"),
       at: range, in: file)
   }
 }

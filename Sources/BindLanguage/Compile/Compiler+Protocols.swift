@@ -18,7 +18,7 @@ extension Compiler {
   /// those of the protocols it refines) for the types that conform.
   func compileProtocol(_ declaration: ProtocolDeclaration) throws -> Execution {
     guard scope.isGlobal && scope.isOutermostBlock else {
-      throw error("protocol declarations are only allowed at the top level", at: declaration.name.range)
+      throw error(.other("protocol declarations are only allowed at the top level"), at: declaration.name.range)
     }
     _ = try protocolType(declaration)
     return { _ in .next }
@@ -37,7 +37,7 @@ extension Compiler {
     defer { protocolSelf = enclosingSelf }
     for parent in declaration.inherited {
       guard let refined = try protocolNamed(parent.name) else {
-        throw error("cannot find protocol '\(parent.name)' for '\(name)' to refine", at: parent.range)
+        throw error(.other("cannot find protocol '\(parent.name)' for '\(name)' to refine"), at: parent.range)
       }
       methods += refined.methods
       properties += refined.properties
@@ -77,7 +77,7 @@ extension Compiler {
       if let needed = Self.knownSwiftProtocols[name] {
         if let member = needed, !hasMember(member, in: typeName) {
           throw error(
-            "type '\(typeName)' does not conform to protocol '\(name)': it has no '\(member)'; add 'var \(member): …'",
+            .other("type '\(typeName)' does not conform to protocol '\(name)': it has no '\(member)'; add 'var \(member): …'"),
             at: conformance.range)
         }
         conformances.insert(name)
@@ -91,10 +91,10 @@ extension Compiler {
         } else {
           message += "; declare it with 'protocol \(name) { … }'"
         }
-        throw error(message, at: conformance.range)
+        throw error(.other(message), at: conformance.range)
       }
       if let missing = unmetRequirement(of: required, by: typeName) {
-        throw error("type '\(typeName)' does not conform to protocol '\(name)': \(missing)", at: conformance.range)
+        throw error(.other("type '\(typeName)' does not conform to protocol '\(name)': \(missing)"), at: conformance.range)
       }
       conformances.formUnion(required.names)
     }

@@ -50,7 +50,7 @@ extension Compiler {
       let receiver = try object(frame)
       guard case .object(let target) = receiver else {
         throw ScriptError(
-          receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'",
+          .other(receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'"),
           at: range, in: file)
       }
       do {
@@ -135,9 +135,9 @@ extension Compiler {
     let file = self.file
     guard case .member(let base, let name, let range) = expression.unparenthesized else {
       if case .name(let variable, let range) = expression.unparenthesized {
-        throw error("cannot bind into variable '\(variable)'; bind into a property such as 'label.text'", at: range)
+        throw error(.other("cannot bind into variable '\(variable)'; bind into a property such as 'label.text'"), at: range)
       }
-      throw error("the target of a binding must be a property such as 'label.text'", at: expression.range)
+      throw error(.other("the target of a binding must be a property such as 'label.text'"), at: expression.range)
     }
     let object = try compileExpression(base)
     let cache = MemberCache(file: file, range: name.range)
@@ -146,19 +146,19 @@ extension Compiler {
       do {
         let receiver = try object(frame)
         guard case .object(let target) = receiver else {
-          throw ScriptError(receiver.isNull ? "cannot bind into '\(name.name)' of nil" : "cannot bind into a value of type '\(receiver.typeName)'")
+          throw ScriptError(.other(receiver.isNull ? "cannot bind into '\(name.name)' of nil" : "cannot bind into a value of type '\(receiver.typeName)'"))
         }
         try target.checkHostAlive()
         switch try cache.member(name.name, of: target.type) {
         case .stored(let index):
           if target.type.stored[index].isConstant {
-            throw ScriptError("cannot bind into '\(name.name)': it is a 'let' property of \(target.type.name)")
+            throw ScriptError(.other("cannot bind into '\(name.name)': it is a 'let' property of \(target.type.name)"))
           }
           try target.type.checkSetterAccess(index, from: writer)
           return .property(target, index: index)
         case .derived(let index):
           guard target.type.derived[index].write != nil else {
-            throw ScriptError("cannot bind into '\(name.name)': it is a derived property, computed from other properties")
+            throw ScriptError(.other("cannot bind into '\(name.name)': it is a derived property, computed from other properties"))
           }
           return .writableDerived(target, index: index)
         case .event(let index): return .event(target.event(index))
@@ -208,12 +208,12 @@ extension Compiler {
       }
       guard case .property(let leftObject, let leftIndex) = leftTarget,
         case .property(let rightObject, let rightIndex) = rightTarget
-      else { throw ScriptError("'<->' binds two properties; events cannot be bound both ways", at: bind.range, in: file) }
+      else { throw ScriptError(.other("'<->' binds two properties; events cannot be bound both ways"), at: bind.range, in: file) }
       let leftType = leftObject.type.stored[leftIndex].type
       let rightType = rightObject.type.stored[rightIndex].type
       guard leftType == rightType else {
         throw ScriptError(
-          "'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'", at: bind.range, in: file)
+          .other("'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'"), at: bind.range, in: file)
       }
       do {
         // The runtime's pair of binding nodes is what the graph draws.
@@ -246,14 +246,14 @@ extension Compiler {
         return (token, Connections.Ends(source: .init(event), target: .node(id: object.graphNodeID(index))))
       case (.value, .event(let destination)), (.host, .event(let destination)):
         throw ScriptError(
-          "cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'",
+          .other("cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'"),
           at: site.range, in: site.file)
       case (let value, .property(let object, let index)):
         // The runtime's binding node is what the graph draws.
         return (try Self.bindValue(value, toProperty: index, of: object, at: site, summary: summary), .none)
       case (.event(let event), .writableDerived(let object, let index)):
         throw ScriptError(
-          "cannot bind event '\(event.displayName)' into derived property '\(object.type.derived[index].name)'; bind it into a stored property",
+          .other("cannot bind event '\(event.displayName)' into derived property '\(object.type.derived[index].name)'; bind it into a stored property"),
           at: site.range, in: site.file)
       case (.value(let node), .writableDerived(let object, let index)):
         let token = try Self.bindValue(
@@ -274,7 +274,7 @@ extension Compiler {
   ) throws -> Disposable {
     if let wanted = destination.payload, event.payload.map({ wanted.coerce(sample: $0) }) != true {
       throw ScriptError(
-        "cannot forward '\(event.displayName)' (payload \(event.payloadDescription)) into '\(destination.displayName)' (payload '\(wanted)')",
+        .other("cannot forward '\(event.displayName)' (payload \(event.payloadDescription)) into '\(destination.displayName)' (payload '\(wanted)')"),
         at: site.range, in: site.file)
     }
     // An event without payload forwards as one; a payload is dropped when
@@ -296,7 +296,7 @@ extension Compiler {
     let fits = event.payload.map { spec.type.coerce(sample: $0) } ?? (spec.type.zeroValue == .null)
     guard fits else {
       throw ScriptError(
-        "cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'",
+        .other("cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'"),
         at: site.range, in: site.file)
     }
     return event.on { [unowned(unsafe) interpreter, weak object] payload in
@@ -341,7 +341,7 @@ extension Compiler {
       guard let checked = valueType.coerce(value) else {
         let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
         throw ScriptError(
-          "cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'",
+          .other("cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'"),
           at: site.range, in: site.file)
       }
       return checked
@@ -359,7 +359,7 @@ extension Compiler {
     let text = file.text(in: observe.expression.range)
     if case .name(let variable, let range) = observe.expression.unparenthesized {
       throw error(
-        "'\(variable)' is a variable; only properties are observable, such as '\(variable).name'", at: range)
+        .other("'\(variable)' is a variable; only properties are observable, such as '\(variable).name'"), at: range)
     }
     let source = try withoutAwaiting(in: "an 'observe' expression") { try compileReactiveSource(observe.expression) }
     // Chosen with `if`, not `Optional.map`: through a generic the callbacks
@@ -385,7 +385,7 @@ extension Compiler {
         observed = object.graphNodeID(index)
       case .event:
         throw ScriptError(
-          "'\(text)' is an event; handle it with 'on \(text) { … }'", at: observe.expression.range, in: file)
+          .other("'\(text)' is an event; handle it with 'on \(text) { … }'"), at: observe.expression.range, in: file)
       }
       let runs = BlockRuns()
       let (changed, other) = callbacks(frame, runs)
@@ -401,7 +401,7 @@ extension Compiler {
   /// block, given nothing, the new value, or the old and the new.
   private func compileObserverBlock(_ block: HandlerBlock) throws -> (Frame, BlockRuns) -> ObserverCallbacks {
     guard block.parameters.count <= 2 else {
-      throw error("an observe block takes at most 2 parameters: { old, new in … }", at: block.parameters[2].range)
+      throw error(.other("an observe block takes at most 2 parameters: { old, new in … }"), at: block.parameters[2].range)
     }
     let interpreter = self.interpreter
     var (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
@@ -487,7 +487,7 @@ extension Compiler {
     let file = self.file
     let text = file.text(in: on.event.range)
     guard on.handler.parameters.count <= 1 else {
-      throw error("an event handler takes at most 1 parameter, the payload: { value in … }", at: on.handler.parameters[1].range)
+      throw error(.other("an event handler takes at most 1 parameter, the payload: { value in … }"), at: on.handler.parameters[1].range)
     }
     let event = try compileEventSource(on.event)
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
@@ -496,7 +496,7 @@ extension Compiler {
     let reusesFrame = !SyntaxWalk.makesClosures(on.handler.body.statements)
     return { frame in
       guard case .event(let stream) = try event(frame) else {
-        throw ScriptError("'\(text)' is not an event; 'on' handles events such as 'button.tap'", at: on.event.range, in: file)
+        throw ScriptError(.other("'\(text)' is not an event; 'on' handles events such as 'button.tap'"), at: on.event.range, in: file)
       }
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       let runs = BlockRuns()
@@ -521,7 +521,7 @@ extension Compiler {
     let payload = try emit.payload.map(compileExpression)
     return { frame in
       guard case .event(let target) = try event(frame) else {
-        throw ScriptError("'\(text)' is not an event; only events can be emitted", at: emit.event.range, in: file)
+        throw ScriptError(.other("'\(text)' is not an event; only events can be emitted"), at: emit.event.range, in: file)
       }
       do {
         try interpreter.emit(target, payload: try payload?(frame))
@@ -550,7 +550,7 @@ extension Compiler {
         if let guess = suggestion(for: name.name, among: interpreter.connections.names) {
           message += "; did you mean '\(guess)'?"
         }
-        throw ScriptError(message, at: name.range, in: file)
+        throw ScriptError(.other(message), at: name.range, in: file)
       }
       return .next
     }

@@ -19,7 +19,7 @@ extension Compiler {
     case .assignment(let assignment): return try compileAssignment(assignment)
     case .typeDeclaration(let declaration):
       guard scope.isGlobal && scope.isOutermostBlock else {
-        throw error("type declarations are only allowed at the top level", at: declaration.name.range)
+        throw error(.other("type declarations are only allowed at the top level"), at: declaration.name.range)
       }
       if declaration.isExtension { return try compileExtension(declaration) }
       return try compileTypeDeclarationTree(declaration)
@@ -42,23 +42,23 @@ extension Compiler {
     case .whileLoop(let loop): return try compileWhile(loop)
     case .returnStatement(let value, let range):
       try checkNotLeavingDefer("return", at: range)
-      guard !scope.isGlobal else { throw error("'return' outside a function or handler", at: range) }
+      guard !scope.isGlobal else { throw error(.outside(keyword: "return", place: "a function or handler"), at: range) }
       return try compileReturn(value, range: range)
     case .breakStatement(let range):
       if loopDepth == 0 && switchDepth == 0 { try checkNotLeavingDefer("break", at: range) }
-      guard loopDepth > 0 || switchDepth > 0 else { throw error("'break' outside a loop or 'switch'", at: range) }
+      guard loopDepth > 0 || switchDepth > 0 else { throw error(.outside(keyword: "break", place: "a loop or 'switch'"), at: range) }
       return { _ in .breakLoop }
     case .switchStatement(let statement): return try compileSwitch(statement)
     case .continueStatement(let range):
       if loopDepth == 0 { try checkNotLeavingDefer("continue", at: range) }
-      guard loopDepth > 0 else { throw error("'continue' outside a loop", at: range) }
+      guard loopDepth > 0 else { throw error(.outside(keyword: "continue", place: "a loop"), at: range) }
       return { _ in .continueLoop }
     case .throwStatement(let value, let range): return try compileThrow(value, range: range)
     case .doCatch(let statement): return try compileDoCatch(statement)
     case .deferStatement(_, let range):
       // Blocks compile their `defer`s in `compileSequence`; only a
       // top-level statement gets here, which has no scope to leave.
-      throw error("'defer' at the top level would run at once; put it in a function or a block, such as 'do { … }'", at: range)
+      throw error(.other("'defer' at the top level would run at once; put it in a function or a block, such as 'do { … }'"), at: range)
     case .importStatement("", _):
       return { _ in .next }  // `import Foundation` (see `Parser.importStatement`)
     case .importStatement(let path, let range):
@@ -79,7 +79,7 @@ extension Compiler {
     if declaration.type == nil, declaration.initializer.isImplicitMember {
       // Swift: "cannot infer contextual base"; a variable has no type to give it.
       throw error(
-        "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'",
+        .other("cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'"),
         at: declaration.initializer.range)
     }
     // `var names = [String]()` declares the type as Swift infers it.
@@ -99,7 +99,7 @@ extension Compiler {
         guard let converted = type.coerce(value) else {
           throw ScriptError(
             ScriptError.contextualMismatch(value: value, expected: type)
-              ?? "cannot initialize '\(name)' of type '\(type)' with a value of type '\(value.typeName)'",
+              ?? .initializerMismatch(name: name, expected: "\(type)", valueType: value.typeName),
             at: range, in: file)
         }
         return converted
@@ -167,7 +167,7 @@ extension Compiler {
     var seen = Set<String>()
     let parameters = try declaration.signature.map { parameter -> FunctionSignature.Parameter in
       guard seen.insert(parameter.name.name).inserted else {
-        throw error("invalid redeclaration of parameter '\(parameter.name.name)'", at: parameter.name.range)
+        throw error(.other("invalid redeclaration of parameter '\(parameter.name.name)'"), at: parameter.name.range)
       }
       let type = try parameter.type.map(valueType)
       return FunctionSignature.Parameter(
@@ -225,7 +225,7 @@ extension Compiler {
     return { frame in
       let value = try evaluate(frame)
       guard case .bool(let result) = value else {
-        throw ScriptError("condition must be a Bool, not '\(value.typeName)'", at: expression.range, in: file)
+        throw ScriptError(.conditionNotBool(valueType: value.typeName), at: expression.range, in: file)
       }
       return result
     }
@@ -309,7 +309,7 @@ extension Compiler {
       let end = try high(frame)
       if closed && start > end {
         throw ScriptError(
-          "range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop",
+          .other("range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop"),
           at: range, in: file)
       }
       return (closed ? start <= end : start < end) ? (start, end) : nil
@@ -329,7 +329,7 @@ extension Compiler {
       if case .dictionary(let dictionary) = value {
         guard let secondSlot = parts.secondSlot else {
           throw ScriptError(
-            "go through a dictionary with 'for (key, value) in \(file.text(in: loop.sequence.range))'",
+            .other("go through a dictionary with 'for (key, value) in \(file.text(in: loop.sequence.range))'"),
             at: loop.variable.range, in: file)
         }
         defer { parts.releaseVariable(in: frame) }
@@ -349,7 +349,7 @@ extension Compiler {
       case .set(let set): elements = set.elements
       default:
         throw ScriptError(
-          "'for' needs an array, a set, a dictionary or a range like '1...10', not '\(value.typeName)'",
+          .other("'for' needs an array, a set, a dictionary or a range like '1...10', not '\(value.typeName)'"),
           at: loop.sequence.range, in: file)
       }
       // The last element is let go with the loop, as Swift's variable would be.
@@ -361,7 +361,7 @@ extension Compiler {
         if let secondSlot = parts.secondSlot {
           guard case .array(let pair) = element, pair.count == 2 else {
             throw ScriptError(
-              "'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs, such as 'xs.enumerated()' gives, not '\(element.literal)'",
+              .other("'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs, such as 'xs.enumerated()' gives, not '\(element.literal)'"),
               at: loop.sequence.range, in: file)
           }
           holder.slots[parts.slot] = pair[0]
@@ -409,7 +409,7 @@ extension Compiler {
     var names = [loop.variable.name]
     if let second = loop.secondVariable {
       guard second.name != loop.variable.name else {
-        throw error("'\(second.name)' is named twice in the loop's pattern", at: second.range)
+        throw error(.other("'\(second.name)' is named twice in the loop's pattern"), at: second.range)
       }
       names.append(second.name)
     }
@@ -435,7 +435,7 @@ extension Compiler {
     return { frame in
       let value = try evaluate(frame)
       guard case .int(let result) = value else {
-        throw ScriptError("range bounds must be Int, not '\(value.typeName)'", at: expression.range, in: file)
+        throw ScriptError(.rangeBoundsNotInt(lhs: value.typeName, rhs: nil), at: expression.range, in: file)
       }
       return result
     }

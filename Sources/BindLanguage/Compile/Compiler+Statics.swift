@@ -46,7 +46,7 @@ extension Compiler {
         function.name = Identifier(Self.staticName(typeName, function.name.name), range: function.name.range)
         _ = try compileStatement(.function(function))(interpreter.globalFrame)
       default:
-        throw error("a static member is a 'let', a 'var' or a 'func'", at: member.range)
+        throw error(.other("a static member is a 'let', a 'var' or a 'func'"), at: member.range)
       }
     }
     return { frame in
@@ -78,7 +78,7 @@ extension Compiler {
       } ?? false
     if isInstanceMember {
       throw error(
-        "instance member '\(member.name)' cannot be used on type '\(typeName)'; use it on an instance, as in '\(typeName)(…).\(member.name)'",
+        .other("instance member '\(member.name)' cannot be used on type '\(typeName)'; use it on an instance, as in '\(typeName)(…).\(member.name)'"),
         at: member.range)
     }
     let prefix = Self.staticName(typeName, "")
@@ -91,7 +91,7 @@ extension Compiler {
     } else {
       message += "; its static members are " + statics.map { "'\($0)'" }.joined(separator: ", ")
     }
-    throw error(message, at: member.range)
+    throw error(.other(message), at: member.range)
   }
 
   /// A bare name in a static member's own code (`pageSize` in `static func

@@ -57,14 +57,14 @@ extension Compiler {
         if case .breakLoop = flow { return .next }
         return flow
       }
-      throw ScriptError("no case of the 'switch' matches \(value.literal); add a 'default' case", at: keyword, in: file)
+      throw ScriptError(.other("no case of the 'switch' matches \(value.literal); add a 'default' case"), at: keyword, in: file)
     }
   }
 
   /// ifStatement -> 'if' 'case' pattern '=' expression block ('else' …)?
   func compileIfCase(_ statement: IfStatement, pattern: Pattern, valueBranch: BranchValue? = nil) throws -> Execution {
     guard let value = statement.condition else {
-      throw error("'if case' takes one value after '='", at: statement.range)
+      throw error(.other("'if case' takes one value after '='"), at: statement.range)
     }
     let subject = try compileExpression(value)
     let makesClosures = SyntaxWalk.makesClosures(statement.thenBlock.statements)
@@ -109,13 +109,13 @@ extension Compiler {
       let names = first.bindings.map(\.name)
       for binding in first.bindings {
         guard slots[binding.name] == nil else {
-          throw error("invalid redeclaration of '\(binding.name)' in one pattern", at: binding.range)
+          throw error(.redeclaration(name: binding.name, container: "one pattern"), at: binding.range)
         }
         slots[binding.name] = scope.declare(binding.name, isMutable: false)
       }
       for other in patterns.dropFirst() where Set(other.bindings.map(\.name)) != Set(names) {
         let missing = Set(names).symmetricDifference(other.bindings.map(\.name)).sorted().first ?? ""
-        throw error("'\(missing)' must be bound in every pattern of the case", at: other.range)
+        throw error(.other("'\(missing)' must be bound in every pattern of the case"), at: other.range)
       }
     }
     if scope.isGlobal { interpreter.ensureGlobalCapacity() }
@@ -146,7 +146,7 @@ extension Compiler {
       if let typeName, !isEnumTypeName(typeName.name),
         hostValueType(named: .name(typeName.name, typeName.range))?.enumType == nil
       {
-        guard arguments == nil else { throw error("cannot find enum type '\(typeName.name)'", at: typeName.range) }
+        guard arguments == nil else { throw error(.other("cannot find enum type '\(typeName.name)'"), at: typeName.range) }
         return try compileExpressionPattern(.member(.name(typeName.name, typeName.range), name, range))
       }
       let subpatterns = try (arguments ?? []).map { try compilePattern($0.pattern, slots: slots) }
@@ -163,7 +163,7 @@ extension Compiler {
             index = try cache.resolve(
               name.name, in: enumValue.type, arity: arguments?.count, writtenType: typeName?.name, interpreter: interpreter)
           } catch let failure as ScriptError {
-            throw ScriptError(failure.message, at: range, in: file)
+            throw failure.moved(to: range, in: file)
           }
         }
         guard enumValue.caseIndex == index else { return false }
@@ -230,19 +230,19 @@ extension Compiler {
     }
     if caseNames.isEmpty {
       if literals.count == 2 { return noCheck }
-      throw error("switch must be exhaustive; add a 'default' case", at: statement.keywordRange)
+      throw error(.other("switch must be exhaustive; add a 'default' case"), at: statement.keywordRange)
     }
     let file = self.file
     let keyword = statement.keywordRange
     if let type = statedEnum(writtenType: writtenType, caseNames: caseNames) {
-      if let message = Compiler.missingCasesMessage(type, covered: covered) { throw error(message, at: keyword) }
+      if let message = Compiler.missingCasesMessage(type, covered: covered) { throw error(.other(message), at: keyword) }
       return noCheck
     }
     let checked = CheckedTypes()
     return { value in
       guard case .enumValue(let enumValue) = value, !enumValue.type.isContextual, checked.last !== enumValue.type else { return }
       if let message = Compiler.missingCasesMessage(enumValue.type, covered: covered) {
-        throw ScriptError(message, at: keyword, in: file)
+        throw ScriptError(.other(message), at: keyword, in: file)
       }
       checked.last = enumValue.type
     }
@@ -273,16 +273,16 @@ private final class CaseCache {
     -> Int
   {
     if let writtenType, writtenType != type.name {
-      throw ScriptError("pattern of type '\(writtenType)' cannot match values of type '\(type.name)'")
+      throw ScriptError(.other("pattern of type '\(writtenType)' cannot match values of type '\(type.name)'"))
     }
     guard let found = type.index(ofCase: name) else {
       if type.isContextual { return type.cases[0].name == name ? 0 : -1 }
-      throw ScriptError(type.unknownCaseMessage(name))
+      throw ScriptError(type.unknownCase(name))
     }
     let count = type.cases[found].associatedValues.count
     if let arity, arity != count {
       throw ScriptError(
-        "the pattern gives \(arity) associated value\(arity == 1 ? "" : "s"), but '\(name)' has \(count), as in '\(EnumType.shape(of: type.cases[found]))'")
+        .other("the pattern gives \(arity) associated value\(arity == 1 ? "" : "s"), but '\(name)' has \(count), as in '\(EnumType.shape(of: type.cases[found]))'"))
     }
     if !type.isContextual {
       self.type = type

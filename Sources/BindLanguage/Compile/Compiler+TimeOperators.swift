@@ -49,7 +49,7 @@ extension Compiler {
     -> (Frame) throws -> ReactiveSource
   {
     guard arguments.count == 2, arguments.allSatisfy({ $0.label == nil }) else {
-      throw error("'\(op.rawValue)' takes a source and an interval: \(op.rawValue)(field.text, 300ms)", at: range)
+      throw error(.other("'\(op.rawValue)' takes a source and an interval: \(op.rawValue)(field.text, 300ms)"), at: range)
     }
     let (sourceExpression, intervalExpression) = (arguments[0].value, arguments[1].value)
     let source = try compileReactiveSource(sourceExpression)
@@ -63,7 +63,7 @@ extension Compiler {
         try interval(frame), for: op.rawValue, written: intervalText, at: intervalExpression.range, in: file)
       guard duration > .zero || (op.allowsZero && duration == .zero) else {
         throw ScriptError(
-          "'\(op.rawValue)' needs a \(op.allowsZero ? "duration of 0ms or more" : "positive interval"), not \(duration.literal)",
+          .other("'\(op.rawValue)' needs a \(op.allowsZero ? "duration of 0ms or more" : "positive interval"), not \(duration.literal)"),
           at: intervalExpression.range, in: file)
       }
       switch try source(frame) {
@@ -87,7 +87,7 @@ extension Compiler {
     return { frame in
       guard case .event(let event) = try source(frame) else {
         throw ScriptError(
-          "'\(file.text(in: expression.range))' is not an event; 'on' handles events such as 'button.tap'; use 'observe' for values",
+          .other("'\(file.text(in: expression.range))' is not an event; 'on' handles events such as 'button.tap'; use 'observe' for values"),
           at: expression.range, in: file)
       }
       return .event(event)

@@ -9,11 +9,11 @@ extension Compiler {
   func compileTypeDeclaration(_ declaration: TypeDeclaration) throws {
     let name = declaration.name.name
     if interpreter.builtinTypeNames.contains(name) && !interpreter.isLoadingPrelude {
-      throw error("type '\(name)' is built in; choose another name", at: declaration.name.range)
+      throw error(.other("type '\(name)' is built in; choose another name"), at: declaration.name.range)
     }
     if let conformance = declaration.conformances.first(where: { $0.name == "Error" }) {
       throw error(
-        "a 'type' cannot conform to '\(conformance.name)'; declare errors as an 'enum' or a 'struct', as in 'enum LoginError: Error { case invalid }'",
+        .other("a 'type' cannot conform to '\(conformance.name)'; declare errors as an 'enum' or a 'struct', as in 'enum LoginError: Error { case invalid }'"),
         at: conformance.range)
     }
     var seen = Set<String>()
@@ -30,10 +30,10 @@ extension Compiler {
       case .event(let event): memberName = event.name
       case .method(let method): memberName = method.name
       case .enumCase(let enumCase):
-        throw error("'case' declares an enum case; it is only allowed in an 'enum'", at: enumCase.name.range)
+        throw error(.other("'case' declares an enum case; it is only allowed in an 'enum'"), at: enumCase.name.range)
       }
       guard seen.insert(memberName.name).inserted else {
-        throw error("'\(memberName.name)' is declared twice in type '\(name)'", at: memberName.range)
+        throw error(.other("'\(memberName.name)' is declared twice in type '\(name)'"), at: memberName.range)
       }
       order.append(memberName.name)
       switch member {
@@ -127,12 +127,12 @@ extension Compiler {
     let forms = ["Set": 1, "Array": 1, "Optional": 1, "Dictionary": 2]
     guard let count = forms[name] else {
       throw error(
-        "'\(name)' takes no generic arguments; the generic types are 'Set<T>', 'Array<T>', 'Dictionary<K, V>' and 'Optional<T>'",
+        .other("'\(name)' takes no generic arguments; the generic types are 'Set<T>', 'Array<T>', 'Dictionary<K, V>' and 'Optional<T>'"),
         at: range)
     }
     guard arguments.count == count else {
       let written = name == "Dictionary" ? "Dictionary<K, V>" : "\(name)<T>"
-      throw error("'\(name)' takes \(count) generic argument\(count == 1 ? "" : "s"), as in '\(written)'", at: range)
+      throw error(.other("'\(name)' takes \(count) generic argument\(count == 1 ? "" : "s"), as in '\(written)'"), at: range)
     }
     switch name {
     case "Set": return .set(try hashableType(arguments[0], of: "a Set's element", at: range))
@@ -148,7 +148,7 @@ extension Compiler {
   private func hashableType(_ annotation: TypeAnnotation, of what: String, at range: SourceRange) throws -> ValueType {
     let type = try valueType(annotation)
     guard type == .string || type == .int || type == .bool else {
-      throw error("\(what) type must be String, Int or Bool, not '\(type)'", at: range)
+      throw error(.other("\(what) type must be String, Int or Bool, not '\(type)'"), at: range)
     }
     return type
   }
@@ -194,13 +194,11 @@ extension Compiler {
         }
         if let host = interpreter.hostValueTypes[name] { return host.valueType }
         if let foundation = ValueType(foundationTypeName: name) { return foundation }
-        if name == "Set" { throw error("write the element type of a Set, as in 'Set<Int>'", at: range) }
+        if name == "Set" { throw error(.other("write the element type of a Set, as in 'Set<Int>'"), at: range) }
         if interpreter.isTypeName(name) { return .object(name) }
-        var message = "cannot find type '\(name)'"
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + ValueType.foundationTypeNames
           + interpreter.typeNamesForSuggestions
-        if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
-        throw error(message, at: range)
+        throw error(.unknownType(name, suggestion: suggestion(for: name, among: candidates)), at: range)
       }
     }
   }
@@ -236,7 +234,7 @@ extension Compiler {
   func sameness(_ attributes: [PropertyAttribute]) throws -> ((Value, Value) -> Bool)? {
     guard let attribute = attributes.last else { return nil }
     if attributes.count > 1 {
-      throw error("a property takes one '@equal' attribute", at: {
+      throw error(.other("a property takes one '@equal' attribute"), at: {
         switch attributes[1] {
         case .equalBy(_, let range), .equalNever(let range): return range
         }

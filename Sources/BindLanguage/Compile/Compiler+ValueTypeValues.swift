@@ -17,7 +17,7 @@ extension Compiler {
     let file = self.file
     return { frame in
       guard let type = interpreter.structTypes[typeName] else {
-        throw ScriptError("cannot find type '\(typeName)'", at: range, in: file)
+        throw ScriptError(.unknownType(typeName, suggestion: nil), at: range, in: file)
       }
       let evaluated = try values.map { try $0(frame) }
       let initializers = type.scriptMembers.initializers
@@ -39,19 +39,19 @@ extension Compiler {
   func compileRawValueInitializer(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     guard arguments.count == 1, arguments[0].label?.name == "rawValue" else {
       throw error(
-        "'\(typeName)' is an enum: write a case, as in '\(typeName).someCase' or '.someCase', or make one from its raw value with '\(typeName)(rawValue: …)'",
+        .other("'\(typeName)' is an enum: write a case, as in '\(typeName).someCase' or '.someCase', or make one from its raw value with '\(typeName)(rawValue: …)'"),
         at: range)
     }
     let raw = try compileExpression(arguments[0].value)
     let interpreter = self.interpreter
     return locating(range) { frame in
-      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError("cannot find type '\(typeName)'") }
+      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
       guard let rawType = type.rawType else {
-        throw ScriptError("'\(typeName)' has no raw type, so it has no 'init(rawValue:)'; declare one, as in 'enum \(typeName): String'")
+        throw ScriptError(.other("'\(typeName)' has no raw type, so it has no 'init(rawValue:)'; declare one, as in 'enum \(typeName): String'"))
       }
       let value = try raw(frame)
       guard let converted = rawType.coerce(value) else {
-        throw ScriptError("cannot convert value of type '\(value.typeName)' to expected argument type '\(rawType)'")
+        throw ScriptError(.argumentMismatch(valueType: value.typeName, expected: "\(rawType)", context: nil))
       }
       guard let index = type.cases.firstIndex(where: { $0.rawValue == converted }) else { return .null }
       return .enumValue(EnumValue(type: type, caseIndex: index))
@@ -80,7 +80,7 @@ extension Compiler {
     }
     let interpreter = self.interpreter
     return locating(name.range) { frame in
-      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError("cannot find type '\(typeName)'") }
+      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
       let evaluated = try values.map { try $0(frame) }
       try Operators.checkNesting(evaluated)
       return .enumValue(try type.resolve(EnumType.contextual(caseName, labels: labels, values: evaluated)))
@@ -114,22 +114,22 @@ extension Compiler {
   /// immutable `self`) is raised only if a struct is really written.
   func compileBaseStore(_ base: Expression) -> Result<(Frame, Value) throws -> Void, ScriptError> {
     guard base.isAssignable else {
-      return .failure(ScriptError("cannot change a struct that is not stored in a variable or property"))
+      return .failure(ScriptError(.structNotStored))
     }
     do {
       return .success(try compileStore(into: base))
     } catch let failure as ScriptError {
       if case .name(let name, _) = base.unparenthesized {
         if name == "self" {
-          return .failure(ScriptError("'self' is immutable; mark the method 'mutating' to change the value's fields"))
+          return .failure(ScriptError(.immutableSelf))
         }
         if resolve(name)?.isMutable == false {
-          return .failure(ScriptError("'\(name)' is a 'let' constant; declare it with 'var' to change it"))
+          return .failure(ScriptError(.assignToLet(name: name, owner: nil)))
         }
       }
-      return .failure(ScriptError(failure.message))
+      return .failure(ScriptError(failure.kind))
     } catch {
-      return .failure(ScriptError("\(error)"))
+      return .failure(ScriptError(.swiftError("\(error)")))
     }
   }
 
@@ -151,7 +151,7 @@ extension Compiler {
       let store: (Frame, Value) throws -> Void
       switch storeBase {
       case .success(let found): store = found
-      case .failure(let failure): throw ScriptError("cannot assign to property: \(failure.message)")
+      case .failure(let failure): throw ScriptError(.immutableStruct(failure.kind, byMutatingMethod: false))
       }
       try Operators.checkNesting([converted])
       var copy = structValue
@@ -196,7 +196,7 @@ extension Compiler {
       let store: (Frame, Value) throws -> Void
       switch storeBase {
       case .success(let found): store = found
-      case .failure(let failure): throw ScriptError("cannot use mutating member on immutable value: \(failure.message)")
+      case .failure(let failure): throw ScriptError(.immutableStruct(failure.kind, byMutatingMethod: true))
       }
       let (result, newSelf) = try interpreter.callMethod(method, withSelfFirst: arguments, at: context)
       let producedValue = interpreter.lastCallProducedValue
@@ -212,22 +212,22 @@ extension Compiler {
     let contract = scope.returnContract
     guard let value else {
       if let type = contract?.type {
-        throw error("non-void function should return a value of type '\(type)'", at: range)
+        throw error(.other("non-void function should return a value of type '\(type)'"), at: range)
       }
       return { _ in .returned(nil) }
     }
     let evaluate = try compileValue(value, expecting: contract?.type)
     guard let contract else { return { frame in .returned(try evaluate(frame)) } }
     guard let type = contract.type else {
-      throw error("unexpected non-void return value in void function; declare its return type, as in '-> Int'", at: value.range)
+      throw error(.other("unexpected non-void return value in void function; declare its return type, as in '-> Int'"), at: value.range)
     }
     let file = self.file
     return { frame in
       let result = try evaluate(frame)
       guard let converted = type.coerce(result) else {
-        let message = ScriptError.contextualMismatch(value: result, expected: type)
-          ?? "cannot convert return expression of type '\(result.typeName)' to return type '\(type)'"
-        throw ScriptError(message, at: value.range, in: file)
+        let kind = ScriptError.contextualMismatch(value: result, expected: type)
+          ?? .returnMismatch(valueType: result.typeName, expected: "\(type)")
+        throw ScriptError(kind, at: value.range, in: file)
       }
       return .returned(converted)
     }
@@ -305,7 +305,7 @@ extension ScriptError {
     var candidates: [String] = []
     switch value {
     case .structValue(let structValue):
-      if let unavailable = structValue.type.unavailableFields[name] { return ScriptError(unavailable) }
+      if let unavailable = structValue.type.unavailableFields[name] { return ScriptError(.unavailableMember(reason: unavailable)) }
       candidates = structValue.type.fields.map(\.name) + structValue.type.scriptMembers.order
     case .enumValue(let enumValue):
       candidates = enumValue.type.scriptMembers.order + (enumValue.type.rawType == nil ? [] : ["rawValue"])
@@ -316,9 +316,7 @@ extension ScriptError {
 
   /// "value of type 'Point' has no member 'z'", with a suggestion among `candidates`.
   static func unknownMember(_ name: String, typeName: String, candidates: [String]) -> ScriptError {
-    var message = "value of type '\(typeName)' has no member '\(name)'"
-    if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
-    return ScriptError(message)
+    ScriptError(.noMember(name: name, valueType: typeName, memberKind: "member", suggestion: suggestion(for: name, among: candidates)))
   }
 }
 
@@ -331,13 +329,13 @@ extension StructValue {
   func writableFieldIndex(_ name: String, from writer: String?, initializing: Bool = false) throws -> Int {
     guard let index = type.index(ofField: name) else {
       if type.scriptMembers.computed[name] != nil {
-        throw ScriptError("cannot assign to property: '\(name)' is a get-only property")
+        throw ScriptError(.assignToGetOnly(name: name))
       }
       throw ScriptError.unknownMember(name, of: .structValue(self))
     }
     let field = type.fields[index]
-    if field.isConstant, !initializing { throw ScriptError("cannot assign to property: '\(name)' is a 'let' constant") }
-    if field.isPrivateSet, writer != type.name { throw ScriptError.inaccessibleSetter(name, of: type.name) }
+    if field.isConstant, !initializing { throw ScriptError(.assignToLet(name: name, owner: type.name)) }
+    if field.isPrivateSet, writer != type.name { throw ScriptError(.inaccessibleSetter(property: name, typeName: type.name)) }
     return index
   }
 }

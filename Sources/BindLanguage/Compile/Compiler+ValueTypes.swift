@@ -27,7 +27,7 @@ extension Compiler {
         case .stored(let defaultExpression):
           if containsByValue(fieldType, type) {
             throw error(
-              "value type '\(name)' cannot have a stored property that recursively contains it; store it in an array ('var \(property.name.name): [\(name)]') or make '\(name)' a 'type' (reference semantics)",
+              .other("value type '\(name)' cannot have a stored property that recursively contains it; store it in an array ('var \(property.name.name): [\(name)]') or make '\(name)' a 'type' (reference semantics)"),
               at: property.type?.range ?? property.name.range)
           }
           if let defaultExpression {
@@ -42,9 +42,9 @@ extension Compiler {
         }
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
-        throw error("a struct cannot declare events; events belong to a 'type' (reference semantics)", at: event.name.range)
+        throw error(.other("a struct cannot declare events; events belong to a 'type' (reference semantics)"), at: event.name.range)
       case .enumCase(let enumCase):
-        throw error("'case' declares an enum case; it is only allowed in an 'enum'", at: enumCase.name.range)
+        throw error(.other("'case' declares an enum case; it is only allowed in an 'enum'"), at: enumCase.name.range)
       }
     }
     type.define(fields: fields)
@@ -65,7 +65,7 @@ extension Compiler {
     try checkTypeName(declaration.name)
     let rawType = try declaration.rawType.map(valueType)
     if let rawType, rawType != .string, rawType != .int, let annotation = declaration.rawType {
-      throw error("raw type '\(rawType)' is not supported; an enum's raw type is 'String' or 'Int'", at: annotation.range)
+      throw error(.other("raw type '\(rawType)' is not supported; an enum's raw type is 'String' or 'Int'"), at: annotation.range)
     }
     var type = EnumType(name: name, cases: [], rawType: rawType)
     if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
@@ -82,11 +82,11 @@ extension Compiler {
         try declareOnce(enumCase.name, in: &seen, typeName: name)
         let values = try enumCase.associatedValues.map { (label: $0.label?.name, type: try valueType($0.type)) }
         if rawType != nil, !values.isEmpty {
-          throw error("enum with raw type cannot have cases with associated values", at: enumCase.name.range)
+          throw error(.other("enum with raw type cannot have cases with associated values"), at: enumCase.name.range)
         }
         let raw = try rawValue(of: enumCase, rawType: rawType, previous: rawValues.last)
         if let raw, rawValues.contains(raw) {
-          throw error("raw value for enum case '\(enumCase.name.name)' is not unique", at: enumCase.rawValue?.range ?? enumCase.range)
+          throw error(.other("raw value for enum case '\(enumCase.name.name)' is not unique"), at: enumCase.rawValue?.range ?? enumCase.range)
         }
         if let raw { rawValues.append(raw) }
         cases.append(.init(name: enumCase.name.name, associatedValues: values, rawValue: raw))
@@ -94,13 +94,13 @@ extension Compiler {
         try declareOnce(property.name, in: &seen, typeName: name)
         guard case .derived(let body) = property.value else {
           throw error(
-            "enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type?.description ?? "Int"))') or compute it ('var \(property.name.name): \(property.type?.description ?? "Int") { … }')",
+            .other("enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type?.description ?? "Int"))') or compute it ('var \(property.name.name): \(property.type?.description ?? "Int") { … }')"),
             at: property.name.range)
         }
         computed.append((property, body, try propertyType(property)))
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
-        throw error("an enum cannot declare events; events belong to a 'type'", at: event.name.range)
+        throw error(.other("an enum cannot declare events; events belong to a 'type'"), at: event.name.range)
       }
     }
     type.define(cases: cases)
@@ -120,7 +120,7 @@ extension Compiler {
   private func rawValue(of enumCase: EnumCaseDeclaration, rawType: ValueType?, previous: Value?) throws -> Value? {
     guard let rawType else {
       if let written = enumCase.rawValue {
-        throw error("enum case cannot have a raw value if the enum does not have a raw type; declare one, as in 'enum Tab: String'", at: written.range)
+        throw error(.other("enum case cannot have a raw value if the enum does not have a raw type; declare one, as in 'enum Tab: String'"), at: written.range)
       }
       return nil
     }
@@ -132,7 +132,7 @@ extension Compiler {
       if case .int(let last)? = previous { return .int(last + 1) }
       return .int(0)
     case (let written?, _):
-      throw error("raw value for enum case must be a \(rawType) literal", at: written.range)
+      throw error(.other("raw value for enum case must be a \(rawType) literal"), at: written.range)
     default: return nil
     }
   }
@@ -151,13 +151,13 @@ extension Compiler {
   private func checkTypeName(_ name: Identifier) throws {
     let builtIn = ["Int", "Double", "String", "Bool", "Duration"]
     if builtIn.contains(name.name) || (interpreter.builtinTypeNames.contains(name.name) && !interpreter.isLoadingPrelude) {
-      throw error("type '\(name.name)' is built in; choose another name", at: name.range)
+      throw error(.other("type '\(name.name)' is built in; choose another name"), at: name.range)
     }
   }
 
   private func declareOnce(_ name: Identifier, in seen: inout Set<String>, typeName: String) throws {
     guard seen.insert(name.name).inserted else {
-      throw error("invalid redeclaration of '\(name.name)' in '\(typeName)'", at: name.range)
+      throw error(.redeclaration(name: name.name, container: "'\(typeName)'"), at: name.range)
     }
   }
 
@@ -201,7 +201,7 @@ extension Compiler {
       members.initializers = try compileInitializers(declaration, members: names, selfValueType: selfType)
     } else if let initializer = declaration.initializers.first {
       throw error(
-        "an enum takes no 'init' here; make a value from a case ('\(declaration.name.name).someCase') or a static function",
+        .other("an enum takes no 'init' here; make a value from a case ('\(declaration.name.name).someCase') or a static function"),
         at: initializer.name.range)
     }
     for (property, body, _) in computed {
@@ -221,11 +221,11 @@ extension Compiler {
     for method in declaration.methods {
       if method.isMutating, declaration.kind == .object {
         throw error(
-          "'mutating' is not valid on methods of a 'type': a type has reference semantics, so its methods change its properties already",
+          .other("'mutating' is not valid on methods of a 'type': a type has reference semantics, so its methods change its properties already"),
           at: method.name.range)
       }
       guard methods[method.name.name] == nil else {
-        throw error("invalid redeclaration of '\(method.name.name)' in '\(declaration.name.name)'", at: method.name.range)
+        throw error(.redeclaration(name: method.name.name, container: "'\(declaration.name.name)'"), at: method.name.range)
       }
       methods[method.name.name] = ScriptMethod(signature: try functionSignature(method), isMutating: method.isMutating)
     }

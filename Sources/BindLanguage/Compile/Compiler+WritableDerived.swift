@@ -16,7 +16,7 @@ extension Compiler {
       interpreter.reportingErrors {
         guard let checked = spec.type.coerce(value) else {
           throw ScriptError(
-            "cannot bind value of type '\(value.typeName)' into '\(object.displayName).\(spec.name)' of type '\(spec.type)'",
+            .other("cannot bind value of type '\(value.typeName)' into '\(object.displayName).\(spec.name)' of type '\(spec.type)'"),
             at: site.range, in: site.file)
         }
         try derived.set(checked)
@@ -44,7 +44,7 @@ extension Compiler {
       (derivedObject, derivedIndex, storedObject, storedIndex, derivedTakesValue) = (object, index, other, otherIndex, true)
     case (.writableDerived, .writableDerived):
       throw ScriptError(
-        "'<->' links a writable derived property with a stored one; two derived properties have no value of their own to keep",
+        .other("'<->' links a writable derived property with a stored one; two derived properties have no value of their own to keep"),
         at: site.range, in: site.file)
     default:
       return nil
@@ -53,7 +53,7 @@ extension Compiler {
     let storedType = storedObject.type.stored[storedIndex].type
     guard derivedType == storedType else {
       throw ScriptError(
-        "'<->' needs two properties of the same type, not '\(derivedType)' and '\(storedType)'",
+        .other("'<->' needs two properties of the same type, not '\(derivedType)' and '\(storedType)'"),
         at: site.range, in: site.file)
     }
     do {

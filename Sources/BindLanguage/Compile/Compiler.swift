@@ -69,8 +69,8 @@ final class Compiler {
     self.scope = scope
   }
 
-  func error(_ message: String, at range: SourceRange, notes: [String] = []) -> ScriptError {
-    ScriptError(message, at: range, in: file, notes: notes)
+  func error(_ kind: ScriptError.Kind, at range: SourceRange, notes: [String] = []) -> ScriptError {
+    ScriptError(kind, at: range, in: file, notes: notes)
   }
 
   /// Wraps an evaluation so that errors raised without a location get `range`.
@@ -80,7 +80,7 @@ final class Compiler {
       do { return try evaluation(frame) } catch let error as ScriptError where error.range == nil {
         throw error.located(at: range, in: file)
       } catch let error as ReactiveError {
-        throw ScriptError(error.description, at: range, in: file)
+        throw ScriptError(.reactive(error), at: range, in: file)
       }
     }
   }
@@ -149,12 +149,12 @@ final class Compiler {
   func unknownName(_ name: String, at range: SourceRange) -> ScriptError {
     if let op = TimeOperator(rawValue: name) {
       return error(
-        "'\(op.rawValue)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op.rawValue)(field.text, 300ms) -> vm.query'",
+        .other("'\(op.rawValue)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op.rawValue)(field.text, 300ms) -> vm.query'"),
         at: range)
     }
     var message = "cannot find '\(name)' in scope"
     if let guess = suggestion(for: name, among: visibleNames) { message += "; did you mean '\(guess)'?" }
-    return error(message, at: range)
+    return error(.other(message), at: range)
   }
 
   /// A closure that reads a resolved variable.
@@ -168,7 +168,7 @@ final class Compiler {
     case .selfMember(let member, let name):
       let interpreter = self.interpreter
       return locating(range) { frame in
-        guard let object = frame.selfObject else { throw ScriptError("'\(name)' needs an object") }
+        guard let object = frame.selfObject else { throw ScriptError(.other("'\(name)' needs an object")) }
         return try interpreter.read(member, of: object, name: name)
       }
     }
@@ -178,12 +178,12 @@ final class Compiler {
   func writer(for resolution: Resolution, name: String, range: SourceRange) throws -> (Frame, Value) -> Void {
     guard resolution.isMutable else {
       if case .selfMember = resolution {
-        throw error("cannot assign to '\(name)' inside a derived property; derived properties are read-only", at: range)
+        throw error(.assignInsideDerived(name: name), at: range)
       }
       if case .captured = resolution {
-        throw error("cannot assign to '\(name)' inside a 'bind' or 'observe' expression", at: range)
+        throw error(.other("cannot assign to '\(name)' inside a 'bind' or 'observe' expression"), at: range)
       }
-      throw error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it", at: range)
+      throw error(.assignToLet(name: name, owner: nil), at: range)
     }
     let globals = interpreter.globalFrame
     switch resolution {
@@ -306,7 +306,7 @@ final class Compiler {
     var seen = Set<String>()
     for parameter in parameters {
       guard seen.insert(parameter.name).inserted else {
-        throw error("duplicate parameter '\(parameter.name)'", at: parameter.range)
+        throw error(.other("duplicate parameter '\(parameter.name)'"), at: parameter.range)
       }
       inner.declare(parameter.name, isMutable: signature == nil)
     }
@@ -360,7 +360,7 @@ final class Compiler {
   func missingReturn(_ returnType: ValueType, in kind: String, closingAt body: SourceRange) -> ScriptError {
     let end = body.end
     let brace = SourceLocation(offset: end.offset - 1, line: end.line, column: max(1, end.column - 1))
-    return error("missing return in \(kind) expected to return '\(returnType)'", at: SourceRange(start: brace, end: end))
+    return error(.other("missing return in \(kind) expected to return '\(returnType)'"), at: SourceRange(start: brace, end: end))
   }
 }
 

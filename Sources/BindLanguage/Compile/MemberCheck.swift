@@ -375,14 +375,14 @@ struct MemberCheck {
       if type.host != nil {
         // A registered class's methods are called by their Swift names.
         let signature = HostSignature(baseName: name.name, labels: arguments.map { $0.label?.name })
-        report(ScriptError(HostCallSite.noMethodMessage(signature, on: type)), at: name)
+        report(ScriptError(HostCallSite.noMethod(signature, on: type)), at: name)
         return
       }
       var message = "value of type '\(type.name)' has no method '\(name.name)'"
       if let guess = suggestion(for: name.name, among: type.methodNamesForSuggestions) {
         message += "; did you mean '\(guess)'?"
       }
-      report(ScriptError(message), at: name)
+      report(ScriptError(.other(message)), at: name)
     case .structure(let type):
       guard !type.hasMember(name.name) else { return }
       report(ScriptError.unknownMember(name.name, typeName: type.name, candidates: type.memberNamesForSuggestions), at: name)
@@ -398,11 +398,11 @@ struct MemberCheck {
       let type = interpreter.enumTypes[typeName], type.index(ofCase: name.name) == nil,
       interpreter.globalScope.lookup(Compiler.staticName(typeName, name.name)) == nil
     else { return }
-    report(ScriptError(type.unknownCaseMessage(name.name)), at: name)
+    report(ScriptError(type.unknownCase(name.name)), at: name)
   }
 
   private mutating func report(_ error: ScriptError, at name: Identifier) {
-    errors.append(ScriptError(error.message, at: name.range, in: file))
+    errors.append(ScriptError(.other(error.message), at: name.range, in: file))
   }
 
   // MARK: Walking the syntax

@@ -44,8 +44,8 @@ final class HostProperty {
   private let access: Access
   /// Set when the Swift node completed; from then on `access` MUST NOT run.
   private(set) var isReleased = false
-  /// What a use after the release says (``ScriptObject/releasedMessage``).
-  private var releasedMessage = ""
+  /// What a use after the release says (``ScriptObject/releasedError``).
+  private var releasedError = ScriptError.Kind.released(name: "", weak: false)
   /// The final value, converted on first use after the release.
   private var finalValue: (() -> Value)?
   private var lastValue: Value?
@@ -81,7 +81,7 @@ final class HostProperty {
 
   /// The current value; an error once the Swift object is gone.
   func read() throws -> Value {
-    guard !isReleased else { throw ScriptError(releasedMessage) }
+    guard !isReleased else { throw ScriptError(releasedError) }
     let value = access.read()
     if holdsObjects { lastRead = value }
     return value
@@ -101,9 +101,9 @@ final class HostProperty {
   /// Writes a value checked against the declared type; an error once the
   /// Swift object is gone.
   func write(_ value: Value) throws {
-    guard !isReleased else { throw ScriptError(releasedMessage) }
+    guard !isReleased else { throw ScriptError(releasedError) }
     guard let write = access.write else {
-      throw ScriptError("cannot assign to '\(name)': it is read-only")
+      throw ScriptError(.assignToReadOnly(name: name))
     }
     guard try write(value) else {
       throw ScriptError.typeMismatch(value: value, expected: type, what: "property '\(name)'")
@@ -124,7 +124,7 @@ final class HostProperty {
     -> Disposable
   {
     guard let bindInto = access.bindInto else {
-      throw ScriptError("cannot bind into '\(name)': it is read-only")
+      throw ScriptError(.bindInto(.assignToReadOnly(name: name)))
     }
     return try bindInto(source, label, check)
   }
@@ -139,11 +139,11 @@ final class HostProperty {
   }
 
   /// Lets go of the Swift node for good (its object is gone), returning the
-  /// last value; later uses fail with `message`.
-  func release(message: String) -> Value {
+  /// last value; later uses fail with `error`.
+  func release(error: ScriptError.Kind) -> Value {
     let last = lastKnownValue()
     isReleased = true
-    releasedMessage = message
+    releasedError = error
     (lastValue, finalValue, lastRead) = (last, nil, nil)
     tokens.forEach { $0.dispose() }
     tokens = []

@@ -137,18 +137,18 @@ final class HostType {
   func construct(labels: [String], values: [Value], interpreter: Interpreter) throws -> ScriptObject {
     guard let constructor else {
       throw ConstructorError(
-        message: "type '\(objectType.name)' cannot be created in scripts; the host app registered no constructor for it",
+        kind: .other("type '\(objectType.name)' cannot be created in scripts; the host app registered no constructor for it"),
         argument: nil)
     }
     let wrapper = self.wrapper(for: constructor(), owned: true)
     for (argument, label) in labels.enumerated() {
       guard let member = objectType.members[label] else {
-        throw ConstructorError(message: ScriptError.unknownMember(label, on: objectType).message, argument: argument)
+        throw ConstructorError(kind: ScriptError.unknownMember(label, on: objectType).kind, argument: argument)
       }
       do {
         try interpreter.write(values[argument], to: member, of: wrapper, name: label)
       } catch let error as ScriptError {
-        throw ConstructorError(message: error.message, argument: argument)
+        throw ConstructorError(kind: error.kind, argument: argument)
       }
     }
     return wrapper
@@ -204,12 +204,12 @@ extension ScriptObject {
   ///
   /// The released ``HostProperty``s stay, so that every later read, write,
   /// observer, binding or call through them is an error naming the object
-  /// (``releasedMessage``), never a silent use of a dead object.
+  /// (``releasedError``), never a silent use of a dead object.
   func hostWasReleased() {
     guard let host, !host.isReleased else { return }
     host.markReleased()
-    let message = releasedMessage
-    let last = hostProperties.map { $0.release(message: message) }
+    let error = releasedError
+    let last = hostProperties.map { $0.release(error: error) }
     host.tokens.forEach { $0.dispose() }
     host.tokens = []
     stored = zip(type.stored, last).map { spec, value in
@@ -220,16 +220,14 @@ extension ScriptObject {
   }
 
   /// The error for any use of a host object Swift released.
-  var releasedMessage: String {
-    guard let name = host?.scriptName else {
-      return "'\(displayName)' was released by the host; Swift must keep it alive while scripts use it"
-    }
-    return "'\(name)' was released by the host; it was injected with 'ownership: .weak', so Swift must keep it alive while scripts use it"
+  var releasedError: ScriptError.Kind {
+    guard let name = host?.scriptName else { return .released(name: displayName, weak: false) }
+    return .released(name: name, weak: true)
   }
 
   /// Throws if this wraps a Swift object that is gone.
   @inline(__always) func checkHostAlive() throws {
-    if let host, host.isReleased { throw ScriptError(releasedMessage) }
+    if let host, host.isReleased { throw ScriptError(releasedError) }
   }
 
   /// The node of stored property `index`, for what needs one: of a host

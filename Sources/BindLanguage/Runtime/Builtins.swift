@@ -27,11 +27,11 @@ enum Builtins {
     "abs": Callable(name: "abs", arity: 1) { arguments, _ in
       switch arguments[0] {
       case .int(let value):
-        guard value != .min else { throw ScriptError("arithmetic overflow: abs(\(value)) does not fit in Int") }
+        guard value != .min else { throw ScriptError(.intOverflow(expression: "abs(\(value))")) }
         return .int(Swift.abs(value))
       case .double(let value): return .double(Swift.abs(value))
       case .decimal(let value): return value.order(.zero) < 0 ? .decimal(try value.negated()) : arguments[0]
-      default: throw ScriptError("abs needs a number, not '\(arguments[0].typeName)'")
+      default: throw ScriptError(.needs(subject: "abs", expected: "a number", actual: arguments[0].typeName))
       }
     },
     "String": Callable(name: "String", arity: 1) { arguments, _ in .string(arguments[0].printed) },
@@ -56,7 +56,7 @@ enum Builtins {
     "String(format:)": Callable(name: "String", arity: nil) { arguments, context in
       guard case .string(let format) = arguments[0] else {
         throw ScriptError(
-          "'String(format:)' needs a String format, not '\(arguments[0].typeName)'", at: context.argumentRanges[0],
+          .needs(subject: "'String(format:)'", expected: "a String format", actual: arguments[0].typeName), at: context.argumentRanges[0],
           in: context.file)
       }
       return .string(try StringFormat.format(format, Array(arguments.dropFirst())))
@@ -89,11 +89,11 @@ enum Builtins {
   }
 
   private static func extreme(_ arguments: [Value], name: String, pickFirst: (Double, Double) -> Bool) throws -> Value {
-    guard arguments.count >= 2 else { throw ScriptError("'\(name)' needs at least 2 arguments") }
+    guard arguments.count >= 2 else { throw ScriptError(.other("'\(name)' needs at least 2 arguments")) }
     var best = arguments[0]
     for candidate in arguments.dropFirst() {
       guard let a = candidate.number, let b = best.number else {
-        throw ScriptError("'\(name)' needs numbers, not '\(best.typeName)' and '\(candidate.typeName)'")
+        throw ScriptError(.other("'\(name)' needs numbers, not '\(best.typeName)' and '\(candidate.typeName)'"))
       }
       if pickFirst(a, b) { best = candidate }
     }
@@ -109,15 +109,15 @@ enum Builtins {
     case .int: return value
     case .double(let double):
       guard double.isFinite, let int = Int(exactly: double.rounded(.towardZero)) else {
-        throw ScriptError("Int(\(Value.format(double))) does not fit in Int")
+        throw ScriptError(.conversionOverflow(expression: "Int(\(Value.format(double)))"))
       }
       return .int(int)
     case .string(let text): return Int(text).map(Value.int) ?? .null
     case .bool(let flag): return .int(flag ? 1 : 0)
     case .decimal(let decimal):
-      guard let int = decimal.truncatedInt else { throw ScriptError("Int(\(decimal.literal)) does not fit in Int") }
+      guard let int = decimal.truncatedInt else { throw ScriptError(.conversionOverflow(expression: "Int(\(decimal.literal))")) }
       return .int(int)
-    default: throw ScriptError("cannot convert '\(value.typeName)' to Int")
+    default: throw ScriptError(.cannotConvert(from: value.typeName, to: "Int", hint: nil))
     }
   }
 
@@ -128,7 +128,7 @@ enum Builtins {
     case .string("true"): return .bool(true)
     case .string("false"): return .bool(false)
     case .string: return .null
-    default: throw ScriptError("cannot convert '\(value.typeName)' to Bool; compare it instead, as in 'x != 0'")
+    default: throw ScriptError(.cannotConvert(from: value.typeName, to: "Bool", hint: "compare it instead, as in 'x != 0'"))
     }
   }
 
@@ -139,7 +139,7 @@ enum Builtins {
     case .double: return value
     case .string(let text): return Double(text).map(Value.double) ?? .null
     case .decimal(let decimal): return .double(decimal.doubleValue)
-    default: throw ScriptError("cannot convert '\(value.typeName)' to Double")
+    default: throw ScriptError(.cannotConvert(from: value.typeName, to: "Double", hint: nil))
     }
   }
 
@@ -188,7 +188,7 @@ enum Builtins {
     let name = site.name
     if case .handle(let handle) = value, name.base == "dispose" {
       // A timer's or an effect's handle.
-      guard arguments.isEmpty else { throw ScriptError("'dispose()' takes no arguments") }
+      guard arguments.isEmpty else { throw ScriptError(.other("'dispose()' takes no arguments")) }
       handle.token.dispose()
       return .null
     }
@@ -199,7 +199,7 @@ enum Builtins {
     case .set(let set): result = try site.set.get().map { try $0(set, arguments) }
     default:
       if value.isNull {
-        throw ScriptError("cannot call '\(name.base)' on nil; use '?.' to call it only when the value is not nil")
+        throw ScriptError(.callOnNil(method: name.base, inPlace: false))
       }
       result = nil
     }
@@ -225,7 +225,7 @@ enum Builtins {
       return .null
     case "removeLast":
       try expect(arguments, count: 0, method)
-      guard !elements.isEmpty else { throw ScriptError("cannot removeLast() from an empty array") }
+      guard !elements.isEmpty else { throw ScriptError(.other("cannot removeLast() from an empty array")) }
       return elements.removeLast()
     case "removeAll":
       try expect(arguments, count: 0, method)
@@ -234,7 +234,7 @@ enum Builtins {
     case "insert":
       try expect(arguments, count: 2, method)
       guard case .int(let index) = arguments[1], (0...elements.count).contains(index) else {
-        throw ScriptError("insert position \(arguments[1].literal) is outside 0...\(elements.count)")
+        throw ScriptError(.other("insert position \(arguments[1].literal) is outside 0...\(elements.count)"))
       }
       let element = try rules.admitElement(arguments[0]) {
         var wouldBe = elements
@@ -252,7 +252,7 @@ enum Builtins {
 
   private static func expect(_ arguments: [Value], count: Int, _ name: String) throws {
     guard arguments.count == count else {
-      throw ScriptError("'\(name)' takes \(count) argument\(count == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given")
+      throw ScriptError(.argumentCount(callee: "'\(name)'", expected: count, given: arguments.count))
     }
   }
 
@@ -322,7 +322,7 @@ enum Builtins {
     default: properties = []
     }
     guard properties.contains(name) else { return unknownMember(name, of: value, kind: "method") }
-    return ScriptError("'\(name)' of '\(value.typeName)' is a property; write it without '()'")
+    return ScriptError(.propertyCalled(name: name, valueType: value.typeName))
   }
 
   /// "value of type '[Int]' has no method 'apend'; did you mean 'append'?"
@@ -336,8 +336,7 @@ enum Builtins {
     case .foundation(let foundation): candidates = FoundationValue.memberNames(of: foundation.kind)
     default: candidates = []
     }
-    var message = "value of type '\(value.typeName)' has no \(kind) '\(name)'"
-    if let guess = suggestion(for: name, among: candidates) { message += "; did you mean '\(guess)'?" }
-    return ScriptError(message)
+    return ScriptError(
+      .noMember(name: name, valueType: value.typeName, memberKind: kind, suggestion: suggestion(for: name, among: candidates)))
   }
 }

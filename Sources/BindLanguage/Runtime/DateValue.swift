@@ -67,12 +67,12 @@ extension Operators {
     case (.date(let a), .date(let b), .subtract):
       let difference = ((a.secondsSince1970 - b.secondsSince1970) * 1e9).rounded()
       guard difference.isFinite, abs(difference) < 9.2e18 else {
-        throw ScriptError("the time between \(a.literal) and \(b.literal) is too long for a Duration")
+        throw ScriptError(.other("the time between \(a.literal) and \(b.literal) is too long for a Duration"))
       }
       return .duration(.nanoseconds(Int64(difference)))
     case (.date, _, _), (_, .date, _):
       throw ScriptError(
-        "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'; a Date takes '+' or '-' with a Duration, and '-' with another Date")
+        .other("cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'; a Date takes '+' or '-' with a Duration, and '-' with another Date"))
     default:
       return nil
     }

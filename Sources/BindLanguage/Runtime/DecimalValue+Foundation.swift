@@ -29,7 +29,7 @@ extension DecimalValue {
   /// fast paths take it next time. Throws for NaN, which is how Swift's
   /// `Decimal` reports an overflow or a division by zero.
   init(_ decimal: Decimal, operation: @autoclosure () -> String = "the result") throws {
-    guard !decimal.isNaN else { throw ScriptError("decimal overflow: \(operation()) does not fit in Decimal") }
+    guard !decimal.isNaN else { throw ScriptError(.other("decimal overflow: \(operation()) does not fit in Decimal")) }
     if let small = DecimalValue(inlineDigitsOf: decimal.description) {
       self = small
     } else {
@@ -80,7 +80,7 @@ extension DecimalValue {
   /// nearest to them (19.989999999999998…). Throws for NaN and infinity.
   init(double: Double) throws {
     guard double.isFinite, let value = DecimalValue(parsing: "\(double)") else {
-      throw ScriptError("\(Value.format(double)) cannot be a Decimal")
+      throw ScriptError(.other("\(Value.format(double)) cannot be a Decimal"))
     }
     self = value
   }
@@ -112,7 +112,7 @@ extension DecimalValue {
     case .subtract: result = a - b
     case .multiply: result = a * b
     case .divide:
-      if b.isZero { throw ScriptError("division by zero") }
+      if b.isZero { throw ScriptError(.divisionByZero(remainder: false)) }
       result = a / b
     }
     return try DecimalValue(result, operation: "\(literal) \(op.symbol) \(other.literal)")

@@ -89,7 +89,7 @@ enum FoundationInitializers {
       case .int(let int): return .decimal(DecimalValue(int))
       case .double(let double): return .decimal(try DecimalValue(double: double))
       case .decimal: return arguments[0]
-      default: throw ScriptError("cannot convert '\(arguments[0].typeName)' to Decimal; use Decimal(string:) for text")
+      default: throw ScriptError(.cannotConvert(from: arguments[0].typeName, to: "Decimal", hint: "use Decimal(string:) for text"))
       }
     },
     "Decimal(string:)": { arguments in
@@ -99,7 +99,7 @@ enum FoundationInitializers {
 
   private static func string(_ value: Value, _ label: String) throws -> String {
     guard case .string(let text) = value else {
-      throw ScriptError("'\(label):' needs a String, not '\(value.typeName)'")
+      throw ScriptError(.needs(subject: "'\(label):'", expected: "a String", actual: value.typeName))
     }
     return text
   }

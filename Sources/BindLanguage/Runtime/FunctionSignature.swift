@@ -58,7 +58,7 @@ struct FunctionSignature {
     } else {
       switch self.plan(call.labels) {
       case .success(let found): plan = found
-      case .failure(let failure): throw ScriptError(failure.message, at: failure.argument.map { call.ranges[$0] } ?? call.range, in: call.file)
+      case .failure(let failure): throw ScriptError(failure.kind, at: failure.argument.map { call.ranges[$0] } ?? call.range, in: call.file)
       }
     }
     if leading == nil, values.count == parameters.count {
@@ -85,7 +85,7 @@ struct FunctionSignature {
 
   /// Why a call's labels do not fit, and the argument to blame.
   struct PlanFailure: Error {
-    let message: String
+    let kind: ScriptError.Kind
     let argument: Int?
   }
 
@@ -103,25 +103,24 @@ struct FunctionSignature {
       } else if parameter.defaultValue != nil {
         plan.append(-1)
       } else if next < labels.count {
-        return .failure(PlanFailure(message: labelMismatch(have: labels[next], expected: parameter.label), argument: next))
+        return .failure(PlanFailure(kind: labelMismatch(have: labels[next], expected: parameter.label), argument: next))
       } else {
         return .failure(PlanFailure(
-          message: "missing argument for parameter '\(parameter.label ?? parameter.name)' in call to '\(fullName)'",
+          kind: .missingArgument(parameter: "'\(parameter.label ?? parameter.name)'", function: fullName),
           argument: nil))
       }
     }
     if next < labels.count {
-      let message = labels[next].map { "extra argument '\($0)' in call to '\(fullName)'" } ?? "extra argument in call to '\(fullName)'"
-      return .failure(PlanFailure(message: message, argument: next))
+      return .failure(PlanFailure(kind: .extraArgument(label: labels[next], function: fullName), argument: next))
     }
     return .success(plan)
   }
 
-  private func labelMismatch(have: String?, expected: String?) -> String {
+  private func labelMismatch(have: String?, expected: String?) -> ScriptError.Kind {
     switch (have, expected) {
-    case (nil, let expected?): return "missing argument label '\(expected):' in call to '\(fullName)'"
-    case (let have?, nil): return "extraneous argument label '\(have):' in call to '\(fullName)'"
-    default: return "incorrect argument label in call to '\(fullName)' (have '\(have ?? "_"):', expected '\(expected ?? "_"):')"
+    case (nil, let expected?): return .missingLabel(expected, function: fullName)
+    case (let have?, nil): return .extraneousLabel(have, function: fullName)
+    default: return .incorrectLabels(function: fullName, have: "\(have ?? "_"):", expected: "\(expected ?? "_"):", plural: false)
     }
   }
 
@@ -131,8 +130,7 @@ struct FunctionSignature {
     if let specific = ScriptError.contextualMismatch(value: value, expected: type) {
       throw ScriptError(specific, at: range, in: file)
     }
-    throw ScriptError(
-      "cannot convert value of type '\(value.typeName)' to expected argument type '\(type)'", at: range, in: file)
+    throw ScriptError(.argumentMismatch(valueType: value.typeName, expected: "\(type)", context: nil), at: range, in: file)
   }
 
   /// Checks a returned value against the return type.
@@ -140,7 +138,7 @@ struct FunctionSignature {
     guard let returnType else { return value }
     if let converted = returnType.coerce(value) { return converted }
     if let specific = ScriptError.contextualMismatch(value: value, expected: returnType) { throw ScriptError(specific) }
-    throw ScriptError("cannot convert return expression of type '\(value.typeName)' to return type '\(returnType)'")
+    throw ScriptError(.returnMismatch(valueType: value.typeName, expected: "\(returnType)"))
   }
 }
 
@@ -250,20 +248,20 @@ extension EnumType {
   func resolve(_ value: EnumValue) throws -> EnumValue {
     if value.type === self { return value }
     guard value.type.isContextual else {
-      throw ScriptError("cannot convert value of type '\(value.type.name)' to '\(name)'")
+      throw ScriptError(.other("cannot convert value of type '\(value.type.name)' to '\(name)'"))
     }
     let written = value.enumCase
     guard let index = caseIndex[written.name] else {
-      throw ScriptError(unknownCaseMessage(written.name))
+      throw ScriptError(unknownCase(written.name))
     }
     let declared = cases[index]
     let shape = EnumType.shape(of: declared)
     if declared.associatedValues.isEmpty, !written.associatedValues.isEmpty {
-      throw ScriptError("enum case '\(declared.name)' has no associated values; write '.\(declared.name)'")
+      throw ScriptError(.other("enum case '\(declared.name)' has no associated values; write '.\(declared.name)'"))
     }
     guard written.associatedValues.count == declared.associatedValues.count else {
       throw ScriptError(
-        "enum case '\(declared.name)' takes \(declared.associatedValues.count) associated value\(declared.associatedValues.count == 1 ? "" : "s"), as in '\(shape)'; \(written.associatedValues.count) given")
+        .other("enum case '\(declared.name)' takes \(declared.associatedValues.count) associated value\(declared.associatedValues.count == 1 ? "" : "s"), as in '\(shape)'; \(written.associatedValues.count) given"))
     }
     var converted: [Value] = []
     for position in declared.associatedValues.indices {
@@ -271,11 +269,11 @@ extension EnumType {
       let (label, given) = (written.associatedValues[position].label, value.associatedValues[position])
       if label != description.label {
         throw ScriptError(
-          "incorrect argument label for associated value \(position + 1) of '\(declared.name)' (have '\(label ?? "_"):', expected '\(description.label ?? "_"):'), as in '\(shape)'")
+          .other("incorrect argument label for associated value \(position + 1) of '\(declared.name)' (have '\(label ?? "_"):', expected '\(description.label ?? "_"):'), as in '\(shape)'"))
       }
       guard let fitted = description.type.coerce(given) else {
         throw ScriptError(
-          "cannot convert value of type '\(given.typeName)' to expected argument type '\(description.type)' in '\(shape)'")
+          .argumentMismatch(valueType: given.typeName, expected: "\(description.type)", context: "in '\(shape)'"))
       }
       converted.append(fitted)
     }
@@ -284,10 +282,9 @@ extension EnumType {
 
   /// "type 'Color' has no member 'bleu'; did you mean 'blue'?", or the
   /// list of its cases when none is close.
-  func unknownCaseMessage(_ written: String) -> String {
-    let message = "type '\(name)' has no member '\(written)'"
-    if let guess = suggestion(for: written, among: cases.map(\.name)) { return message + "; did you mean '\(guess)'?" }
-    return message + "; its cases are " + cases.map { "'.\($0.name)'" }.joined(separator: ", ")
+  func unknownCase(_ written: String) -> ScriptError.Kind {
+    let names = cases.map(\.name)
+    return .unknownCase(name: written, typeName: name, suggestion: suggestion(for: written, among: names), cases: names)
   }
 
   /// `.loaded(items: _)`, `.failed(_)`, `.idle`: a case as a pattern.
@@ -300,18 +297,18 @@ extension EnumType {
 extension ScriptError {
   /// The specific message for an implicit member that does not fit the
   /// enum expected (`type 'State' has no member 'bogus'`), or nil.
-  static func contextualMismatch(value: Value, expected: ValueType) -> String? {
+  static func contextualMismatch(value: Value, expected: ValueType) -> Kind? {
     guard case .enumValue(let enumValue) = value, enumValue.type.isContextual else { return nil }
     var target = expected
     while case .optional(let wrapped) = target { target = wrapped }
     guard case .enumeration(let type) = target else {
-      return "cannot infer the enum of '.\(enumValue.enumCase.name)': '\(expected)' is not an enum"
+      return .implicitMemberNotEnum(caseName: enumValue.enumCase.name, expected: "\(expected)")
     }
     do {
       _ = try type.resolve(enumValue)
       return nil
     } catch let error as ScriptError {
-      return error.message
+      return error.kind
     } catch {
       return nil
     }

@@ -37,8 +37,8 @@ enum InPlaceChanges {
   static func checkMutable(_ value: Value, for method: String) throws {
     switch value {
     case .array, .dictionary, .set: return
-    case .null: throw ScriptError("cannot call '\(method)' on nil; unwrap the value first")
-    default: throw ScriptError("value of type '\(value.typeName)' has no method '\(method)'")
+    case .null: throw ScriptError(.callOnNil(method: method, inPlace: true))
+    default: throw ScriptError(.noMember(name: method, valueType: value.typeName, memberKind: "method", suggestion: nil))
     }
   }
 
@@ -47,7 +47,7 @@ enum InPlaceChanges {
   static func checkSubscriptable(_ value: Value) throws {
     switch value {
     case .array, .dictionary: return
-    default: throw ScriptError("cannot assign through a subscript of a value of type '\(value.typeName)'")
+    default: throw ScriptError(.other("cannot assign through a subscript of a value of type '\(value.typeName)'"))
     }
   }
 
@@ -124,7 +124,7 @@ enum InPlaceChanges {
       defer { value = .dictionary(dictionary) }
       do {
         guard let result = try dictionary.modifyValue(for: dictionaryKey, { try change(&$0, elementRules) }) else {
-          throw ScriptError("cannot change the value of key \(key.literal): the dictionary has no such key")
+          throw ScriptError(.other("cannot change the value of key \(key.literal): the dictionary has no such key"))
         }
         return result
       } catch let mismatch as TypeMismatchInPlace {

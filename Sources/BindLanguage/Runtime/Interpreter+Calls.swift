@@ -32,18 +32,15 @@ extension Interpreter {
 
   /// The error for a closure call that does not fit (``callFits``).
   private func closureCallDepthError(at context: CallContext, callee: String = "a closure") -> ScriptError {
-    ScriptError(callDepthError(inHandler: false, callee: callee).message, at: context.range, in: context.file)
+    callDepthError(inHandler: false, callee: callee).moved(to: context.range, in: context.file)
   }
 
   /// The error for a call that does not fit (``callFits``).
   private func callDepthError(inHandler: Bool, callee: String = "a function") -> ScriptError {
-    let suggestion = inHandler
-      ? "do handlers trigger each other without end?" : "is \(callee) calling itself without end?"
     if callDepth >= options.maxCallDepth {
-      return ScriptError("call depth limit of \(options.maxCallDepth) exceeded\(inHandler ? " in a handler" : ""); \(suggestion)")
+      return ScriptError(.callDepthLimit(options.maxCallDepth, inHandler: inHandler, callee: callee))
     }
-    return ScriptError(
-      "out of stack space after \(callDepth) nested calls\(inHandler ? " in handlers" : ""); \(suggestion)")
+    return ScriptError(.stackExhausted(depth: callDepth, inHandler: inHandler, callee: callee))
   }
 
   /// Calls a compiled function body in a new frame.
@@ -53,7 +50,7 @@ extension Interpreter {
   ) throws -> Value {
     guard callFits else {
       let error = callDepthError(inHandler: false)
-      throw ScriptError(error.message, at: context.range, in: context.file)
+      throw error.moved(to: context.range, in: context.file)
     }
     try step(at: context.range, in: context.file)
     callDepth += 1
@@ -216,6 +213,6 @@ extension Interpreter {
   /// earlier one is already waiting.
   func keep(_ error: any Error) {
     guard pendingError == nil else { return }
-    pendingError = (error as? ThrownError)?.uncaught ?? error as? ScriptError ?? ScriptError("\(error)")
+    pendingError = (error as? ThrownError)?.uncaught ?? error as? ScriptError ?? ScriptError(.swiftError("\(error)"))
   }
 }

@@ -170,7 +170,7 @@ extension Interpreter {
       let result: Result<Value, any Error>
       do {
         try await driveCooperatively(until: { suspended.outcome.result != nil })
-        result = suspended.outcome.result ?? .failure(ScriptError("interrupted"))
+        result = suspended.outcome.result ?? .failure(ScriptError(.interrupted))
       } catch {
         suspended.task.cancel()
         result = .failure(error)
@@ -234,7 +234,7 @@ extension Interpreter {
     while true {
       try await settle(step: step)
       if isDone() { return }
-      if pollInterruption() { throw ScriptError("interrupted") }
+      if pollInterruption() { throw ScriptError(.interrupted) }
       let scheduler = self.scheduler
       if try TaskCapture.routing(to: scheduler, { try scheduler.fireNextTimer(dueBy: end ?? .seconds(Int64.max), step: step, poll: poll) }) {
         idle = .zero
@@ -252,7 +252,7 @@ extension Interpreter {
       let slice = Duration.milliseconds(2)
       try? await Task.sleep(for: slice)
       idle += slice
-      if idle >= Interpreter.hostTaskIdleLimit { throw ScriptError(Interpreter.idleMessage) }
+      if idle >= Interpreter.hostTaskIdleLimit { throw ScriptError(.awaitIdle) }
     }
   }
 

@@ -23,11 +23,6 @@ extension Interpreter {
   /// no timer pending) before it gives up with an error.
   static let hostTaskIdleLimit = Duration.seconds(30)
 
-  /// The error of an `await` that waited ``hostTaskIdleLimit`` for work
-  /// outside the script.
-  static let idleMessage =
-    "'await' gave up after \(Interpreter.hostTaskIdleLimit.literal): the task waits for something outside the script (no task of the script is ready and no timer is pending)"
-
   /// How long an `await` that cannot suspend waits for outside work, under
   /// ``executeCooperatively(_:in:isolation:)`` on the main actor, before it says why it
   /// cannot finish: the main actor's jobs cannot run while it blocks.
@@ -67,7 +62,7 @@ extension Interpreter {
       if let result = outcome.result { return try result.get() }
       if pollInterruption() {
         task.cancel()
-        throw ScriptError("interrupted")
+        throw ScriptError(.interrupted)
       }
       let progressed: Bool
       if capturing {
@@ -84,9 +79,9 @@ extension Interpreter {
         task.cancel()
         if cooperativeAwait?.isOnMainActor == true {
           throw ScriptError(
-            "'await' cannot finish here: run from the main actor, a main-actor async call can be awaited only by a top-level statement ('await vm.submit()', 'let items = await vm.load()', 'print(await vm.count())'), not inside a function, a handler, a closure, an 'if' or a loop, nor after another call or in a condition of the same statement; await it at the top and pass the value in")
+            .other("'await' cannot finish here: run from the main actor, a main-actor async call can be awaited only by a top-level statement ('await vm.submit()', 'let items = await vm.load()', 'print(await vm.count())'), not inside a function, a handler, a closure, an 'if' or a loop, nor after another call or in a condition of the same statement; await it at the top and pass the value in"))
         }
-        throw ScriptError(Interpreter.idleMessage)
+        throw ScriptError(.awaitIdle)
       }
     }
   }
@@ -112,7 +107,7 @@ extension Interpreter {
   /// statement this statement's pending error.
   func collectHostTaskFailure() {
     guard pendingError == nil, let failure = hostTasks.takeFailure() else { return }
-    pendingError = (failure as? ThrownError)?.uncaught ?? failure as? ScriptError ?? ScriptError("\(failure)")
+    pendingError = (failure as? ThrownError)?.uncaught ?? failure as? ScriptError ?? ScriptError(.swiftError("\(failure)"))
   }
 }
 

@@ -11,16 +11,16 @@ extension Interpreter {
   func wait(for duration: Duration?, at range: SourceRange, in file: SourceFile) throws {
     if ReactiveGraph.shared.isLockedByCurrentThread {
       throw ScriptError(
-        "'wait' cannot run inside a derived value, a binding's expression or a batch; time passes only between statements",
+        .other("'wait' cannot run inside a derived value, a binding's expression or a batch; time passes only between statements"),
         at: range, in: file)
     }
     if scheduler.isFiring {
       throw ScriptError(
-        "'wait' cannot run inside a timer's body; schedule the rest with 'after' instead", at: range, in: file)
+        .other("'wait' cannot run inside a timer's body; schedule the rest with 'after' instead"), at: range, in: file)
     }
     let duration = duration ?? .zero
     guard duration >= .zero else {
-      throw ScriptError("cannot wait a negative duration (\(duration.literal)); use 0ms or more", at: range, in: file)
+      throw ScriptError(.other("cannot wait a negative duration (\(duration.literal)); use 0ms or more"), at: range, in: file)
     }
     if let cooperative = cooperativeAwait, cooperative.isWaitSite(range) {
       // A top-level `wait` from an async caller: the caller lets the time
@@ -103,12 +103,12 @@ extension Interpreter {
     if repeats {
       guard interval > .zero else {
         let reason = interval == .zero ? ": it would fire forever without time passing" : ""
-        throw ScriptError("'every' needs a positive interval, not \(interval.literal)\(reason)", at: range, in: file)
+        throw ScriptError(.other("'every' needs a positive interval, not \(interval.literal)\(reason)"), at: range, in: file)
       }
       timer = scheduler.schedule(every: interval, traced)
     } else {
       guard interval >= .zero else {
-        throw ScriptError("'after' needs a duration of 0ms or more, not \(interval.literal)", at: range, in: file)
+        throw ScriptError(.other("'after' needs a duration of 0ms or more, not \(interval.literal)"), at: range, in: file)
       }
       timer = scheduler.schedule(after: interval, traced)
     }

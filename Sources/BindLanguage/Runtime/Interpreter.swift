@@ -426,7 +426,7 @@ public final class Interpreter {
     do {
       try step(cost: cost)
     } catch let error as ScriptError {
-      throw ScriptError(error.message, at: range, in: file)
+      throw error.moved(to: range, in: file)
     }
   }
 
@@ -434,9 +434,9 @@ public final class Interpreter {
   func step(cost: Int) throws {
     steps &+= cost
     if steps > options.maxSteps {
-      throw ScriptError("step limit of \(options.maxSteps) exceeded; the loop may never end (raise the limit with --max-steps)")
+      throw ScriptError(.stepLimit(options.maxSteps))
     }
-    if pollInterruption() { throw ScriptError("interrupted") }
+    if pollInterruption() { throw ScriptError(.interrupted) }
   }
 
   /// Asks ``interruptRequested`` whether to stop, counting the point
@@ -495,20 +495,20 @@ public final class Interpreter {
     let value: Value
     if let type = event.payload {
       guard let payload else {
-        throw ScriptError("event '\(event.displayName)' needs a payload of type '\(type)': emit \(event.displayName.split(separator: ".").last ?? "")(value)")
+        throw ScriptError(.other("event '\(event.displayName)' needs a payload of type '\(type)': emit \(event.displayName.split(separator: ".").last ?? "")(value)"))
       }
       guard let checked = type.coerce(payload) else {
-        throw ScriptError("event '\(event.displayName)' takes a payload of type '\(type)', not '\(payload.typeName)'")
+        throw ScriptError(.other("event '\(event.displayName)' takes a payload of type '\(type)', not '\(payload.typeName)'"))
       }
       value = checked
     } else {
-      if payload != nil { throw ScriptError("event '\(event.displayName)' takes no payload") }
+      if payload != nil { throw ScriptError(.other("event '\(event.displayName)' takes no payload")) }
       value = .null
     }
     do {
       try event.stream.emit(value)
     } catch let error as ReactiveError {
-      throw ScriptError(error.description)
+      throw ScriptError(.reactive(error))
     }
     try throwPendingError()
   }
@@ -521,13 +521,13 @@ public final class Interpreter {
     do {
       file = try SourceFile.load(path: resolved, read: readFile)
     } catch .unreadable(_, let reason) {
-      throw ScriptError("cannot import '\(path)': \(reason)", at: range, in: importer)
+      throw ScriptError(.other("cannot import '\(path)': \(reason)"), at: range, in: importer)
     } catch .invalidUTF8(let error) {
-      throw ScriptError(error.diagnostic.message, at: error.diagnostic.range, in: error.file)
+      throw ScriptError(.syntax(error.diagnostic.message), at: error.diagnostic.range, in: error.file)
     }
     let parsed = Parser.parse(file)
     if let first = parsed.diagnostics.first(where: { $0.severity == .error }) {
-      throw ScriptError(first.message, at: first.range, in: file)
+      throw ScriptError(.syntax(first.message), at: first.range, in: file)
     }
     try run(parsed)
   }

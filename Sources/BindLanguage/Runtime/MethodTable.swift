@@ -71,13 +71,12 @@ struct MethodTable<Receiver> {
       let expected = MethodName.labels(of: written[0])
       if expected.allSatisfy({ $0 == nil }) {
         let (count, given) = (expected.count, name.labels.count)
-        return ScriptError(
-          "'\(name.base)' takes \(count) argument\(count == 1 ? "" : "s") but \(given) \(given == 1 ? "was" : "were") given")
+        return ScriptError(.argumentCount(callee: "'\(name.base)'", expected: count, given: given))
       }
     }
     let forms = written.map { "'\($0)'" }
     let listed = forms.count == 1 ? forms[0] : forms.dropLast().joined(separator: ", ") + " or " + forms.last!
-    return ScriptError("'\(name.base)' is written \(listed), not '\(name.full)'")
+    return ScriptError(.other("'\(name.base)' is written \(listed), not '\(name.full)'"))
   }
 }
 
@@ -86,20 +85,20 @@ struct MethodTable<Receiver> {
 extension Value {
   /// The Int argument of `method`.
   func int(for method: String) throws -> Int {
-    guard case .int(let int) = self else { throw ScriptError("'\(method)' needs an Int, not '\(typeName)'") }
+    guard case .int(let int) = self else { throw ScriptError(.needs(subject: "'\(method)'", expected: "an Int", actual: typeName)) }
     return int
   }
 
   /// A count argument of `method` (`prefix(2)`): an Int that is not negative, as Swift requires.
   func count(for method: String) throws -> Int {
     let count = try int(for: method)
-    guard count >= 0 else { throw ScriptError("'\(method)' needs a count of 0 or more, not \(count)") }
+    guard count >= 0 else { throw ScriptError(.other("'\(method)' needs a count of 0 or more, not \(count)")) }
     return count
   }
 
   /// The String argument of `method`.
   func string(for method: String) throws -> String {
-    guard case .string(let text) = self else { throw ScriptError("'\(method)' needs a String, not '\(typeName)'") }
+    guard case .string(let text) = self else { throw ScriptError(.needs(subject: "'\(method)'", expected: "a String", actual: typeName)) }
     return text
   }
 
@@ -108,7 +107,7 @@ extension Value {
     switch self {
     case .array(let elements): return elements
     case .set(let set): return set.elements
-    default: throw ScriptError("'\(method)' needs an array or a Set, not '\(typeName)'")
+    default: throw ScriptError(.needs(subject: "'\(method)'", expected: "an array or a Set", actual: typeName))
     }
   }
 }

@@ -134,7 +134,7 @@ public final class ObjectType {
   /// that code, nil outside any) is not this type's own.
   @inline(__always) func checkSetterAccess(_ index: Int, from writer: String?) throws {
     guard stored[index].isPrivateSet, writer != name else { return }
-    throw ScriptError.inaccessibleSetter(stored[index].name, of: name)
+    throw ScriptError(.inaccessibleSetter(property: stored[index].name, typeName: name))
   }
 
   /// That code's inline caches (a member's index, a call site's method)

@@ -14,16 +14,16 @@ extension Operators {
       case .add: return .duration(.nanoseconds(try checked(x.addingReportingOverflow(y), op, lhs, rhs)))
       case .subtract: return .duration(.nanoseconds(try checked(x.subtractingReportingOverflow(y), op, lhs, rhs)))
       case .divide:
-        guard y != 0 else { throw ScriptError("division by zero") }
+        guard y != 0 else { throw ScriptError(.divisionByZero(remainder: false)) }
         return .double(Double(x) / Double(y))
       case .remainder:
-        guard y != 0 else { throw ScriptError("division by zero") }
+        guard y != 0 else { throw ScriptError(.divisionByZero(remainder: false)) }
         return .duration(.nanoseconds(x % y))
       default: throw unsupported(op, lhs, rhs)
       }
     case (.duration(let a), _):
       guard let factor = rhs.number, op == .multiply || op == .divide else { throw unsupported(op, lhs, rhs) }
-      if op == .divide && factor == 0 { throw ScriptError("division by zero") }
+      if op == .divide && factor == 0 { throw ScriptError(.divisionByZero(remainder: false)) }
       return .duration(try scaled(a, by: op == .multiply ? factor : 1 / factor, op, lhs, rhs))
     case (_, .duration(let b)):
       guard let factor = lhs.number, op == .multiply else { throw unsupported(op, lhs, rhs) }
@@ -36,7 +36,7 @@ extension Operators {
   /// `-duration`.
   static func negate(_ duration: Duration) throws -> Value {
     let (result, overflow) = Int64(0).subtractingReportingOverflow(try nanoseconds(duration))
-    if overflow { throw ScriptError("arithmetic overflow: -(\(duration.literal)) is too long") }
+    if overflow { throw ScriptError(.other("arithmetic overflow: -(\(duration.literal)) is too long")) }
     return .duration(.nanoseconds(result))
   }
 
@@ -51,14 +51,14 @@ extension Operators {
     let (seconds, attoseconds) = duration.components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     let (total, overflow2) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-    guard !overflow, !overflow2 else { throw ScriptError("duration \(seconds)s is too long; the limit is about 292 years") }
+    guard !overflow, !overflow2 else { throw ScriptError(.other("duration \(seconds)s is too long; the limit is about 292 years")) }
     return total
   }
 
   private static func scaled(_ duration: Duration, by factor: Double, _ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Duration {
     let product = (Double(try nanoseconds(duration)) * factor).rounded()
     guard product.isFinite, abs(product) < 9.2e18 else {
-      throw ScriptError("arithmetic overflow: \(lhs.literal) \(op.rawValue) \(rhs.literal) is too long a duration")
+      throw ScriptError(.other("arithmetic overflow: \(lhs.literal) \(op.rawValue) \(rhs.literal) is too long a duration"))
     }
     return .nanoseconds(Int64(product))
   }
@@ -67,13 +67,13 @@ extension Operators {
     _ result: (partialValue: Int64, overflow: Bool), _ op: BinaryOperator, _ lhs: Value, _ rhs: Value
   ) throws -> Int64 {
     if result.overflow {
-      throw ScriptError("arithmetic overflow: \(lhs.literal) \(op.rawValue) \(rhs.literal) is too long a duration")
+      throw ScriptError(.other("arithmetic overflow: \(lhs.literal) \(op.rawValue) \(rhs.literal) is too long a duration"))
     }
     return result.partialValue
   }
 
   private static func unsupported(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) -> ScriptError {
     ScriptError(
-      "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'; durations add and subtract durations, and multiply or divide by numbers")
+      .other("cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'; durations add and subtract durations, and multiply or divide by numbers"))
   }
 }

@@ -7,14 +7,14 @@ enum Operators {
     switch (op, operand) {
     case (.negate, .int(let value)):
       let (result, overflow) = Int(0).subtractingReportingOverflow(value)
-      if overflow { throw ScriptError("arithmetic overflow: -(\(value)) does not fit in Int") }
+      if overflow { throw ScriptError(.intOverflow(expression: "-(\(value))")) }
       return .int(result)
     case (.negate, .double(let value)): return .double(-value)
     case (.negate, .duration(let value)): return try negate(value)
     case (.negate, .decimal(let value)): return .decimal(try value.negated())
     case (.not, .bool(let value)): return .bool(!value)
-    case (.negate, _): throw ScriptError("'-' needs a number, not '\(operand.typeName)'")
-    case (.not, _): throw ScriptError("'!' needs a Bool, not '\(operand.typeName)'")
+    case (.negate, _): throw ScriptError(.needs(subject: "'-'", expected: "a number", actual: operand.typeName))
+    case (.not, _): throw ScriptError(.needs(subject: "'!'", expected: "a Bool", actual: operand.typeName))
     }
   }
 
@@ -58,11 +58,8 @@ enum Operators {
     case (.duration, _), (_, .duration):
       return try durationArithmetic(op, lhs, rhs)!
     default:
-      var message = "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'"
-      if op == .add && (lhs.isString || rhs.isString) {
-        message += "; convert with String(…) or use interpolation \"\\(…)\""
-      }
-      throw ScriptError(message)
+      let hints: [ScriptError.OperandHint] = op == .add && (lhs.isString || rhs.isString) ? [.convertToString] : []
+      throw ScriptError(.operands(op: op.rawValue, lhs: lhs.typeName, rhs: rhs.typeName, hints: hints))
     }
   }
 
@@ -73,12 +70,12 @@ enum Operators {
     case .subtract: result = a.subtractingReportingOverflow(b)
     case .multiply: result = a.multipliedReportingOverflow(by: b)
     case .divide, .remainder:
-      if b == 0 { throw ScriptError(op == .divide ? "division by zero" : "remainder by zero") }
+      if b == 0 { throw ScriptError(.divisionByZero(remainder: op != .divide)) }
       result = op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
     default: fatalError("not arithmetic")
     }
     if result.overflow {
-      throw ScriptError("arithmetic overflow: \(a) \(op.rawValue) \(b) does not fit in Int")
+      throw ScriptError(.intOverflow(expression: "\(a) \(op.rawValue) \(b)"))
     }
     return result.partialValue
   }
@@ -89,10 +86,10 @@ enum Operators {
     case .subtract: return a - b
     case .multiply: return a * b
     case .divide:
-      if b == 0 { throw ScriptError("division by zero") }
+      if b == 0 { throw ScriptError(.divisionByZero(remainder: false)) }
       return a / b
     case .remainder:
-      if b == 0 { throw ScriptError("remainder by zero") }
+      if b == 0 { throw ScriptError(.divisionByZero(remainder: true)) }
       return a.truncatingRemainder(dividingBy: b)
     default: fatalError("not arithmetic")
     }
@@ -108,7 +105,7 @@ enum Operators {
     case (.decimal, _), (_, .decimal): order = try decimalOrder(op, lhs, rhs)
     default:
       guard let a = lhs.number, let b = rhs.number else {
-        throw ScriptError("cannot compare '\(lhs.typeName)' and '\(rhs.typeName)' with '\(op.rawValue)'")
+        throw ScriptError(.cannotCompare(lhs: lhs.typeName, rhs: rhs.typeName, op: op.rawValue))
       }
       if a.isNaN || b.isNaN { return false }
       order = a < b ? -1 : (a == b ? 0 : 1)
@@ -137,11 +134,11 @@ enum Operators {
   }
 
   private static func decimalMismatch(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) -> ScriptError {
-    var message = "cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'"
-    if case .double = lhs { message += "; convert one side, as in 'Decimal(x)' or 'Double(d)'" }
-    if case .double = rhs { message += "; convert one side, as in 'Decimal(x)' or 'Double(d)'" }
-    if op == .remainder { message += "; Decimal has no '%'" }
-    return ScriptError(message)
+    var hints: [ScriptError.OperandHint] = []
+    if case .double = lhs { hints.append(.convertDecimal) }
+    if case .double = rhs { hints.append(.convertDecimal) }
+    if op == .remainder { hints.append(.noDecimalRemainder) }
+    return ScriptError(.operands(op: op.rawValue, lhs: lhs.typeName, rhs: rhs.typeName, hints: hints))
   }
 
   /// The largest array a range expression may build outside a `for` loop.
@@ -154,25 +151,25 @@ enum Operators {
   static let stringLimit = 64 << 20
 
   static func checkCount(_ count: Int) throws {
-    if count > arrayLimit { throw ScriptError("array of \(count) elements is larger than the limit of \(arrayLimit)") }
+    if count > arrayLimit { throw ScriptError(.arrayTooLarge(count: count, limit: arrayLimit)) }
   }
 
   static func checkLength(utf8 count: Int) throws {
-    if count > stringLimit { throw ScriptError("string of \(count) bytes is longer than the limit of \(stringLimit)") }
+    if count > stringLimit { throw ScriptError(.stringTooLong(bytes: count, limit: stringLimit)) }
   }
 
   private static func range(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
     guard case .int(let low) = lhs, case .int(let high) = rhs else {
-      throw ScriptError("range bounds must be Int, not '\(lhs.typeName)' and '\(rhs.typeName)'")
+      throw ScriptError(.rangeBoundsNotInt(lhs: lhs.typeName, rhs: rhs.typeName))
     }
     if op == .halfOpenRange && high <= low { return .array([]) }
     let upper = op == .closedRange ? high : high - 1
     guard low <= upper else {
-      throw ScriptError("range \(low)...\(high) has its lower bound above its upper bound")
+      throw ScriptError(.other("range \(low)...\(high) has its lower bound above its upper bound"))
     }
     let (span, overflow) = upper.subtractingReportingOverflow(low)
     guard !overflow, span < rangeLimit else {
-      throw ScriptError("range \(low)\(op.rawValue)\(high) is too large to build; loop over it with 'for' instead")
+      throw ScriptError(.other("range \(low)\(op.rawValue)\(high) is too large to build; loop over it with 'for' instead"))
     }
     return .array((low...upper).map(Value.int))
   }
@@ -189,25 +186,24 @@ enum Operators {
     let limit = arrayNestingLimit - enclosingLevels
     for element in elements where element.arrayDepth(limit: limit) >= limit {
       if case .array = element {
-        throw ScriptError("arrays nested more than \(arrayNestingLimit) levels deep")
+        throw ScriptError(.nestingTooDeep(limit: arrayNestingLimit, arraysOnly: true))
       }
-      throw ScriptError("values nested more than \(arrayNestingLimit) levels deep (arrays, dictionaries, structs and enum values count)")
+      throw ScriptError(.nestingTooDeep(limit: arrayNestingLimit, arraysOnly: false))
     }
   }
 
   static func element(of container: Value, at index: Value) throws -> Value {
     if case .dictionary(let dictionary) = container { return try dictionary.value(forKey: index) ?? .null }
     guard case .array(let elements) = container else {
-      if container.isNull { throw ScriptError("cannot subscript nil") }
-      throw ScriptError("cannot subscript a value of type '\(container.typeName)'")
+      throw ScriptError(container.isNull ? .subscriptOfNil : .notSubscriptable(valueType: container.typeName))
     }
     return elements[try checkedIndex(index, count: elements.count)]
   }
 
   static func checkedIndex(_ index: Value, count: Int) throws -> Int {
-    guard case .int(let offset) = index else { throw ScriptError("array index must be Int, not '\(index.typeName)'") }
+    guard case .int(let offset) = index else { throw ScriptError(.indexNotInt(valueType: index.typeName)) }
     guard offset >= 0 && offset < count else {
-      throw ScriptError("index \(offset) out of range for an array of \(count) element\(count == 1 ? "" : "s")")
+      throw ScriptError(.indexOutOfRange(index: offset, count: count))
     }
     return offset
   }

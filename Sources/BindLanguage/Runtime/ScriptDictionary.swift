@@ -9,7 +9,7 @@ enum DictionaryKey: Hashable {
   /// The key for `value`, or an error naming the types keys may have.
   init(_ value: Value) throws {
     guard let key = DictionaryKey(exactly: value) else {
-      throw ScriptError("a dictionary key must be a String, Int or Bool, not '\(value.typeName)'")
+      throw ScriptError(.notHashable(role: "a dictionary key", valueType: value.typeName))
     }
     self = key
   }

@@ -1,13 +1,17 @@
 import BindRuntime
 import BindSyntax
 
-/// A runtime or compile error in a script: a message, where, and how to fix it.
+/// A runtime or compile error in a script: what went wrong (a ``Kind`` with
+/// its operands), where, and further notes.
 ///
-/// Raised without a location deep inside value operations, then given the
-/// range of the node to blame by the evaluator (jlox's `RuntimeError(token)`).
+/// Errors are data; ``Kind/message`` renders them to text in one place, as
+/// `DiagnosticRenderer` does for syntax errors (after argument-parser's
+/// `ParserError` + `ErrorMessageGenerator`). Raised without a location deep
+/// inside value operations, then given the range of the node to blame by
+/// the evaluator (jlox's `RuntimeError(token)`).
 public struct ScriptError: Error, CustomStringConvertible {
-  /// The message, lowercase, tokens in 'quotes'.
-  public var message: String
+  /// What went wrong, with the names and types it is about.
+  public var kind: Kind
   /// Where it happened; `nil` until the evaluator attaches it.
   public var range: SourceRange?
   /// The file the range belongs to.
@@ -18,12 +22,15 @@ public struct ScriptError: Error, CustomStringConvertible {
   /// float literal can be tried again as that Decimal (`vm.price = 19.99`).
   var expectedType: ValueType?
 
-  init(_ message: String, at range: SourceRange? = nil, in file: SourceFile? = nil, notes: [String] = []) {
-    self.message = message
+  init(_ kind: Kind, at range: SourceRange? = nil, in file: SourceFile? = nil, notes: [String] = []) {
+    self.kind = kind
     self.range = range
     self.file = file
     self.notes = notes
   }
+
+  /// The message, lowercase, tokens in 'quotes' (rendered from ``kind``).
+  public var message: String { kind.message }
 
   public var description: String { message }
 
@@ -42,21 +49,25 @@ public struct ScriptError: Error, CustomStringConvertible {
     return copy
   }
 
-  /// Swift's error for a write to a `private(set)` (or `private`) property
-  /// from outside its type's own code.
-  static func inaccessibleSetter(_ property: String, of typeName: String) -> ScriptError {
-    ScriptError(
-      "cannot assign to property: '\(property)' setter is inaccessible; \(typeName) declares it private, so only its own methods write it")
+  /// The same error at another place (the call that failed, not the
+  /// operation inside it).
+  func moved(to range: SourceRange?, in file: SourceFile?) -> ScriptError {
+    var copy = self
+    copy.range = range
+    copy.file = file
+    return copy
   }
 
+  /// The error of writing `value` where `expected` is wanted; `what` names
+  /// the place ("property 'count'", "'self'").
   static func typeMismatch(value: Value, expected: ValueType, what: String) -> ScriptError {
     var error: ScriptError
     if let problem = expected.crossingProblem(value) {
-      error = ScriptError("cannot assign to \(what): \(problem)")
+      error = ScriptError(.cannotAssign(to: what, because: problem))
     } else if let specific = contextualMismatch(value: value, expected: expected) {
       error = ScriptError(specific)
     } else {
-      error = ScriptError("cannot assign value of type '\(value.typeName)' to \(what) of type '\(expected)'")
+      error = ScriptError(.assignMismatch(valueType: value.typeName, to: what, expected: "\(expected)"))
     }
     error.expectedType = expected
     return error
@@ -68,7 +79,7 @@ extension Error {
   func asScriptError(at range: SourceRange, in file: SourceFile) -> ScriptError {
     if let error = self as? ScriptError { return error.located(at: range, in: file) }
     if let error = self as? ThrownError { return error.uncaught }
-    if let error = self as? ReactiveError { return ScriptError(error.description, at: range, in: file) }
-    return ScriptError("\(self)", at: range, in: file)
+    if let error = self as? ReactiveError { return ScriptError(.reactive(error), at: range, in: file) }
+    return ScriptError(.swiftError("\(self)"), at: range, in: file)
   }
 }

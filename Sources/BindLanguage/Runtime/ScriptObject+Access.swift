@@ -10,22 +10,22 @@ extension Interpreter {
     var slots = [Value?](repeating: nil, count: type.stored.count)
     for (argument, label) in labels.enumerated() {
       guard let member = type.members[label] else {
-        throw ConstructorError(message: ScriptError.unknownMember(label, on: type).message, argument: argument)
+        throw ConstructorError(kind: ScriptError.unknownMember(label, on: type).kind, argument: argument)
       }
       switch member {
       case .stored(let index):
         let property = type.stored[index]
         guard let value = property.type.coerce(values[argument]) else {
           throw ConstructorError(
-            message: ScriptError.typeMismatch(value: values[argument], expected: property.type, what: "property '\(label)'").message,
+            kind: ScriptError.typeMismatch(value: values[argument], expected: property.type, what: "property '\(label)'").kind,
             argument: argument)
         }
         slots[index] = value
       case .derived:
         throw ConstructorError(
-          message: "cannot initialize derived property '\(label)'; it is computed from other properties", argument: argument)
+          kind: .other("cannot initialize derived property '\(label)'; it is computed from other properties"), argument: argument)
       case .event:
-        throw ConstructorError(message: "cannot initialize event '\(label)'", argument: argument)
+        throw ConstructorError(kind: .other("cannot initialize event '\(label)'"), argument: argument)
       }
     }
     var values: [Value] = []
@@ -40,7 +40,7 @@ extension Interpreter {
         let value = try defaultValue(globalFrame)
         guard let checked = property.type.coerce(value) else {
           throw ConstructorError(
-            message: ScriptError.typeMismatch(value: value, expected: property.type, what: "property '\(property.name)'").message,
+            kind: ScriptError.typeMismatch(value: value, expected: property.type, what: "property '\(property.name)'").kind,
             argument: nil)
         }
         values.append(checked)
@@ -48,7 +48,7 @@ extension Interpreter {
         values.append(zero)
       } else {
         throw ConstructorError(
-          message: "missing argument for property '\(property.name)' of type '\(property.type)'", argument: nil)
+          kind: .other("missing argument for property '\(property.name)' of type '\(property.type)'"), argument: nil)
       }
     }
     return ScriptObject(type: type, values: values)
@@ -77,7 +77,7 @@ extension Interpreter {
     case .derived(let index):
       let spec = object.type.derived[index]
       guard spec.write != nil else {
-        throw ScriptError("cannot assign to '\(name)': it is a derived property, computed from other properties")
+        throw ScriptError(.assignToDerived(name: name))
       }
       guard let checked = spec.type.coerce(value) else {
         throw ScriptError.typeMismatch(value: value, expected: spec.type, what: "property '\(name)'")
@@ -85,7 +85,7 @@ extension Interpreter {
       try object.derived(index, interpreter: self).set(checked)
       try throwPendingError()
     case .event:
-      throw ScriptError("cannot assign to event '\(name)'; send it with 'emit'")
+      throw ScriptError(.assignToEvent(name: name))
     }
   }
 
@@ -97,7 +97,7 @@ extension Interpreter {
     // and releases its name and its default-value closure on every write.
     let type = object.type
     if type.stored[index].isConstant, !object.isInitializing {
-      throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
+      throw ScriptError(.assignToLet(name: name, owner: type.name))
     }
     guard let checked = type.stored[index].type.coerce(value) else {
       throw ScriptError.typeMismatch(value: value, expected: type.stored[index].type, what: "property '\(name)'")
@@ -105,7 +105,7 @@ extension Interpreter {
     do {
       try object.access(index).write(checked)
     } catch let error as ReactiveError {
-      throw ScriptError(error.description)
+      throw ScriptError(.reactive(error))
     }
     try throwPendingError()
   }
@@ -133,7 +133,7 @@ extension Interpreter {
     }
     let type = object.type
     if type.stored[index].isConstant, !object.isInitializing {
-      throw ScriptError("cannot assign to '\(name)': it is a 'let' property of \(type.name)")
+      throw ScriptError(.assignToLet(name: name, owner: type.name))
     }
     let declared = type.stored[index].type
     var result = Value.null
@@ -142,7 +142,7 @@ extension Interpreter {
     } catch let mismatch as TypeMismatchInPlace {
       throw ScriptError.typeMismatch(value: mismatch.candidate, expected: declared, what: "property '\(name)'")
     } catch let error as ReactiveError {
-      throw ScriptError(error.description)
+      throw ScriptError(.reactive(error))
     }
     try throwPendingError()
     return result

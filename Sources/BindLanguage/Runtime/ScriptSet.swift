@@ -99,7 +99,7 @@ public struct ScriptSet {
     case .string(let text): return .string(text)
     case .int(let int): return .int(int)
     case .bool(let bool): return .bool(bool)
-    default: throw ScriptError("a Set element must be a String, Int or Bool, not '\(value.typeName)'")
+    default: throw ScriptError(.notHashable(role: "a Set element", valueType: value.typeName))
     }
   }
 

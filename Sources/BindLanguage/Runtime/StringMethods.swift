@@ -83,7 +83,7 @@ enum StringMethods {
   /// a string).
   private static func separator(_ value: Value, for method: String) throws -> String {
     let separator = try value.string(for: method)
-    guard !separator.isEmpty else { throw ScriptError("'\(method)' needs a separator that is not empty") }
+    guard !separator.isEmpty else { throw ScriptError(.other("'\(method)' needs a separator that is not empty")) }
     return separator
   }
 
@@ -98,13 +98,13 @@ enum StringMethods {
   private static func characterSet(_ value: Value) throws -> (Character) -> Bool {
     let names = characterSets.map { ".\($0.key)" }.joined(separator: ", ")
     guard case .enumValue(let member) = value, member.type.isContextual, member.associatedValues.isEmpty else {
-      throw ScriptError("'trimmingCharacters(in:)' needs one of \(names), not '\(value.typeName)'")
+      throw ScriptError(.needs(subject: "'trimmingCharacters(in:)'", expected: "one of \(names)", actual: value.typeName))
     }
     let name = member.enumCase.name
     guard let test = characterSets.first(where: { $0.key == name })?.value else {
       var message = "'trimmingCharacters(in:)' knows \(names), not '.\(name)'"
       if let guess = suggestion(for: name, among: characterSets.map(\.key)) { message += "; did you mean '.\(guess)'?" }
-      throw ScriptError(message)
+      throw ScriptError(.other(message))
     }
     return test
   }

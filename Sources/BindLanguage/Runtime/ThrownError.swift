@@ -19,7 +19,7 @@ struct ThrownError: Error, CustomStringConvertible {
   init(thrownByScript value: Value, at range: SourceRange, in file: SourceFile) {
     self.value = value
     uncaught = ScriptError(
-      "uncaught error: \(value.errorDescription); handle it with 'do { try … } catch { … }'", at: range, in: file)
+      .uncaught(description: value.errorDescription), at: range, in: file)
   }
 
   /// A Swift error a host function threw, with the message a call that

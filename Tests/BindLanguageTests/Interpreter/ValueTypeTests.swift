@@ -128,7 +128,7 @@ final class ValueTypeTests: XCTestCase {
         "struct B { var x: Int }\nstruct A { var b: B; var a: A }", "2:29",
         "value type 'A' cannot have a stored property that recursively contains it; store it in an array ('var a: [A]') or make 'A' a 'type' (reference semantics)"),
       ErrorCase("enum E { case a }\nE.b", "2:3", "type 'E' has no member 'b'; did you mean 'a'?"),
-      ErrorCase("struct P { let id: Int }\nvar p = P(id: 1)\np.id = 2", "3:1", "cannot assign to property: 'id' is a 'let' constant"),
+      ErrorCase("struct P { let id: Int }\nvar p = P(id: 1)\np.id = 2", "3:1", "cannot assign to 'id': it is a 'let' property of P"),
       ErrorCase("struct P { var x: Int; var y: Int }\nP(x: 1)", "2:1", "missing argument for parameter 'y' in call to 'P(x:y:)'"),
       ErrorCase(
         "enum E { case a, b }\nfunc f(_ e: E) {\n  switch e {\n  case .a: print(1)\n  }\n}", "3:3",

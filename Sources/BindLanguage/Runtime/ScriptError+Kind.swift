@@ -1,0 +1,224 @@
+import BindRuntime
+
+extension ScriptError {
+  /// What went wrong, as data: one case per family of errors, with the
+  /// names, types and numbers it is about. ``message`` renders it.
+  ///
+  /// Type names are kept as written in messages (`'[Int]'`, `'String?'`);
+  /// a `callee` is already quoted or described (`'f'`, `closure`).
+  public enum Kind {
+    // MARK: Writes
+
+    /// A write to a `let`: a variable or constant (`owner` nil) or a
+    /// property of type `owner`.
+    case assignToLet(name: String, owner: String?)
+    /// A write to a `private(set)` (or `private`) property from outside
+    /// its type's own code.
+    case inaccessibleSetter(property: String, typeName: String)
+    /// A write to a derived property (computed from other properties).
+    case assignToDerived(name: String)
+    /// A `bind` into a place that refuses writes, for the reason a write
+    /// gives (`assignToLet`, `assignToDerived`, `assignToReadOnly`,
+    /// `assignToMemberOf`), worded for a binding.
+    indirect case bindInto(Kind)
+    /// A write inside a derived property, which is read-only.
+    case assignInsideDerived(name: String)
+    /// A write to an event.
+    case assignToEvent(name: String)
+    /// A write to a host property Swift exposes read-only.
+    case assignToReadOnly(name: String)
+    /// A write to a struct's computed property.
+    case assignToGetOnly(name: String)
+    /// A value that does not fit the place it is written to; `place`
+    /// names it ("property 'count'", "'self'").
+    case assignMismatch(valueType: String, to: String, expected: String)
+    /// A write of a value to a variable whose declared type (`declared`,
+    /// nil when unknown) does not take it.
+    case variableMismatch(valueType: String, name: String, declared: String?)
+    /// A registered Swift struct the host cannot make from a script value.
+    case hostCannotMake(typeName: String, literal: String)
+    /// An argument the host cannot take, for the reason given.
+    indirect case cannotPassArgument(function: String, because: Kind)
+    /// An implicit member (`.idle`) where the expected type is no enum.
+    case implicitMemberNotEnum(caseName: String, expected: String)
+    /// A write the place refuses for the reason given.
+    indirect case cannotAssign(to: String, because: Kind)
+    /// A write to a member of a value that has none (`nil`, an Int).
+    case assignToMemberOf(name: String, valueType: String?)
+    /// A struct that cannot change where it is: a field write (or a
+    /// `mutating` call, `byMutatingMethod`) for the reason given.
+    indirect case immutableStruct(Kind, byMutatingMethod: Bool)
+    /// A struct that is not stored anywhere (a call's result) cannot change.
+    case structNotStored
+    /// `self` in a non-`mutating` method cannot change.
+    case immutableSelf
+
+    // MARK: Names and members
+
+    /// A name that is not declared (`cannot find 'x' in scope`).
+    case unknownName(String, suggestion: String?)
+    /// A type name that is not declared.
+    case unknownType(String, suggestion: String?)
+    /// A member a value's type lacks: `memberKind` is "member", "method",
+    /// "property" or "observable property".
+    case noMember(name: String, valueType: String, memberKind: String, suggestion: String?)
+    /// A property or field a script or host type lacks (`no property 'x' on T`).
+    case noProperty(name: String, typeName: String, suggestion: String?, field: Bool)
+    /// A method a host type lacks, named with its labels.
+    case noMethod(signature: String, typeName: String, suggestion: String?)
+    /// An enum case a type lacks; `cases` lists them when nothing is close.
+    case unknownCase(name: String, typeName: String, suggestion: String?, cases: [String])
+    /// A method read as a property (`vm.save` without `()`).
+    case methodNotCalled(method: String, typeName: String, name: String)
+    /// A host property called as a method (`vm.title()`).
+    case propertyNotMethod(name: String, typeName: String)
+    /// A property called as a method (`xs.count()`).
+    case propertyCalled(name: String, valueType: String)
+    /// A member a host type registers as unavailable to scripts, with why.
+    case unavailableMember(reason: String)
+
+    // MARK: nil
+
+    /// A member read on `nil`.
+    case readOfNil(member: String)
+    /// A method called on `nil`; `inPlace` methods cannot use `?.`.
+    case callOnNil(method: String, inPlace: Bool)
+    /// A subscript of `nil`.
+    case subscriptOfNil
+
+    // MARK: Operators and numbers
+
+    /// A binary operator that does not take these operand types; `hints`
+    /// say how to convert.
+    case operands(op: String, lhs: String, rhs: String, hints: [OperandHint])
+    /// A comparison of values that have no order.
+    case cannotCompare(lhs: String, rhs: String, op: String)
+    /// Something (an operator, a method, a function) that needs another
+    /// kind of value: "'-' needs a number, not 'String'".
+    case needs(subject: String, expected: String, actual: String)
+    /// A conversion that has no meaning (`Int("x" as Bool)`).
+    case cannotConvert(from: String, to: String, hint: String?)
+    /// Integer division by zero (or `%` by zero, `remainder`).
+    case divisionByZero(remainder: Bool)
+    /// An Int result too large: `expression` is what was computed.
+    case intOverflow(expression: String)
+    /// A conversion to Int of a number too large.
+    case conversionOverflow(expression: String)
+
+    // MARK: Collections
+
+    /// An index outside an array.
+    case indexOutOfRange(index: Int, count: Int)
+    /// An array index that is not an Int.
+    case indexNotInt(valueType: String)
+    /// A subscript of a value that has none.
+    case notSubscriptable(valueType: String)
+    /// A dictionary key or Set element of a type that cannot be one.
+    case notHashable(role: String, valueType: String)
+    /// Range bounds that are not Ints.
+    case rangeBoundsNotInt(lhs: String, rhs: String?)
+
+    // MARK: Calls
+
+    /// A call with the wrong number of arguments.
+    case argumentCount(callee: String, expected: Int, given: Int)
+    /// A call whose labels differ from the declaration's (`have` and
+    /// `expected` list the differing labels, as in `x:_:`).
+    case incorrectLabels(function: String, have: String, expected: String, plural: Bool)
+    /// A call without the label a parameter needs.
+    case missingLabel(String, function: String)
+    /// A call with a label the parameter does not take.
+    case extraneousLabel(String, function: String)
+    /// A call that leaves out a parameter without a default; `parameter`
+    /// is written as in the message (`'name'`, `#2`).
+    case missingArgument(parameter: String, function: String)
+    /// A call with more arguments than parameters.
+    case extraArgument(label: String?, function: String)
+    /// A value that cannot be called.
+    case notCallable(valueType: String)
+    /// An argument that does not fit its parameter; `context` adds where
+    /// ("in call to 'f'").
+    case argumentMismatch(valueType: String, expected: String, context: String?)
+    /// A return value that does not fit the declared return type.
+    case returnMismatch(valueType: String, expected: String)
+    /// A condition that is not a Bool.
+    case conditionNotBool(valueType: String)
+    /// A `let`/`var` initial value that does not fit its annotation.
+    case initializerMismatch(name: String, expected: String, valueType: String)
+
+    // MARK: Limits
+
+    /// More statements than `--max-steps` allows.
+    case stepLimit(Int)
+    /// Nested calls beyond the call-depth limit.
+    case callDepthLimit(Int, inHandler: Bool, callee: String)
+    /// Nested calls that use up the stack before the limit.
+    case stackExhausted(depth: Int, inHandler: Bool, callee: String)
+    /// An array larger than the limit.
+    case arrayTooLarge(count: Int, limit: Int)
+    /// A string longer than the limit.
+    case stringTooLong(bytes: Int, limit: Int)
+    /// Values nested deeper than the limit; `arraysOnly` when only arrays.
+    case nestingTooDeep(limit: Int, arraysOnly: Bool)
+    /// The run was interrupted (Ctrl-C).
+    case interrupted
+    /// An `await` that waited too long for work outside the script.
+    case awaitIdle
+
+    // MARK: Declarations
+
+    /// A name declared twice; `container` is where ("'T'", "one pattern").
+    case redeclaration(name: String, container: String?)
+    /// `return`, `break` or `continue` where it has nothing to leave.
+    case outside(keyword: String, place: String)
+
+    // MARK: Other layers
+
+    /// A script `throw` nobody caught.
+    case uncaught(description: String)
+    /// An error of the reactive runtime (a derived value without setter, a cycle).
+    case reactive(ReactiveError)
+    /// A host object Swift released.
+    case released(name: String, weak: Bool)
+    /// A host function that threw, in Swift's words.
+    case hostThrew(function: String, description: String)
+    /// A host function whose task was cancelled.
+    case hostCancelled(function: String)
+    /// An error from Swift code, in its own words.
+    case swiftError(String)
+    /// A syntax error in an imported file, as the parser worded it.
+    case syntax(String)
+    /// A message that belongs to no family (one-off texts).
+    case other(String)
+  }
+
+  /// How to fix operands an operator does not take.
+  public enum OperandHint {
+    /// `"a" + 1`: convert with `String(…)` or interpolate.
+    case convertToString
+    /// A Decimal with a Double: convert one side.
+    case convertDecimal
+    /// Decimal has no `%`.
+    case noDecimalRemainder
+  }
+}
+
+extension ScriptError.Kind {
+  /// The name a "did you mean" suggests, with the name written instead,
+  /// for quick fixes.
+  public var suggestion: (written: String, replacement: String)? {
+    switch self {
+    case .unknownName(let name, let guess?), .unknownType(let name, let guess?):
+      return (name, guess)
+    case .noMember(let name, _, _, let guess?), .noProperty(let name, _, let guess?, _),
+      .unknownCase(let name, _, let guess?, _):
+      return (name, guess)
+    case .noMethod(let signature, _, let guess?):
+      // A registered method is suggested by its Swift name
+      // (`select(index:)`); the call writes its base name.
+      return (String(signature.prefix { $0 != "(" }), String(guess.prefix { $0 != "(" }))
+    default:
+      return nil
+    }
+  }
+}

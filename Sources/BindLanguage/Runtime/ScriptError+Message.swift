@@ -1,0 +1,221 @@
+// The one place script errors become text (argument-parser's
+// `ErrorMessageGenerator`): lowercase, tokens in 'quotes', a fix where
+// there is one.
+
+extension ScriptError.Kind {
+  /// The error's message.
+  public var message: String {
+    switch self {
+    // Writes
+    case .assignToLet, .assignToDerived, .assignToReadOnly, .assignToMemberOf:
+      return refusedWrite(verb: "cannot assign to")
+    case .bindInto(let reason):
+      return reason.refusedWrite(verb: "cannot bind into")
+    case .inaccessibleSetter(let property, let typeName):
+      return "cannot assign to property: '\(property)' setter is inaccessible; \(typeName) declares it private, so only its own methods write it"
+    case .assignInsideDerived(let name):
+      return "cannot assign to '\(name)' inside a derived property; derived properties are read-only"
+    case .assignToEvent(let name):
+      return "cannot assign to event '\(name)'; send it with 'emit'"
+    case .assignToGetOnly(let name):
+      return "cannot assign to property: '\(name)' is a get-only property"
+    case .assignMismatch(let valueType, let place, let expected):
+      return "cannot assign value of type '\(valueType)' to \(place) of type '\(expected)'"
+    case .variableMismatch(let valueType, let name, nil):
+      return "cannot assign a value of type '\(valueType)' to '\(name)'"
+    case .variableMismatch(let valueType, let name, let declared?):
+      return "cannot assign a value of type '\(valueType)' to '\(name)', which is declared '\(declared)'"
+    case .hostCannotMake(let typeName, let literal):
+      return "the host cannot make a Swift '\(typeName)' from \(literal): it registered no initializer for it, or the initializer threw; register one with 'initializer' (or let @ScriptableValue write it)"
+    case .cannotPassArgument(let function, let reason):
+      return "cannot pass argument to '\(function)': \(reason.message)"
+    case .implicitMemberNotEnum(let caseName, let expected):
+      return "cannot infer the enum of '.\(caseName)': '\(expected)' is not an enum"
+    case .cannotAssign(let place, let reason):
+      return "cannot assign to \(place): \(reason.message)"
+    case .immutableStruct(.assignToLet(let name, nil), byMutatingMethod: false):
+      return ScriptError.Kind.assignToLet(name: name, owner: nil).message
+    case .immutableStruct(let reason, let byMutatingMethod):
+      let clause: String
+      if case .assignToLet(let name, nil) = reason {
+        clause = "'\(name)' is a 'let' constant; declare it with 'var' to change it"
+      } else {
+        clause = reason.message
+      }
+      return (byMutatingMethod ? "cannot use mutating member on immutable value: " : "cannot assign to property: ") + clause
+    case .structNotStored:
+      return "cannot change a struct that is not stored in a variable or property"
+    case .immutableSelf:
+      return "'self' is immutable; mark the method 'mutating' to change the value's fields"
+
+    // Names and members
+    case .unknownName(let name, let guess):
+      return "cannot find '\(name)' in scope" + didYouMean(guess)
+    case .unknownType(let name, let guess):
+      return "cannot find type '\(name)'" + didYouMean(guess)
+    case .noMember(let name, let valueType, let memberKind, let guess):
+      return "value of type '\(valueType)' has no \(memberKind) '\(name)'" + didYouMean(guess)
+    case .noProperty(let name, let typeName, let guess, let field):
+      return "no \(field ? "field" : "property") '\(name)' on \(typeName)" + didYouMean(guess)
+    case .noMethod(let signature, let typeName, let guess):
+      return "no method '\(signature)' on \(typeName)" + didYouMean(guess)
+    case .unknownCase(let name, let typeName, let guess?, _):
+      return "type '\(typeName)' has no member '\(name)'" + didYouMean(guess)
+    case .unknownCase(let name, let typeName, nil, let cases):
+      return "type '\(typeName)' has no member '\(name)'; its cases are " + cases.map { "'.\($0)'" }.joined(separator: ", ")
+    case .methodNotCalled(let method, let typeName, let name):
+      return "'\(method)' is a method of \(typeName); call it, as in '\(name)(…)'"
+    case .propertyNotMethod(let name, let typeName):
+      return "'\(name)' is a property of \(typeName), not a method"
+    case .propertyCalled(let name, let valueType):
+      return "'\(name)' of '\(valueType)' is a property; write it without '()'"
+    case .unavailableMember(let reason):
+      return reason
+
+    // nil
+    case .readOfNil(let member):
+      return "cannot read '\(member)' of nil; use '?.' to read it only when the value is not nil"
+    case .callOnNil(let method, inPlace: false):
+      return "cannot call '\(method)' on nil; use '?.' to call it only when the value is not nil"
+    case .callOnNil(let method, inPlace: true):
+      return "cannot call '\(method)' on nil; unwrap the value first"
+    case .subscriptOfNil:
+      return "cannot subscript nil"
+
+    // Operators and numbers
+    case .operands(let op, let lhs, let rhs, let hints):
+      return "cannot apply '\(op)' to '\(lhs)' and '\(rhs)'" + hints.map { "; " + $0.text }.joined()
+    case .cannotCompare(let lhs, let rhs, let op):
+      return "cannot compare '\(lhs)' and '\(rhs)' with '\(op)'"
+    case .needs(let subject, let expected, let actual):
+      return "\(subject) needs \(expected), not '\(actual)'"
+    case .cannotConvert(let from, let to, let hint):
+      return "cannot convert '\(from)' to \(to)" + (hint.map { "; " + $0 } ?? "")
+    case .divisionByZero(let remainder):
+      return remainder ? "remainder by zero" : "division by zero"
+    case .intOverflow(let expression):
+      return "arithmetic overflow: \(expression) does not fit in Int"
+    case .conversionOverflow(let expression):
+      return "\(expression) does not fit in Int"
+
+    // Collections
+    case .indexOutOfRange(let index, let count):
+      return "index \(index) out of range for an array of \(count) element\(count == 1 ? "" : "s")"
+    case .indexNotInt(let valueType):
+      return "array index must be Int, not '\(valueType)'"
+    case .notSubscriptable(let valueType):
+      return "cannot subscript a value of type '\(valueType)'"
+    case .notHashable(let role, let valueType):
+      return "\(role) must be a String, Int or Bool, not '\(valueType)'"
+    case .rangeBoundsNotInt(let lhs, let rhs?):
+      return "range bounds must be Int, not '\(lhs)' and '\(rhs)'"
+    case .rangeBoundsNotInt(let bound, nil):
+      return "range bounds must be Int, not '\(bound)'"
+
+    // Calls
+    case .argumentCount(let callee, let expected, let given):
+      return "\(callee) takes \(expected) argument\(expected == 1 ? "" : "s") but \(given) \(given == 1 ? "was" : "were") given"
+    case .incorrectLabels(let function, let have, let expected, let plural):
+      return "incorrect argument label\(plural ? "s" : "") in call to '\(function)' (have '\(have)', expected '\(expected)')"
+    case .missingLabel(let label, let function):
+      return "missing argument label '\(label):' in call to '\(function)'"
+    case .extraneousLabel(let label, let function):
+      return "extraneous argument label '\(label):' in call to '\(function)'"
+    case .missingArgument(let parameter, let function):
+      return "missing argument for parameter \(parameter) in call to '\(function)'"
+    case .extraArgument(let label, let function):
+      return "extra argument\(label.map { " '\($0)'" } ?? "") in call to '\(function)'"
+    case .notCallable(let valueType):
+      return "cannot call a value of type '\(valueType)'"
+    case .argumentMismatch(let valueType, let expected, let context):
+      return "cannot convert value of type '\(valueType)' to expected argument type '\(expected)'" + (context.map { " " + $0 } ?? "")
+    case .returnMismatch(let valueType, let expected):
+      return "cannot convert return expression of type '\(valueType)' to return type '\(expected)'"
+    case .conditionNotBool(let valueType):
+      return "condition must be a Bool, not '\(valueType)'"
+    case .initializerMismatch(let name, let expected, let valueType):
+      return "cannot initialize '\(name)' of type '\(expected)' with a value of type '\(valueType)'"
+
+    // Limits
+    case .stepLimit(let limit):
+      return "step limit of \(limit) exceeded; the loop may never end (raise the limit with --max-steps)"
+    case .callDepthLimit(let limit, let inHandler, let callee):
+      return "call depth limit of \(limit) exceeded\(inHandler ? " in a handler" : ""); \(recursionQuestion(inHandler, callee))"
+    case .stackExhausted(let depth, let inHandler, let callee):
+      return "out of stack space after \(depth) nested calls\(inHandler ? " in handlers" : ""); \(recursionQuestion(inHandler, callee))"
+    case .arrayTooLarge(let count, let limit):
+      return "array of \(count) elements is larger than the limit of \(limit)"
+    case .stringTooLong(let bytes, let limit):
+      return "string of \(bytes) bytes is longer than the limit of \(limit)"
+    case .nestingTooDeep(let limit, arraysOnly: true):
+      return "arrays nested more than \(limit) levels deep"
+    case .nestingTooDeep(let limit, arraysOnly: false):
+      return "values nested more than \(limit) levels deep (arrays, dictionaries, structs and enum values count)"
+    case .interrupted:
+      return "interrupted"
+    case .awaitIdle:
+      return "'await' gave up after \(Interpreter.hostTaskIdleLimit.literal): the task waits for something outside the script (no task of the script is ready and no timer is pending)"
+
+    // Declarations
+    case .redeclaration(let name, let container):
+      return "invalid redeclaration of '\(name)'" + (container.map { " in \($0)" } ?? "")
+    case .outside(let keyword, let place):
+      return "'\(keyword)' outside \(place)"
+
+    // Other layers
+    case .uncaught(let description):
+      return "uncaught error: \(description); handle it with 'do { try … } catch { … }'"
+    case .reactive(let error):
+      return error.description
+    case .released(let name, weak: false):
+      return "'\(name)' was released by the host; Swift must keep it alive while scripts use it"
+    case .released(let name, weak: true):
+      return "'\(name)' was released by the host; it was injected with 'ownership: .weak', so Swift must keep it alive while scripts use it"
+    case .hostThrew(let function, let description):
+      return "'\(function)' threw an error: \(description)"
+    case .hostCancelled(let function):
+      return "'\(function)' was cancelled"
+    case .swiftError(let text), .syntax(let text), .other(let text):
+      return text
+    }
+  }
+
+  /// A write a place refuses, as an assignment ("cannot assign to") or a
+  /// binding ("cannot bind into") words it: one wording for each reason.
+  private func refusedWrite(verb: String) -> String {
+    switch self {
+    case .assignToLet(let name, let owner?):
+      return "\(verb) '\(name)': it is a 'let' property of \(owner)"
+    case .assignToLet(let name, nil):
+      return "\(verb) '\(name)': it is a 'let' constant; declare it with 'var' to change it"
+    case .assignToDerived(let name):
+      return "\(verb) '\(name)': it is a derived property, computed from other properties"
+    case .assignToReadOnly(let name):
+      return "\(verb) '\(name)': it is read-only"
+    case .assignToMemberOf(let name, nil):
+      return "\(verb) '\(name)' of nil"
+    case .assignToMemberOf(let name, let valueType?):
+      return "\(verb) '\(name)' of a value of type '\(valueType)'"
+    default:
+      return message
+    }
+  }
+
+  private func didYouMean(_ guess: String?) -> String {
+    guess.map { "; did you mean '\($0)'?" } ?? ""
+  }
+
+  private func recursionQuestion(_ inHandler: Bool, _ callee: String) -> String {
+    inHandler ? "do handlers trigger each other without end?" : "is \(callee) calling itself without end?"
+  }
+}
+
+extension ScriptError.OperandHint {
+  fileprivate var text: String {
+    switch self {
+    case .convertToString: return "convert with String(…) or use interpolation \"\\(…)\""
+    case .convertDecimal: return "convert one side, as in 'Decimal(x)' or 'Double(d)'"
+    case .noDecimalRemainder: return "Decimal has no '%'"
+    }
+  }
+}
