@@ -14,6 +14,9 @@ final class DocumentAnalysis {
 
   let file: SourceFile
   let diagnostics: [Diagnostic]
+  /// The kind of each of ``diagnostics`` the checker found (nil for the
+  /// parser's): quick fixes are chosen by kind, never by message text.
+  private let kinds: [ScriptError.Kind?]
   /// The declarations, from the file's tokens.
   private(set) lazy var index = SymbolIndex(tokens: tokens, fileSize: file.bytes.count)
   /// The file's tokens, lexed once for the parser and the index.
@@ -28,6 +31,7 @@ final class DocumentAnalysis {
       file = SourceFile(path: document.path ?? document.uri, text: "")
       tokens = []
       isTooLarge = true
+      kinds = [nil]
       let start = SourceLocation(offset: 0, line: 1, column: 1)
       diagnostics = [
         .warning(
@@ -45,6 +49,7 @@ final class DocumentAnalysis {
     let parsed = Parser.parseOnCurrentThread(file, lexed: lexed)
     if parsed.hasErrors {
       diagnostics = parsed.diagnostics
+      kinds = diagnostics.map { _ in nil }
       return
     }
     do {
@@ -52,32 +57,33 @@ final class DocumentAnalysis {
       let errors = interpreter.check(parsed)
       interpreter.endSession()
       let path = file.path
-      diagnostics = errors.filter { $0.file == nil || $0.file?.path == path }.map(\.diagnostic)
+      let inThisFile = errors.filter { $0.file == nil || $0.file?.path == path }
+      diagnostics = inThisFile.map(\.diagnostic)
+      kinds = inThisFile.map(\.kind)
     } catch {
       diagnostics = [
         .error("cannot set up the interpreter: \(error)", at: SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1)))
       ]
+      kinds = [nil]
     }
   }
 
-  /// The edit that fixes `diagnostic`, if it suggests one: its fix-it, or
-  /// the name in its "did you mean 'x'?".
-  func fix(for diagnostic: Diagnostic) -> (range: Range<Int>, replacement: String)? {
+  /// The edit that fixes diagnostic number `index` of ``diagnostics``, if
+  /// it suggests one: its fix-it, or, for an error whose kind names a
+  /// likely meant name ("did you mean 'x'?"), that name in place of the
+  /// one written.
+  func fix(forDiagnosticAt index: Int) -> (range: Range<Int>, replacement: String)? {
+    let diagnostic = diagnostics[index]
     if let fixIt = diagnostic.fixIt {
       return (fixIt.range.start.offset..<max(fixIt.range.start.offset, fixIt.range.end.offset), fixIt.replacement)
     }
-    guard let marker = diagnostic.message.firstRange(of: "did you mean '") else { return nil }
-    let rest = diagnostic.message[marker.upperBound...]
-    guard let close = rest.firstIndex(of: "'") else { return nil }
-    // A registered method is suggested by its Swift name (`select(index:)`):
-    // the name written in the call is its base name.
-    let guess = String(rest[..<close].prefix { $0 != "(" })
-    guard !guess.isEmpty else { return nil }
-    let candidates = index.tokens.filter {
-      $0.kind == .identifier && $0.range.end.offset > diagnostic.range.start.offset
-        && $0.range.start.offset < max(diagnostic.range.end.offset, diagnostic.range.start.offset + 1)
+    guard let suggested = kinds[index]?.suggestion, !suggested.replacement.isEmpty else { return nil }
+    let start = diagnostic.range.start.offset
+    let end = max(diagnostic.range.end.offset, start + 1)
+    let written = self.index.tokens.first {
+      $0.kind == .identifier && $0.text == suggested.written && $0.range.end.offset > start && $0.range.start.offset < end
     }
-    guard let best = candidates.min(by: { editDistance($0.text, guess) < editDistance($1.text, guess) }) else { return nil }
-    return (best.range.start.offset..<best.range.end.offset, guess)
+    guard let written else { return nil }
+    return (written.range.start.offset..<written.range.end.offset, suggested.replacement)
   }
 }

@@ -251,10 +251,10 @@ public final class LanguageServer {
   private func codeActions(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) -> JSON {
     let wanted = document.offsets(of: params["range"]) ?? (0, document.bytes.count)
     var actions: [JSON] = []
-    for diagnostic in analysis.diagnostics {
+    for (index, diagnostic) in analysis.diagnostics.enumerated() {
       let start = diagnostic.range.start.offset
       let end = max(start, diagnostic.range.end.offset)
-      guard start <= wanted.end, end >= wanted.start, let fix = analysis.fix(for: diagnostic) else { continue }
+      guard start <= wanted.end, end >= wanted.start, let fix = analysis.fix(forDiagnosticAt: index) else { continue }
       let edit = JSON.object([
         "range": document.lspRange(from: fix.range.lowerBound, to: fix.range.upperBound),
         "newText": .string(fix.replacement),

@@ -116,7 +116,7 @@ final class SymbolIndexTests: XCTestCase {
     let expected = Interpreter().check(parsed).map(\.diagnostic)
     XCTAssertEqual(analysis.diagnostics, expected)
     guard analysis.diagnostics.count == 1 else { return XCTFail("\(analysis.diagnostics)") }
-    let fix = analysis.fix(for: analysis.diagnostics[0])
+    let fix = analysis.fix(forDiagnosticAt: 0)
     XCTAssertEqual(fix?.replacement, "vm")
     XCTAssertEqual(fix.map { String(decoding: document.bytes[$0.range], as: UTF8.self) }, "vn")
   }
@@ -137,9 +137,40 @@ final class SymbolIndexTests: XCTestCase {
     }
     XCTAssertEqual(
       analysis.diagnostics.map(\.message), ["no method 'selct(index:)' on Picker; did you mean 'select(index:)'?"])
-    let fix = try XCTUnwrap(analysis.diagnostics.first.flatMap { analysis.fix(for: $0) })
+    let fix = try XCTUnwrap(analysis.fix(forDiagnosticAt: 0))
     XCTAssertEqual(fix.replacement, "select")
     XCTAssertEqual(String(decoding: document.bytes[fix.range], as: UTF8.self), "selct")
+  }
+
+  /// A quick fix comes from the error's kind, not from its text: a
+  /// misspelled member is replaced where it is written, and an initializer
+  /// whose labels are wrong gets none although its message says "did you
+  /// mean" (renaming a word would not fix the labels).
+  func testQuickFixesAreChosenByTheErrorsKind() throws {
+    final class Counter {
+      var count = 0
+    }
+    let text = "let titl = 1\nlet c = Counter(strat: 1)\ntype VM { var title: String = \"\" }\nlet vm = VM()\nprint(vm.titel + titl)\n"
+    let document = TextDocument(uri: "file:///tmp/k.bind", version: 1, text: text)
+    let analysis = DocumentAnalysis(document) {
+      let interpreter = Interpreter()
+      try interpreter.register(Counter.self, as: "Counter") { type in
+        type.constructor("init(start:)") { (start: Int) in Counter() }
+        type.constructor("init(limit:)") { (limit: Int) in Counter() }
+      }
+      return interpreter
+    }
+    XCTAssertEqual(
+      analysis.diagnostics.map(\.message),
+      [
+        "no initializer 'Counter.init(strat:)' in type 'Counter'; did you mean 'Counter.init(start:)'?",
+        "no property 'titel' on VM; did you mean 'title'?",
+      ])
+    guard analysis.diagnostics.count == 2 else { return }
+    XCTAssertNil(analysis.fix(forDiagnosticAt: 0))
+    let fix = try XCTUnwrap(analysis.fix(forDiagnosticAt: 1))
+    XCTAssertEqual(fix.replacement, "title")
+    XCTAssertEqual(String(decoding: document.bytes[fix.range], as: UTF8.self), "titel")
   }
 
   func testSyntaxErrorsComeFromTheParser() {

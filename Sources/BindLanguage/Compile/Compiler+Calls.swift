@@ -303,7 +303,7 @@ extension Compiler {
       let value = try condition(frame)
       guard case .bool(let holds) = value else {
         throw ScriptError(
-          .other("assert needs a Bool condition, not '\(value.typeName)'"), at: conditionExpression.range, in: file)
+          .needs(subject: "assert", expected: "a Bool condition", actual: value.typeName), at: conditionExpression.range, in: file)
       }
       if holds {
         interpreter.lastCallProducedValue = false

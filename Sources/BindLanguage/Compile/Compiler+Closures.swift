@@ -58,7 +58,7 @@ extension Compiler {
           guard let type else { continue }
           guard let value = type.coerce(arguments[index]) else {
             throw ScriptError(
-              .other("closure parameter '\(parameterNames[index])' has type '\(type)', but the argument is '\(arguments[index].typeName)'"),
+              .closureArgumentMismatch(parameter: parameterNames[index], expected: "\(type)", valueType: arguments[index].typeName),
               at: context.argumentRanges.indices.contains(index) ? context.argumentRanges[index] : context.range,
               in: context.file)
           }
@@ -68,7 +68,7 @@ extension Compiler {
         guard let resultType else { return result }
         guard let value = resultType.coerce(result) else {
           throw ScriptError(
-            .other("closure declared to return '\(resultType)' returned a value of type '\(result.typeName)'"),
+            .closureReturnMismatch(expected: "\(resultType)", valueType: result.typeName),
             at: closure.range, in: file)
         }
         return value

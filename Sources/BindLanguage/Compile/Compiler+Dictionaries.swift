@@ -57,9 +57,9 @@ extension Builtins {
       dictionary = ScriptDictionary()
       return .null
     default:
-      var message = "value of type '\(Value.dictionary(dictionary).typeName)' has no method '\(method)'"
-      if let guess = suggestion(for: method, among: ["removeValue", "removeAll"]) { message += "; did you mean '\(guess)'?" }
-      throw ScriptError(.other(message))
+      let guess = suggestion(for: method, among: ["removeValue", "removeAll"])
+      throw ScriptError(
+        .noMember(name: method, valueType: Value.dictionary(dictionary).typeName, memberKind: "method", suggestion: guess))
     }
   }
 }

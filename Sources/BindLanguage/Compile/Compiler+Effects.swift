@@ -132,7 +132,7 @@ extension Compiler {
         switch try cache.member(name.name, of: receiver.type) {
         case .stored(let index): try receiver.propertyNode(index).notifyChange()
         case .derived(let index): try receiver.derived(index, interpreter: interpreter).notifyChange()
-        case .event: throw ScriptError(.other("'\(name.name)' is an event; send it with 'emit'"))
+        case .event: throw ScriptError(.eventNotValue(name.name, fix: "send it with 'emit'"))
         }
       } catch {
         throw error.asScriptError(at: memberRange, in: file)

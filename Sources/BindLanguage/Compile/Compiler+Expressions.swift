@@ -35,7 +35,7 @@ extension Compiler {
   private func compileLink(_ expression: Expression) throws -> Evaluation {
     switch expression {
     case .integer(let value, let range):
-      guard let int = Int(exactly: value) else { throw error(.other("integer literal overflows Int"), at: range) }
+      guard let int = Int(exactly: value) else { throw error(.intOverflow(expression: "integer literal"), at: range) }
       let constant = Value.int(int)
       return { _ in constant }
     case .double(let value, _):
@@ -179,11 +179,11 @@ extension Compiler {
       let isAnd = op == .and
       return { frame in
         guard case .bool(let a) = try left(frame) else {
-          throw ScriptError(.other("'\(op.rawValue)' needs Bool operands"), at: lhs.range, in: file)
+          throw ScriptError(.needsBoolOperands(op: op.rawValue), at: lhs.range, in: file)
         }
         if a != isAnd { return .bool(a) }
         guard case .bool(let b) = try right(frame) else {
-          throw ScriptError(.other("'\(op.rawValue)' needs Bool operands"), at: rhs.range, in: file)
+          throw ScriptError(.needsBoolOperands(op: op.rawValue), at: rhs.range, in: file)
         }
         return .bool(b)
       }
@@ -215,7 +215,7 @@ extension Compiler {
         let member = try cache.member(memberName, of: object.type)
         return try interpreter.read(member, of: object, name: memberName)
       case .null:
-        throw ScriptError(.other("cannot read '\(memberName)' of nil; use '?.' to read it only when the value is not nil"))
+        throw ScriptError(.readOfNil(member: memberName, hint: true))
       case .structValue, .enumValue:
         return try valueMembers.read(memberName, of: value, interpreter: interpreter)
       default:

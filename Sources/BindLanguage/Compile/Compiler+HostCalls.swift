@@ -164,8 +164,7 @@ final class HostCallSite {
     guard candidates.count == 1, let expected = candidates.first else {
       let names = candidates.map(\.name)
       let guess = suggestion(for: have, among: names) ?? names[0]
-      let on = owner.map { " on \($0)" } ?? ""
-      return .failure(ScriptError(.other("no \(owner == nil ? "function" : "method") '\(have)'\(on); did you mean '\(guess)'?"), at: range, in: file))
+      return .failure(ScriptError(.noFunction(signature: have, owner: owner, suggestion: guess), at: range, in: file))
     }
     let wanted = expected.signature.labels
     guard wanted.count == signature.labels.count else {

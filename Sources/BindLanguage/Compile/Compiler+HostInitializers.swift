@@ -72,11 +72,8 @@ extension Compiler {
       return error(.extraArgument(label: extra.label?.name, function: expected.fullName), at: extra.range)
     }
     let have = HostSignature(baseName: "\(typeName).init", labels: labels).fullName
-    var message = "no initializer '\(have)' in type '\(typeName)'"
     let names = declared.map(\.fullName)
-    if let guess = suggestion(for: have, among: names) ?? names.first {
-      message += "; did you mean '\(guess)'?"
-    }
-    return error(.other(message), at: range)
+    let guess = suggestion(for: have, among: names) ?? names.first
+    return error(.noInitializer(signature: have, typeName: typeName, suggestion: guess), at: range)
   }
 }

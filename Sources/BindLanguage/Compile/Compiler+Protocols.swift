@@ -84,14 +84,8 @@ extension Compiler {
         continue
       }
       guard let required = try protocolNamed(name) else {
-        var message = "cannot find protocol '\(name)'"
         let candidates = Array(interpreter.protocols.keys) + Array(Self.knownSwiftProtocols.keys) + ["Error"]
-        if let guess = suggestion(for: name, among: candidates) {
-          message += "; did you mean '\(guess)'?"
-        } else {
-          message += "; declare it with 'protocol \(name) { … }'"
-        }
-        throw error(.other(message), at: conformance.range)
+        throw error(.unknownProtocol(name, suggestion: suggestion(for: name, among: candidates)), at: conformance.range)
       }
       if let missing = unmetRequirement(of: required, by: typeName) {
         throw error(.other("type '\(typeName)' does not conform to protocol '\(name)': \(missing)"), at: conformance.range)

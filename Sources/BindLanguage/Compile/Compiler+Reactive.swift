@@ -50,7 +50,9 @@ extension Compiler {
       let receiver = try object(frame)
       guard case .object(let target) = receiver else {
         throw ScriptError(
-          .other(receiver.isNull ? "cannot read '\(name.name)' of nil" : "value of type '\(receiver.typeName)' has no observable property '\(name.name)'"),
+          receiver.isNull
+            ? .readOfNil(member: name.name, hint: false)
+            : .noMember(name: name.name, valueType: receiver.typeName, memberKind: "observable property", suggestion: nil),
           at: range, in: file)
       }
       do {
@@ -146,19 +148,19 @@ extension Compiler {
       do {
         let receiver = try object(frame)
         guard case .object(let target) = receiver else {
-          throw ScriptError(.other(receiver.isNull ? "cannot bind into '\(name.name)' of nil" : "cannot bind into a value of type '\(receiver.typeName)'"))
+          throw ScriptError(receiver.isNull ? .bindInto(.assignToMemberOf(name: name.name, valueType: nil)) : .bindIntoValue(valueType: receiver.typeName))
         }
         try target.checkHostAlive()
         switch try cache.member(name.name, of: target.type) {
         case .stored(let index):
           if target.type.stored[index].isConstant {
-            throw ScriptError(.other("cannot bind into '\(name.name)': it is a 'let' property of \(target.type.name)"))
+            throw ScriptError(.bindInto(.assignToLet(name: name.name, owner: target.type.name)))
           }
           try target.type.checkSetterAccess(index, from: writer)
           return .property(target, index: index)
         case .derived(let index):
           guard target.type.derived[index].write != nil else {
-            throw ScriptError(.other("cannot bind into '\(name.name)': it is a derived property, computed from other properties"))
+            throw ScriptError(.bindInto(.assignToDerived(name: name.name)))
           }
           return .writableDerived(target, index: index)
         case .event(let index): return .event(target.event(index))
@@ -213,7 +215,7 @@ extension Compiler {
       let rightType = rightObject.type.stored[rightIndex].type
       guard leftType == rightType else {
         throw ScriptError(
-          .other("'<->' needs two properties of the same type, not '\(leftType)' and '\(rightType)'"), at: bind.range, in: file)
+          .twoWayTypes(lhs: "\(leftType)", rhs: "\(rightType)"), at: bind.range, in: file)
       }
       do {
         // The runtime's pair of binding nodes is what the graph draws.
@@ -341,7 +343,7 @@ extension Compiler {
       guard let checked = valueType.coerce(value) else {
         let name = "\(objectType.name)#\(number).\(objectType.stored[index].name)"
         throw ScriptError(
-          .other("cannot bind value of type '\(value.typeName)' into '\(name)' of type '\(valueType)'"),
+          .bindMismatch(valueType: value.typeName, into: name, expected: "\(valueType)"),
           at: site.range, in: site.file)
       }
       return checked
@@ -385,7 +387,7 @@ extension Compiler {
         observed = object.graphNodeID(index)
       case .event:
         throw ScriptError(
-          .other("'\(text)' is an event; handle it with 'on \(text) { … }'"), at: observe.expression.range, in: file)
+          .eventNotValue(text, fix: "handle it with 'on \(text) { … }'"), at: observe.expression.range, in: file)
       }
       let runs = BlockRuns()
       let (changed, other) = callbacks(frame, runs)
@@ -496,7 +498,7 @@ extension Compiler {
     let reusesFrame = !SyntaxWalk.makesClosures(on.handler.body.statements)
     return { frame in
       guard case .event(let stream) = try event(frame) else {
-        throw ScriptError(.other("'\(text)' is not an event; 'on' handles events such as 'button.tap'"), at: on.event.range, in: file)
+        throw ScriptError(.notAnEvent(text, use: .on(suggestObserve: false)), at: on.event.range, in: file)
       }
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       let runs = BlockRuns()
@@ -521,7 +523,7 @@ extension Compiler {
     let payload = try emit.payload.map(compileExpression)
     return { frame in
       guard case .event(let target) = try event(frame) else {
-        throw ScriptError(.other("'\(text)' is not an event; only events can be emitted"), at: emit.event.range, in: file)
+        throw ScriptError(.notAnEvent(text, use: .emit), at: emit.event.range, in: file)
       }
       do {
         try interpreter.emit(target, payload: try payload?(frame))
@@ -546,11 +548,8 @@ extension Compiler {
         return .next
       }
       guard interpreter.connections.dispose(named: name.name) else {
-        var message = "no binding, observer, handler or timer named '\(name.name)'"
-        if let guess = suggestion(for: name.name, among: interpreter.connections.names) {
-          message += "; did you mean '\(guess)'?"
-        }
-        throw ScriptError(.other(message), at: name.range, in: file)
+        let guess = suggestion(for: name.name, among: interpreter.connections.names)
+        throw ScriptError(.unknownConnection(name.name, suggestion: guess), at: name.range, in: file)
       }
       return .next
     }

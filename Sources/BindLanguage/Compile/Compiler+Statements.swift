@@ -167,7 +167,7 @@ extension Compiler {
     var seen = Set<String>()
     let parameters = try declaration.signature.map { parameter -> FunctionSignature.Parameter in
       guard seen.insert(parameter.name.name).inserted else {
-        throw error(.other("invalid redeclaration of parameter '\(parameter.name.name)'"), at: parameter.name.range)
+        throw error(.redeclaration(name: parameter.name.name, container: nil, parameter: true), at: parameter.name.range)
       }
       let type = try parameter.type.map(valueType)
       return FunctionSignature.Parameter(

@@ -83,15 +83,8 @@ extension Compiler {
     }
     let prefix = Self.staticName(typeName, "")
     let statics = interpreter.globalScope.visibleNames.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-    var message = "type '\(typeName)' has no static member '\(member.name)'"
-    if let guess = suggestion(for: member.name, among: statics) {
-      message += "; did you mean '\(guess)'?"
-    } else if statics.isEmpty {
-      message += "; to use an instance's member, make one first, as in '\(typeName)().\(member.name)'"
-    } else {
-      message += "; its static members are " + statics.map { "'\($0)'" }.joined(separator: ", ")
-    }
-    throw error(.other(message), at: member.range)
+    let guess = suggestion(for: member.name, among: statics)
+    throw error(.noStaticMember(name: member.name, typeName: typeName, suggestion: guess, statics: statics), at: member.range)
   }
 
   /// A bare name in a static member's own code (`pageSize` in `static func

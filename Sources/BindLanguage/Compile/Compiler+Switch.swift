@@ -273,7 +273,7 @@ private final class CaseCache {
     -> Int
   {
     if let writtenType, writtenType != type.name {
-      throw ScriptError(.other("pattern of type '\(writtenType)' cannot match values of type '\(type.name)'"))
+      throw ScriptError(.patternTypeMismatch(patternType: writtenType, valueType: type.name))
     }
     guard let found = type.index(ofCase: name) else {
       if type.isContextual { return type.cases[0].name == name ? 0 : -1 }

@@ -63,7 +63,7 @@ extension Compiler {
         try interval(frame), for: op.rawValue, written: intervalText, at: intervalExpression.range, in: file)
       guard duration > .zero || (op.allowsZero && duration == .zero) else {
         throw ScriptError(
-          .other("'\(op.rawValue)' needs a \(op.allowsZero ? "duration of 0ms or more" : "positive interval"), not \(duration.literal)"),
+          .badInterval(keyword: op.rawValue, interval: duration.literal, allowsZero: op.allowsZero, reason: ""),
           at: intervalExpression.range, in: file)
       }
       switch try source(frame) {
@@ -87,7 +87,7 @@ extension Compiler {
     return { frame in
       guard case .event(let event) = try source(frame) else {
         throw ScriptError(
-          .other("'\(file.text(in: expression.range))' is not an event; 'on' handles events such as 'button.tap'; use 'observe' for values"),
+          .notAnEvent(file.text(in: expression.range), use: .on(suggestObserve: true)),
           at: expression.range, in: file)
       }
       return .event(event)

@@ -9,7 +9,7 @@ extension Compiler {
   func compileTypeDeclaration(_ declaration: TypeDeclaration) throws {
     let name = declaration.name.name
     if interpreter.builtinTypeNames.contains(name) && !interpreter.isLoadingPrelude {
-      throw error(.other("type '\(name)' is built in; choose another name"), at: declaration.name.range)
+      throw error(.builtInTypeName(name), at: declaration.name.range)
     }
     if let conformance = declaration.conformances.first(where: { $0.name == "Error" }) {
       throw error(
@@ -30,10 +30,10 @@ extension Compiler {
       case .event(let event): memberName = event.name
       case .method(let method): memberName = method.name
       case .enumCase(let enumCase):
-        throw error(.other("'case' declares an enum case; it is only allowed in an 'enum'"), at: enumCase.name.range)
+        throw error(.caseOutsideEnum, at: enumCase.name.range)
       }
       guard seen.insert(memberName.name).inserted else {
-        throw error(.other("'\(memberName.name)' is declared twice in type '\(name)'"), at: memberName.range)
+        throw error(.declaredTwice(memberName.name, typeName: name), at: memberName.range)
       }
       order.append(memberName.name)
       switch member {

@@ -212,14 +212,14 @@ extension Compiler {
     let contract = scope.returnContract
     guard let value else {
       if let type = contract?.type {
-        throw error(.other("non-void function should return a value of type '\(type)'"), at: range)
+        throw error(.missingReturnValue(expected: "\(type)"), at: range)
       }
       return { _ in .returned(nil) }
     }
     let evaluate = try compileValue(value, expecting: contract?.type)
     guard let contract else { return { frame in .returned(try evaluate(frame)) } }
     guard let type = contract.type else {
-      throw error(.other("unexpected non-void return value in void function; declare its return type, as in '-> Int'"), at: value.range)
+      throw error(.unexpectedReturnValue, at: value.range)
     }
     let file = self.file
     return { frame in

@@ -44,7 +44,7 @@ extension Compiler {
       case .event(let event):
         throw error(.other("a struct cannot declare events; events belong to a 'type' (reference semantics)"), at: event.name.range)
       case .enumCase(let enumCase):
-        throw error(.other("'case' declares an enum case; it is only allowed in an 'enum'"), at: enumCase.name.range)
+        throw error(.caseOutsideEnum, at: enumCase.name.range)
       }
     }
     type.define(fields: fields)
@@ -151,7 +151,7 @@ extension Compiler {
   private func checkTypeName(_ name: Identifier) throws {
     let builtIn = ["Int", "Double", "String", "Bool", "Duration"]
     if builtIn.contains(name.name) || (interpreter.builtinTypeNames.contains(name.name) && !interpreter.isLoadingPrelude) {
-      throw error(.other("type '\(name.name)' is built in; choose another name"), at: name.range)
+      throw error(.builtInTypeName(name.name), at: name.range)
     }
   }
 

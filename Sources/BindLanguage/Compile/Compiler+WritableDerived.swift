@@ -16,7 +16,7 @@ extension Compiler {
       interpreter.reportingErrors {
         guard let checked = spec.type.coerce(value) else {
           throw ScriptError(
-            .other("cannot bind value of type '\(value.typeName)' into '\(object.displayName).\(spec.name)' of type '\(spec.type)'"),
+            .bindMismatch(valueType: value.typeName, into: "\(object.displayName).\(spec.name)", expected: "\(spec.type)"),
             at: site.range, in: site.file)
         }
         try derived.set(checked)
@@ -53,7 +53,7 @@ extension Compiler {
     let storedType = storedObject.type.stored[storedIndex].type
     guard derivedType == storedType else {
       throw ScriptError(
-        .other("'<->' needs two properties of the same type, not '\(derivedType)' and '\(storedType)'"),
+        .twoWayTypes(lhs: "\(derivedType)", rhs: "\(storedType)"),
         at: site.range, in: site.file)
     }
     do {

@@ -152,9 +152,7 @@ final class Compiler {
         .other("'\(op.rawValue)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op.rawValue)(field.text, 300ms) -> vm.query'"),
         at: range)
     }
-    var message = "cannot find '\(name)' in scope"
-    if let guess = suggestion(for: name, among: visibleNames) { message += "; did you mean '\(guess)'?" }
-    return error(.other(message), at: range)
+    return error(.unknownName(name, suggestion: suggestion(for: name, among: visibleNames)), at: range)
   }
 
   /// A closure that reads a resolved variable.
@@ -306,7 +304,7 @@ final class Compiler {
     var seen = Set<String>()
     for parameter in parameters {
       guard seen.insert(parameter.name).inserted else {
-        throw error(.other("duplicate parameter '\(parameter.name)'"), at: parameter.range)
+        throw error(.duplicateParameter(parameter.name), at: parameter.range)
       }
       inner.declare(parameter.name, isMutable: signature == nil)
     }

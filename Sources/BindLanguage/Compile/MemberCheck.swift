@@ -378,11 +378,8 @@ struct MemberCheck {
         report(ScriptError(HostCallSite.noMethod(signature, on: type)), at: name)
         return
       }
-      var message = "value of type '\(type.name)' has no method '\(name.name)'"
-      if let guess = suggestion(for: name.name, among: type.methodNamesForSuggestions) {
-        message += "; did you mean '\(guess)'?"
-      }
-      report(ScriptError(.other(message)), at: name)
+      let guess = suggestion(for: name.name, among: type.methodNamesForSuggestions)
+      report(ScriptError(.noMember(name: name.name, valueType: type.name, memberKind: "method", suggestion: guess)), at: name)
     case .structure(let type):
       guard !type.hasMember(name.name) else { return }
       report(ScriptError.unknownMember(name.name, typeName: type.name, candidates: type.memberNamesForSuggestions), at: name)
@@ -402,7 +399,7 @@ struct MemberCheck {
   }
 
   private mutating func report(_ error: ScriptError, at name: Identifier) {
-    errors.append(ScriptError(.other(error.message), at: name.range, in: file))
+    errors.append(error.moved(to: name.range, in: file))
   }
 
   // MARK: Walking the syntax

@@ -72,7 +72,7 @@ extension Operators {
       return .duration(.nanoseconds(Int64(difference)))
     case (.date, _, _), (_, .date, _):
       throw ScriptError(
-        .other("cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'; a Date takes '+' or '-' with a Duration, and '-' with another Date"))
+        .operands(op: op.rawValue, lhs: lhs.typeName, rhs: rhs.typeName, hints: [.dateArithmetic]))
     default:
       return nil
     }

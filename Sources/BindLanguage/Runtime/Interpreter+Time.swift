@@ -103,12 +103,12 @@ extension Interpreter {
     if repeats {
       guard interval > .zero else {
         let reason = interval == .zero ? ": it would fire forever without time passing" : ""
-        throw ScriptError(.other("'every' needs a positive interval, not \(interval.literal)\(reason)"), at: range, in: file)
+        throw ScriptError(.badInterval(keyword: "every", interval: interval.literal, allowsZero: false, reason: reason), at: range, in: file)
       }
       timer = scheduler.schedule(every: interval, traced)
     } else {
       guard interval >= .zero else {
-        throw ScriptError(.other("'after' needs a duration of 0ms or more, not \(interval.literal)"), at: range, in: file)
+        throw ScriptError(.badInterval(keyword: "after", interval: interval.literal, allowsZero: true, reason: ""), at: range, in: file)
       }
       timer = scheduler.schedule(after: interval, traced)
     }

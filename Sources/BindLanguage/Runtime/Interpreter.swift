@@ -495,14 +495,14 @@ public final class Interpreter {
     let value: Value
     if let type = event.payload {
       guard let payload else {
-        throw ScriptError(.other("event '\(event.displayName)' needs a payload of type '\(type)': emit \(event.displayName.split(separator: ".").last ?? "")(value)"))
+        throw ScriptError(.payloadMismatch(event: event.displayName, expected: "\(type)", given: nil))
       }
       guard let checked = type.coerce(payload) else {
-        throw ScriptError(.other("event '\(event.displayName)' takes a payload of type '\(type)', not '\(payload.typeName)'"))
+        throw ScriptError(.payloadMismatch(event: event.displayName, expected: "\(type)", given: payload.typeName))
       }
       value = checked
     } else {
-      if payload != nil { throw ScriptError(.other("event '\(event.displayName)' takes no payload")) }
+      if payload != nil { throw ScriptError(.payloadMismatch(event: event.displayName, expected: nil, given: nil)) }
       value = .null
     }
     do {

@@ -58,7 +58,7 @@ extension Operators {
   private static func scaled(_ duration: Duration, by factor: Double, _ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Duration {
     let product = (Double(try nanoseconds(duration)) * factor).rounded()
     guard product.isFinite, abs(product) < 9.2e18 else {
-      throw ScriptError(.other("arithmetic overflow: \(lhs.literal) \(op.rawValue) \(rhs.literal) is too long a duration"))
+      throw ScriptError(.durationOverflow(expression: "\(lhs.literal) \(op.rawValue) \(rhs.literal)"))
     }
     return .nanoseconds(Int64(product))
   }
@@ -67,13 +67,13 @@ extension Operators {
     _ result: (partialValue: Int64, overflow: Bool), _ op: BinaryOperator, _ lhs: Value, _ rhs: Value
   ) throws -> Int64 {
     if result.overflow {
-      throw ScriptError(.other("arithmetic overflow: \(lhs.literal) \(op.rawValue) \(rhs.literal) is too long a duration"))
+      throw ScriptError(.durationOverflow(expression: "\(lhs.literal) \(op.rawValue) \(rhs.literal)"))
     }
     return result.partialValue
   }
 
   private static func unsupported(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) -> ScriptError {
     ScriptError(
-      .other("cannot apply '\(op.rawValue)' to '\(lhs.typeName)' and '\(rhs.typeName)'; durations add and subtract durations, and multiply or divide by numbers"))
+      .operands(op: op.rawValue, lhs: lhs.typeName, rhs: rhs.typeName, hints: [.durationArithmetic]))
   }
 }

@@ -68,6 +68,19 @@ extension ScriptError {
     case noMethod(signature: String, typeName: String, suggestion: String?)
     /// An enum case a type lacks; `cases` lists them when nothing is close.
     case unknownCase(name: String, typeName: String, suggestion: String?, cases: [String])
+    /// A static member a type lacks; `statics` lists those it has.
+    case noStaticMember(name: String, typeName: String, suggestion: String?, statics: [String])
+    /// A host function or method no registered signature matches;
+    /// `owner` is the type of a method.
+    case noFunction(signature: String, owner: String?, suggestion: String?)
+    /// A host initializer no registered signature matches.
+    case noInitializer(signature: String, typeName: String, suggestion: String?)
+    /// A conformance to a protocol that is not declared.
+    case unknownProtocol(String, suggestion: String?)
+    /// A `dispose` of a connection name that is not in use.
+    case unknownConnection(String, suggestion: String?)
+    /// A character set `trimmingCharacters(in:)` does not know.
+    case unknownCharacterSet(String, known: String, suggestion: String?)
     /// A method read as a property (`vm.save` without `()`).
     case methodNotCalled(method: String, typeName: String, name: String)
     /// A host property called as a method (`vm.title()`).
@@ -79,8 +92,10 @@ extension ScriptError {
 
     // MARK: nil
 
-    /// A member read on `nil`.
-    case readOfNil(member: String)
+    /// A member read on `nil`; `hint` suggests `?.`.
+    case readOfNil(member: String, hint: Bool)
+    /// A `bind` into a member of a value that has no properties.
+    case bindIntoValue(valueType: String)
     /// A method called on `nil`; `inPlace` methods cannot use `?.`.
     case callOnNil(method: String, inPlace: Bool)
     /// A subscript of `nil`.
@@ -91,6 +106,8 @@ extension ScriptError {
     /// A binary operator that does not take these operand types; `hints`
     /// say how to convert.
     case operands(op: String, lhs: String, rhs: String, hints: [OperandHint])
+    /// `&&` or `||` with an operand that is not a Bool.
+    case needsBoolOperands(op: String)
     /// A comparison of values that have no order.
     case cannotCompare(lhs: String, rhs: String, op: String)
     /// Something (an operator, a method, a function) that needs another
@@ -141,8 +158,18 @@ extension ScriptError {
     case argumentMismatch(valueType: String, expected: String, context: String?)
     /// A return value that does not fit the declared return type.
     case returnMismatch(valueType: String, expected: String)
+    /// A closure argument that does not fit its parameter's declared type.
+    case closureArgumentMismatch(parameter: String, expected: String, valueType: String)
+    /// A closure result that does not fit its declared return type.
+    case closureReturnMismatch(expected: String, valueType: String)
+    /// A return without a value in a function that declares one.
+    case missingReturnValue(expected: String)
+    /// A return with a value in a function that declares none.
+    case unexpectedReturnValue
     /// A condition that is not a Bool.
     case conditionNotBool(valueType: String)
+    /// A pattern whose type is not the matched value's.
+    case patternTypeMismatch(patternType: String, valueType: String)
     /// A `let`/`var` initial value that does not fit its annotation.
     case initializerMismatch(name: String, expected: String, valueType: String)
 
@@ -165,10 +192,39 @@ extension ScriptError {
     /// An `await` that waited too long for work outside the script.
     case awaitIdle
 
+    // MARK: Time
+
+    /// A timer interval or duration out of range: `every` and the timed
+    /// operators need a positive one, `after` 0ms or more; `reason` adds why.
+    case badInterval(keyword: String, interval: String, allowsZero: Bool, reason: String)
+    /// A Duration result too long: `expression` is what was computed.
+    case durationOverflow(expression: String)
+
+    // MARK: Reactive
+
+    /// Something used as an event (by `on` or `emit`) that is not one.
+    case notAnEvent(String, use: EventUse)
+    /// An event used where a value is wanted; `fix` says what to write.
+    case eventNotValue(String, fix: String)
+    /// A bound value that does not fit the property it is bound into.
+    case bindMismatch(valueType: String, into: String, expected: String)
+    /// `<->` between properties of different types.
+    case twoWayTypes(lhs: String, rhs: String)
+    /// An emit whose payload does not fit the event.
+    case payloadMismatch(event: String, expected: String?, given: String?)
+
     // MARK: Declarations
 
     /// A name declared twice; `container` is where ("'T'", "one pattern").
-    case redeclaration(name: String, container: String?)
+    case redeclaration(name: String, container: String?, parameter: Bool = false)
+    /// A closure or function parameter named twice.
+    case duplicateParameter(String)
+    /// A member declared twice in a `type`.
+    case declaredTwice(String, typeName: String)
+    /// A declared type with a built-in type's name.
+    case builtInTypeName(String)
+    /// `case` outside an `enum`.
+    case caseOutsideEnum
     /// `return`, `break` or `continue` where it has nothing to leave.
     case outside(keyword: String, place: String)
 
@@ -192,6 +248,14 @@ extension ScriptError {
     case other(String)
   }
 
+  /// What wanted an event.
+  public enum EventUse {
+    /// `on`; `suggestObserve` points at `observe` for values.
+    case on(suggestObserve: Bool)
+    /// `emit`.
+    case emit
+  }
+
   /// How to fix operands an operator does not take.
   public enum OperandHint {
     /// `"a" + 1`: convert with `String(…)` or interpolate.
@@ -200,23 +264,31 @@ extension ScriptError {
     case convertDecimal
     /// Decimal has no `%`.
     case noDecimalRemainder
+    /// What durations combine with.
+    case durationArithmetic
+    /// What dates combine with.
+    case dateArithmetic
   }
 }
 
 extension ScriptError.Kind {
   /// The name a "did you mean" suggests, with the name written instead,
-  /// for quick fixes.
+  /// for quick fixes (editors replace the one with the other).
   public var suggestion: (written: String, replacement: String)? {
     switch self {
     case .unknownName(let name, let guess?), .unknownType(let name, let guess?):
       return (name, guess)
     case .noMember(let name, _, _, let guess?), .noProperty(let name, _, let guess?, _),
-      .unknownCase(let name, _, let guess?, _):
+      .unknownCase(let name, _, let guess?, _), .noStaticMember(let name, _, let guess?, _),
+      .unknownProtocol(let name, let guess?), .unknownConnection(let name, let guess?),
+      .unknownCharacterSet(let name, _, let guess?):
       return (name, guess)
-    case .noMethod(let signature, _, let guess?):
+    case .noMethod(let signature, _, let guess?), .noFunction(let signature, _, let guess?):
       // A registered method is suggested by its Swift name
-      // (`select(index:)`); the call writes its base name.
-      return (String(signature.prefix { $0 != "(" }), String(guess.prefix { $0 != "(" }))
+      // (`select(index:)`); the call writes its base name. When only the
+      // labels differ, renaming fixes nothing.
+      let (written, replacement) = (signature.prefix { $0 != "(" }, guess.prefix { $0 != "(" })
+      return written == replacement ? nil : (String(written), String(replacement))
     default:
       return nil
     }

@@ -63,6 +63,24 @@ extension ScriptError.Kind {
       return "type '\(typeName)' has no member '\(name)'" + didYouMean(guess)
     case .unknownCase(let name, let typeName, nil, let cases):
       return "type '\(typeName)' has no member '\(name)'; its cases are " + cases.map { "'.\($0)'" }.joined(separator: ", ")
+    case .noStaticMember(let name, let typeName, let guess?, _):
+      return "type '\(typeName)' has no static member '\(name)'" + didYouMean(guess)
+    case .noStaticMember(let name, let typeName, nil, let statics) where statics.isEmpty:
+      return "type '\(typeName)' has no static member '\(name)'; to use an instance's member, make one first, as in '\(typeName)().\(name)'"
+    case .noStaticMember(let name, let typeName, nil, let statics):
+      return "type '\(typeName)' has no static member '\(name)'; its static members are " + statics.map { "'\($0)'" }.joined(separator: ", ")
+    case .noFunction(let signature, let owner, let guess):
+      return "no \(owner == nil ? "function" : "method") '\(signature)'\(owner.map { " on \($0)" } ?? "")" + didYouMean(guess)
+    case .noInitializer(let signature, let typeName, let guess):
+      return "no initializer '\(signature)' in type '\(typeName)'" + didYouMean(guess)
+    case .unknownProtocol(let name, let guess?):
+      return "cannot find protocol '\(name)'" + didYouMean(guess)
+    case .unknownProtocol(let name, nil):
+      return "cannot find protocol '\(name)'; declare it with 'protocol \(name) { … }'"
+    case .unknownConnection(let name, let guess):
+      return "no binding, observer, handler or timer named '\(name)'" + didYouMean(guess)
+    case .unknownCharacterSet(let name, let known, let guess):
+      return "'trimmingCharacters(in:)' knows \(known), not '.\(name)'" + (guess.map { "; did you mean '.\($0)'?" } ?? "")
     case .methodNotCalled(let method, let typeName, let name):
       return "'\(method)' is a method of \(typeName); call it, as in '\(name)(…)'"
     case .propertyNotMethod(let name, let typeName):
@@ -73,8 +91,10 @@ extension ScriptError.Kind {
       return reason
 
     // nil
-    case .readOfNil(let member):
-      return "cannot read '\(member)' of nil; use '?.' to read it only when the value is not nil"
+    case .readOfNil(let member, let hint):
+      return "cannot read '\(member)' of nil" + (hint ? "; use '?.' to read it only when the value is not nil" : "")
+    case .bindIntoValue(let valueType):
+      return "cannot bind into a value of type '\(valueType)'"
     case .callOnNil(let method, inPlace: false):
       return "cannot call '\(method)' on nil; use '?.' to call it only when the value is not nil"
     case .callOnNil(let method, inPlace: true):
@@ -85,6 +105,8 @@ extension ScriptError.Kind {
     // Operators and numbers
     case .operands(let op, let lhs, let rhs, let hints):
       return "cannot apply '\(op)' to '\(lhs)' and '\(rhs)'" + hints.map { "; " + $0.text }.joined()
+    case .needsBoolOperands(let op):
+      return "'\(op)' needs Bool operands"
     case .cannotCompare(let lhs, let rhs, let op):
       return "cannot compare '\(lhs)' and '\(rhs)' with '\(op)'"
     case .needs(let subject, let expected, let actual):
@@ -131,8 +153,18 @@ extension ScriptError.Kind {
       return "cannot convert value of type '\(valueType)' to expected argument type '\(expected)'" + (context.map { " " + $0 } ?? "")
     case .returnMismatch(let valueType, let expected):
       return "cannot convert return expression of type '\(valueType)' to return type '\(expected)'"
+    case .closureArgumentMismatch(let parameter, let expected, let valueType):
+      return "closure parameter '\(parameter)' has type '\(expected)', but the argument is '\(valueType)'"
+    case .closureReturnMismatch(let expected, let valueType):
+      return "closure declared to return '\(expected)' returned a value of type '\(valueType)'"
+    case .missingReturnValue(let expected):
+      return "non-void function should return a value of type '\(expected)'"
+    case .unexpectedReturnValue:
+      return "unexpected non-void return value in void function; declare its return type, as in '-> Int'"
     case .conditionNotBool(let valueType):
       return "condition must be a Bool, not '\(valueType)'"
+    case .patternTypeMismatch(let patternType, let valueType):
+      return "pattern of type '\(patternType)' cannot match values of type '\(valueType)'"
     case .initializerMismatch(let name, let expected, let valueType):
       return "cannot initialize '\(name)' of type '\(expected)' with a value of type '\(valueType)'"
 
@@ -156,9 +188,41 @@ extension ScriptError.Kind {
     case .awaitIdle:
       return "'await' gave up after \(Interpreter.hostTaskIdleLimit.literal): the task waits for something outside the script (no task of the script is ready and no timer is pending)"
 
+    // Time
+    case .badInterval(let keyword, let interval, let allowsZero, let reason):
+      return "'\(keyword)' needs a \(allowsZero ? "duration of 0ms or more" : "positive interval"), not \(interval)\(reason)"
+    case .durationOverflow(let expression):
+      return "arithmetic overflow: \(expression) is too long a duration"
+
+    // Reactive
+    case .notAnEvent(let text, .on(let suggestObserve)):
+      return "'\(text)' is not an event; 'on' handles events such as 'button.tap'" + (suggestObserve ? "; use 'observe' for values" : "")
+    case .notAnEvent(let text, .emit):
+      return "'\(text)' is not an event; only events can be emitted"
+    case .eventNotValue(let text, let fix):
+      return "'\(text)' is an event; \(fix)"
+    case .bindMismatch(let valueType, let place, let expected):
+      return "cannot bind value of type '\(valueType)' into '\(place)' of type '\(expected)'"
+    case .twoWayTypes(let lhs, let rhs):
+      return "'<->' needs two properties of the same type, not '\(lhs)' and '\(rhs)'"
+    case .payloadMismatch(let event, let expected?, nil):
+      return "event '\(event)' needs a payload of type '\(expected)': emit \(event.split(separator: ".").last ?? "")(value)"
+    case .payloadMismatch(let event, let expected?, let given?):
+      return "event '\(event)' takes a payload of type '\(expected)', not '\(given)'"
+    case .payloadMismatch(let event, nil, _):
+      return "event '\(event)' takes no payload"
+
     // Declarations
-    case .redeclaration(let name, let container):
-      return "invalid redeclaration of '\(name)'" + (container.map { " in \($0)" } ?? "")
+    case .redeclaration(let name, let container, let parameter):
+      return "invalid redeclaration of \(parameter ? "parameter " : "")'\(name)'" + (container.map { " in \($0)" } ?? "")
+    case .duplicateParameter(let name):
+      return "duplicate parameter '\(name)'"
+    case .declaredTwice(let name, let typeName):
+      return "'\(name)' is declared twice in type '\(typeName)'"
+    case .builtInTypeName(let name):
+      return "type '\(name)' is built in; choose another name"
+    case .caseOutsideEnum:
+      return "'case' declares an enum case; it is only allowed in an 'enum'"
     case .outside(let keyword, let place):
       return "'\(keyword)' outside \(place)"
 
@@ -216,6 +280,8 @@ extension ScriptError.OperandHint {
     case .convertToString: return "convert with String(…) or use interpolation \"\\(…)\""
     case .convertDecimal: return "convert one side, as in 'Decimal(x)' or 'Double(d)'"
     case .noDecimalRemainder: return "Decimal has no '%'"
+    case .durationArithmetic: return "durations add and subtract durations, and multiply or divide by numbers"
+    case .dateArithmetic: return "a Date takes '+' or '-' with a Duration, and '-' with another Date"
     }
   }
 }

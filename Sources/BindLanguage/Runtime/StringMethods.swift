@@ -102,9 +102,8 @@ enum StringMethods {
     }
     let name = member.enumCase.name
     guard let test = characterSets.first(where: { $0.key == name })?.value else {
-      var message = "'trimmingCharacters(in:)' knows \(names), not '.\(name)'"
-      if let guess = suggestion(for: name, among: characterSets.map(\.key)) { message += "; did you mean '.\(guess)'?" }
-      throw ScriptError(.other(message))
+      let guess = suggestion(for: name, among: characterSets.map(\.key))
+      throw ScriptError(.unknownCharacterSet(name, known: names, suggestion: guess))
     }
     return test
   }
