@@ -318,7 +318,7 @@ extension Compiler {
         }
       }
     case .index(let base, let index, let range):
-      guard base.isAssignable else { throw error(.other("cannot assign to an element of this value"), at: range) }
+      guard base.isAssignable else { throw error(.assignToElementOfValue, at: range) }
       let container = try compileExpression(base)
       let position = try compileExpression(index)
       let place = try compilePlace(base)

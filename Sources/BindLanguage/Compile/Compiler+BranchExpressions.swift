@@ -51,7 +51,7 @@ extension Compiler {
     return { frame in
       let value = try evaluate(frame)
       guard let converted = type.coerce(value) else {
-        throw ScriptError(.other(Self.branchMismatch(value.typeName, type, construct)), at: branch.range, in: file)
+        throw ScriptError(.branchMismatch(valueType: value.typeName, expected: "\(type)", construct: construct), at: branch.range, in: file)
       }
       return .returned(converted)
     }
@@ -63,7 +63,9 @@ extension Compiler {
     for branch in Self.branchValues(of: expression) {
       guard let sample = Self.literalSample(branch) else { continue }
       if let type {
-        if type.coerce(sample) == nil { throw error(.other(Self.branchMismatch(sample.typeName, type, construct)), at: branch.range) }
+        if type.coerce(sample) == nil {
+          throw error(.branchMismatch(valueType: sample.typeName, expected: "\(type)", construct: construct), at: branch.range)
+        }
       } else if let first, first.typeName != sample.typeName {
         throw error(
           .other("branches of the \(construct) have mismatching types '\(first.typeName)' and '\(sample.typeName)'; make them give one type, or declare the type of the value, as in 'let value: \(first.typeName) = …'"),
@@ -72,10 +74,6 @@ extension Compiler {
         first = first ?? sample
       }
     }
-  }
-
-  private static func branchMismatch(_ found: String, _ type: ValueType, _ construct: String) -> String {
-    "cannot convert value of type '\(found)' to '\(type)' in a branch of the \(construct); every branch must give a value of type '\(type)'"
   }
 
   /// The expressions whose values an `if` or `switch` expression may give:

@@ -309,15 +309,14 @@ extension Compiler {
         interpreter.lastCallProducedValue = false
         return .null
       }
-      var notes: [String] = []
+      var values: [String] = []
       for part in parts {
         let partValue = (try? part.evaluate(frame))?.literal ?? "(error)"
-        notes.append("'\(part.text)' is \(partValue)")
+        values.append("'\(part.text)' is \(partValue)")
       }
-      var text = "assertion failed: \(conditionText)"
-      if let message { text += ": \(try message(frame).printed)" }
-      if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
-      throw ScriptError(.other(text), at: conditionExpression.range, in: file)
+      let given = try message.map { try $0(frame).printed }
+      throw ScriptError(
+        .assertionFailed(condition: conditionText, message: given, values: values), at: conditionExpression.range, in: file)
     }
   }
 

@@ -183,7 +183,7 @@ enum CollectionMethods {
     }
     func notBool(_ result: Value) -> ScriptError {
       ScriptError(
-        .other("the closure of '\(method.baseName)' must return a Bool, not '\(result.typeName)'"),
+        .closureResult(method: method.baseName, expected: "a Bool", valueType: result.typeName, hint: nil),
         at: closureRange, in: context.file)
     }
     func test(_ element: Value) throws -> Bool {
@@ -232,7 +232,9 @@ enum CollectionMethods {
         let mapped = try apply(element)
         guard case .array(let items) = mapped else {
           throw ScriptError(
-            .other("the closure of 'flatMap' must return an array, not '\(mapped.typeName)'; use 'map' or 'compactMap' for one value per element"),
+            .closureResult(
+              method: "flatMap", expected: "an array", valueType: mapped.typeName,
+              hint: "use 'map' or 'compactMap' for one value per element"),
             at: closureRange, in: context.file)
         }
         try Operators.checkCount(result.count + items.count)
@@ -291,7 +293,7 @@ enum CollectionMethods {
         let result = try apply(a, b)
         guard case .bool(let less) = result else {
           throw ScriptError(
-            .other("the closure of 'sorted(by:)' must return a Bool, not '\(result.typeName)'"),
+            .closureResult(method: "sorted(by:)", expected: "a Bool", valueType: result.typeName, hint: nil),
             at: closureRange, in: context.file)
         }
         return less

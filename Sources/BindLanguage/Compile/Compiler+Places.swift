@@ -138,7 +138,7 @@ extension Compiler {
   /// `base[index]`: an element of the array, or the value of the
   /// dictionary's key, in the place of `base`.
   private func elementPlace(_ base: Expression, _ index: Expression, at range: SourceRange) throws -> Place {
-    guard base.isAssignable else { throw error(.other("cannot assign to an element of this value"), at: range) }
+    guard base.isAssignable else { throw error(.assignToElementOfValue, at: range) }
     let position = try compileExpression(index)
     let basePlace = try compilePlace(base)
     let file = self.file

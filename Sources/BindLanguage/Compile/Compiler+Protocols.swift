@@ -18,7 +18,7 @@ extension Compiler {
   /// those of the protocols it refines) for the types that conform.
   func compileProtocol(_ declaration: ProtocolDeclaration) throws -> Execution {
     guard scope.isGlobal && scope.isOutermostBlock else {
-      throw error(.other("protocol declarations are only allowed at the top level"), at: declaration.name.range)
+      throw error(.notAtTopLevel(what: "protocol"), at: declaration.name.range)
     }
     _ = try protocolType(declaration)
     return { _ in .next }
@@ -77,7 +77,7 @@ extension Compiler {
       if let needed = Self.knownSwiftProtocols[name] {
         if let member = needed, !hasMember(member, in: typeName) {
           throw error(
-            .other("type '\(typeName)' does not conform to protocol '\(name)': it has no '\(member)'; add 'var \(member): …'"),
+            .doesNotConform(typeName: typeName, protocolName: name, reason: "it has no '\(member)'; add 'var \(member): …'"),
             at: conformance.range)
         }
         conformances.insert(name)
@@ -88,7 +88,7 @@ extension Compiler {
         throw error(.unknownProtocol(name, suggestion: suggestion(for: name, among: candidates)), at: conformance.range)
       }
       if let missing = unmetRequirement(of: required, by: typeName) {
-        throw error(.other("type '\(typeName)' does not conform to protocol '\(name)': \(missing)"), at: conformance.range)
+        throw error(.doesNotConform(typeName: typeName, protocolName: name, reason: missing), at: conformance.range)
       }
       conformances.formUnion(required.names)
     }

@@ -19,7 +19,7 @@ extension Compiler {
     case .assignment(let assignment): return try compileAssignment(assignment)
     case .typeDeclaration(let declaration):
       guard scope.isGlobal && scope.isOutermostBlock else {
-        throw error(.other("type declarations are only allowed at the top level"), at: declaration.name.range)
+        throw error(.notAtTopLevel(what: "type"), at: declaration.name.range)
       }
       if declaration.isExtension { return try compileExtension(declaration) }
       return try compileTypeDeclarationTree(declaration)
@@ -309,7 +309,7 @@ extension Compiler {
       let end = try high(frame)
       if closed && start > end {
         throw ScriptError(
-          .other("range \(start)...\(end) has its lower bound above its upper bound; count down with a 'while' loop"),
+          .invertedRange(low: start, high: end, hint: "count down with a 'while' loop"),
           at: range, in: file)
       }
       return (closed ? start <= end : start < end) ? (start, end) : nil

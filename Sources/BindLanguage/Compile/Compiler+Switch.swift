@@ -230,19 +230,19 @@ extension Compiler {
     }
     if caseNames.isEmpty {
       if literals.count == 2 { return noCheck }
-      throw error(.other("switch must be exhaustive; add a 'default' case"), at: statement.keywordRange)
+      throw error(.nonExhaustive(typeName: nil, missing: []), at: statement.keywordRange)
     }
     let file = self.file
     let keyword = statement.keywordRange
     if let type = statedEnum(writtenType: writtenType, caseNames: caseNames) {
-      if let message = Compiler.missingCasesMessage(type, covered: covered) { throw error(.other(message), at: keyword) }
+      if let missing = Compiler.missingCases(type, covered: covered) { throw error(missing, at: keyword) }
       return noCheck
     }
     let checked = CheckedTypes()
     return { value in
       guard case .enumValue(let enumValue) = value, !enumValue.type.isContextual, checked.last !== enumValue.type else { return }
-      if let message = Compiler.missingCasesMessage(enumValue.type, covered: covered) {
-        throw ScriptError(.other(message), at: keyword, in: file)
+      if let missing = Compiler.missingCases(enumValue.type, covered: covered) {
+        throw ScriptError(missing, at: keyword, in: file)
       }
       checked.last = enumValue.type
     }
@@ -256,11 +256,10 @@ extension Compiler {
     return candidates.count == 1 ? candidates[0] : nil
   }
 
-  static func missingCasesMessage(_ type: EnumType, covered: Set<String>) -> String? {
+  static func missingCases(_ type: EnumType, covered: Set<String>) -> ScriptError.Kind? {
     let missing = type.cases.filter { !covered.contains($0.name) }
     guard !missing.isEmpty else { return nil }
-    let list = missing.map { "'\(EnumType.shape(of: $0))'" }.joined(separator: ", ")
-    return "switch must be exhaustive; missing case\(missing.count == 1 ? "" : "s") of '\(type.name)': \(list); add \(missing.count == 1 ? "it" : "them"), or a 'default' case"
+    return .nonExhaustive(typeName: type.name, missing: missing.map { EnumType.shape(of: $0) })
   }
 }
 

@@ -165,7 +165,7 @@ enum Operators {
     if op == .halfOpenRange && high <= low { return .array([]) }
     let upper = op == .closedRange ? high : high - 1
     guard low <= upper else {
-      throw ScriptError(.other("range \(low)...\(high) has its lower bound above its upper bound"))
+      throw ScriptError(.invertedRange(low: low, high: high, hint: nil))
     }
     let (span, overflow) = upper.subtractingReportingOverflow(low)
     guard !overflow, span < rangeLimit else {

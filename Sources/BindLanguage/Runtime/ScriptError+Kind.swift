@@ -43,6 +43,8 @@ extension ScriptError {
     case implicitMemberNotEnum(caseName: String, expected: String)
     /// A write the place refuses for the reason given.
     indirect case cannotAssign(to: String, because: Kind)
+    /// A subscript write to a value that is not stored anywhere.
+    case assignToElementOfValue
     /// A write to a member of a value that has none (`nil`, an Int).
     case assignToMemberOf(name: String, valueType: String?)
     /// A struct that cannot change where it is: a field write (or a
@@ -132,6 +134,9 @@ extension ScriptError {
     case notSubscriptable(valueType: String)
     /// A dictionary key or Set element of a type that cannot be one.
     case notHashable(role: String, valueType: String)
+    /// A closed range whose lower bound is above its upper; `hint` says
+    /// how to count down.
+    case invertedRange(low: Int, high: Int, hint: String?)
     /// Range bounds that are not Ints.
     case rangeBoundsNotInt(lhs: String, rhs: String?)
 
@@ -166,6 +171,17 @@ extension ScriptError {
     case missingReturnValue(expected: String)
     /// A return with a value in a function that declares none.
     case unexpectedReturnValue
+    /// A closure passed to a collection method that gives the wrong kind
+    /// of result (`filter`'s a Bool); `hint` says what to use instead.
+    case closureResult(method: String, expected: String, valueType: String, hint: String?)
+    /// A branch of an `if` or `switch` expression whose value does not fit.
+    case branchMismatch(valueType: String, expected: String, construct: String)
+    /// An `assert` whose condition was false: its text, the message given
+    /// and the values of its parts.
+    case assertionFailed(condition: String, message: String?, values: [String])
+    /// A `switch` that does not cover every value: the enum's cases it
+    /// misses (as patterns), or none when it is no enum.
+    case nonExhaustive(typeName: String?, missing: [String])
     /// A condition that is not a Bool.
     case conditionNotBool(valueType: String)
     /// A pattern whose type is not the matched value's.
@@ -223,6 +239,10 @@ extension ScriptError {
     case declaredTwice(String, typeName: String)
     /// A declared type with a built-in type's name.
     case builtInTypeName(String)
+    /// A type that lacks what a protocol it names requires.
+    case doesNotConform(typeName: String, protocolName: String, reason: String)
+    /// A declaration (`what`: "type", "protocol") inside a block.
+    case notAtTopLevel(what: String)
     /// `case` outside an `enum`.
     case caseOutsideEnum
     /// `return`, `break` or `continue` where it has nothing to leave.

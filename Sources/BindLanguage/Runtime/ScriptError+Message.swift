@@ -43,6 +43,8 @@ extension ScriptError.Kind {
         clause = reason.message
       }
       return (byMutatingMethod ? "cannot use mutating member on immutable value: " : "cannot assign to property: ") + clause
+    case .assignToElementOfValue:
+      return "cannot assign to an element of this value"
     case .structNotStored:
       return "cannot change a struct that is not stored in a variable or property"
     case .immutableSelf:
@@ -129,6 +131,8 @@ extension ScriptError.Kind {
       return "cannot subscript a value of type '\(valueType)'"
     case .notHashable(let role, let valueType):
       return "\(role) must be a String, Int or Bool, not '\(valueType)'"
+    case .invertedRange(let low, let high, let hint):
+      return "range \(low)...\(high) has its lower bound above its upper bound" + (hint.map { "; " + $0 } ?? "")
     case .rangeBoundsNotInt(let lhs, let rhs?):
       return "range bounds must be Int, not '\(lhs)' and '\(rhs)'"
     case .rangeBoundsNotInt(let bound, nil):
@@ -161,6 +165,18 @@ extension ScriptError.Kind {
       return "non-void function should return a value of type '\(expected)'"
     case .unexpectedReturnValue:
       return "unexpected non-void return value in void function; declare its return type, as in '-> Int'"
+    case .closureResult(let method, let expected, let valueType, let hint):
+      return "the closure of '\(method)' must return \(expected), not '\(valueType)'" + (hint.map { "; " + $0 } ?? "")
+    case .branchMismatch(let valueType, let expected, let construct):
+      return "cannot convert value of type '\(valueType)' to '\(expected)' in a branch of the \(construct); every branch must give a value of type '\(expected)'"
+    case .assertionFailed(let condition, let message, let values):
+      return "assertion failed: \(condition)" + (message.map { ": " + $0 } ?? "")
+        + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")")
+    case .nonExhaustive(let typeName?, let missing):
+      let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+      return "switch must be exhaustive; missing case\(missing.count == 1 ? "" : "s") of '\(typeName)': \(list); add \(missing.count == 1 ? "it" : "them"), or a 'default' case"
+    case .nonExhaustive(nil, _):
+      return "switch must be exhaustive; add a 'default' case"
     case .conditionNotBool(let valueType):
       return "condition must be a Bool, not '\(valueType)'"
     case .patternTypeMismatch(let patternType, let valueType):
@@ -221,6 +237,10 @@ extension ScriptError.Kind {
       return "'\(name)' is declared twice in type '\(typeName)'"
     case .builtInTypeName(let name):
       return "type '\(name)' is built in; choose another name"
+    case .doesNotConform(let typeName, let protocolName, let reason):
+      return "type '\(typeName)' does not conform to protocol '\(protocolName)': \(reason)"
+    case .notAtTopLevel(let what):
+      return "\(what) declarations are only allowed at the top level"
     case .caseOutsideEnum:
       return "'case' declares an enum case; it is only allowed in an 'enum'"
     case .outside(let keyword, let place):
