@@ -360,8 +360,7 @@ extension Compiler {
     let file = self.file
     let text = file.text(in: observe.expression.range)
     if case .name(let variable, let range) = observe.expression.unparenthesized {
-      throw error(
-        .other("'\(variable)' is a variable; only properties are observable, such as '\(variable).name'"), at: range)
+      return try compileObserveObject(observe, variable: variable, range: range)
     }
     let source = try withoutAwaiting(in: "an 'observe' expression") { try compileReactiveSource(observe.expression) }
     // Chosen with `if`, not `Optional.map`: through a generic the callbacks

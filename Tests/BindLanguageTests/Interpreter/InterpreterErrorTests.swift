@@ -124,7 +124,7 @@ final class InterpreterErrorTests: XCTestCase {
   func testReactiveErrors() {
     let cases: [ErrorCase] = [
       ErrorCase("let b = Button()\nobserve b.tap", "2:9", "'b.tap' is an event; handle it with 'on b.tap { … }'"),
-      ErrorCase("var x = 1\nobserve x", "2:9", "'x' is a variable; only properties are observable, such as 'x.name'"),
+      ErrorCase("var x = 1\nobserve x", "2:9", "'x' holds a value of type 'Int', not an object; observe an object or a property, such as 'x.name'"),
       ErrorCase("let l = Label()\non l.text { }", "2:4", "'l.text' is not an event; 'on' handles events such as 'button.tap'"),
       ErrorCase("let l = Label()\nemit l.text", "2:6", "'l.text' is not an event; only events can be emitted"),
       ErrorCase("let b = Button()\nemit b.tap(1)", "2:1", "event 'Button#1.tap' takes no payload"),
