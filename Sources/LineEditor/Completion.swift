@@ -20,6 +20,10 @@ public struct Completion: Equatable, Sendable {
   /// candidates themselves.
   public var listedNames: [String]
 
+  /// Lines shown below the prompt, never inserted, when there is no
+  /// candidate: the signatures of the function being called after its `(`.
+  public var hint: [String] = []
+
   /// Creates a completion.
   /// - Parameters:
   ///   - word: The suffix of the line before the cursor that is replaced.
@@ -29,6 +33,12 @@ public struct Completion: Equatable, Sendable {
     self.word = word
     self.candidates = candidates
     self.listedNames = listedNames ?? candidates
+  }
+
+  /// A completion that inserts nothing and shows `lines`, in their order.
+  public init(hint lines: [String]) {
+    self.init(word: "", candidates: [])
+    hint = lines
   }
 
   /// No completion: Tab beeps.
@@ -41,7 +51,8 @@ public struct Completion: Equatable, Sendable {
     /// Replace `word` with this text (a unique candidate, or the longest
     /// common prefix of several that extends `word`).
     case replace(with: String)
-    /// Several candidates and nothing more to insert: list these names.
+    /// Several candidates and nothing more to insert: list these names
+    /// (or the hint's lines).
     case list([String])
   }
 
@@ -57,7 +68,7 @@ public struct Completion: Equatable, Sendable {
     }
     switch unique.count {
     case 0:
-      return .beep
+      return hint.isEmpty ? .beep : .list(hint)
     case 1:
       return .replace(with: unique[0])
     default:

@@ -14,6 +14,10 @@ public struct CompletionWord: Equatable, Sendable {
     /// The part after the last `.` of a chain such as `vm.user.na`:
     /// complete the members of `receiver`.
     case member
+    /// Nothing typed yet after the `(` or a `,` of a call, such as
+    /// `vm.signIn(`: `receiver` is the callee (`["vm", "signIn"]`), whose
+    /// signatures make a hint.
+    case arguments
     /// A meta command being typed, such as `:lo`: `partial` includes the `:`.
     case metaCommand
     /// A file path after a meta command that takes one (`:load `, `:save `,
@@ -31,7 +35,11 @@ public struct CompletionWord: Equatable, Sendable {
   /// The suffix of `token` that completion replaces: `na`, `:lo`, `ba`.
   /// Use it as `Completion.word`.
   public var partial: String
-  /// For `.member`, the chain before the last dot: `["vm", "user"]`.
+  /// For `.member`, the chain before the last dot: `["vm", "user"]`; a
+  /// subscript is a step of its own, written with its brackets
+  /// (`search.results[0].` gives `["search", "results", "[0]"]`), and the
+  /// `?` or `!` of optional chaining is left out. For `.arguments`, the
+  /// callee's chain.
   public var receiver: [String]
   /// For `.path`, the directory part including its trailing `/` (may start
   /// with `~/`, or be empty for the current directory).
@@ -69,19 +77,124 @@ public struct CompletionWord: Equatable, Sendable {
     if isInsideStringLiteral(lineBeforeCursor) {
       return CompletionWord(kind: .none, token: "", partial: "")
     }
-    let token = String(lineBeforeCursor.reversed().prefix { isWordCharacter($0) }.reversed())
-    if let first = token.first, first.isNumber || first == "." {
-      return CompletionWord(kind: .none, token: token, partial: "")
+    let text = Array(lineBeforeCursor)
+    guard let chain = chain(endingAt: text.count, in: text) else {
+      return CompletionWord(kind: .none, token: "", partial: "")
     }
-    guard token.contains(".") else {
-      return CompletionWord(kind: .identifier, token: token, partial: token)
-    }
-    var segments = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    var segments = chain.segments
     let partial = segments.removeLast()
-    if segments.contains(where: \.isEmpty) {
+    let token = String(text[chain.start...])
+    if let first = partial.first, first.isNumber {
       return CompletionWord(kind: .none, token: token, partial: "")
     }
-    return CompletionWord(kind: .member, token: token, partial: partial, receiver: segments)
+    if !segments.isEmpty {
+      return CompletionWord(kind: .member, token: token, partial: partial, receiver: segments)
+    }
+    if partial.isEmpty, let callee = callee(before: text) {
+      return CompletionWord(kind: .arguments, token: "", partial: "", receiver: callee)
+    }
+    return CompletionWord(kind: .identifier, token: token, partial: partial)
+  }
+
+  /// The chain of names, dots and subscripts that ends at `end`, read
+  /// backwards: `vm.user.na` is `["vm", "user", "na"]`, `dict["k"]?.` is
+  /// `["dict", "[\"k\"]", ""]` (the last segment is the name being typed,
+  /// maybe empty). `nil` when a dot follows no name (`1.`, `f().`).
+  private static func chain(endingAt end: Int, in text: [Character]) -> (start: Int, segments: [String])? {
+    var index = end
+    var segments = [name(endingAt: &index, in: text)]
+    while index > 0, text[index - 1] == "." {
+      var cursor = index - 1
+      var steps: [String] = []
+      skipOptionalMarks(&cursor, in: text)
+      while cursor > 0, text[cursor - 1] == "]" {
+        guard let open = matchingOpen(of: cursor - 1, in: text) else { return nil }
+        steps.append(String(text[open..<cursor]))
+        cursor = open
+        skipOptionalMarks(&cursor, in: text)
+      }
+      let name = name(endingAt: &cursor, in: text)
+      guard let first = name.first, !first.isNumber else { return nil }
+      segments += steps + [name]
+      index = cursor
+    }
+    return (index, segments.reversed())
+  }
+
+  /// The identifier characters that end at `index`, moving `index` to their start.
+  private static func name(endingAt index: inout Int, in text: [Character]) -> String {
+    let end = index
+    while index > 0, isIdentifierCharacter(text[index - 1]) { index -= 1 }
+    return String(text[index..<end])
+  }
+
+  /// Moves `index` back over the `?` and `!` of optional chaining.
+  private static func skipOptionalMarks(_ index: inout Int, in text: [Character]) {
+    while index > 0, text[index - 1] == "?" || text[index - 1] == "!" { index -= 1 }
+  }
+
+  /// The callee of the call whose `(` or `,` the text ends with (spaces
+  /// aside): `["vm", "signIn"]` for `let u = vm.signIn(`; `nil` outside a
+  /// call (`if (`, `[1, `).
+  private static func callee(before text: [Character]) -> [String]? {
+    var end = text.count
+    while end > 0, text[end - 1] == " " || text[end - 1] == "\t" { end -= 1 }
+    guard end > 0, text[end - 1] == "(" || text[end - 1] == "," else { return nil }
+    guard let open = innermostOpener(before: end, in: text), text[open] == "(" else { return nil }
+    guard let callee = chain(endingAt: open, in: text), let name = callee.segments.last, !name.isEmpty,
+      !(name.first?.isNumber ?? true)
+    else { return nil }
+    return callee.segments
+  }
+
+  /// The `(`, `[` or `{` left open before `end`, string literals skipped.
+  private static func innermostOpener(before end: Int, in text: [Character]) -> Int? {
+    var depth = 0
+    var index = end
+    while index > 0 {
+      index -= 1
+      switch text[index] {
+      case "\"": index = stringStart(endingAt: index, in: text)
+      case ")", "]", "}": depth += 1
+      case "(", "[", "{":
+        if depth == 0 { return index }
+        depth -= 1
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The `[` that the `]` at `close` closes, string literals skipped.
+  private static func matchingOpen(of close: Int, in text: [Character]) -> Int? {
+    var depth = 0
+    var index = close
+    while index > 0 {
+      index -= 1
+      switch text[index] {
+      case "\"": index = stringStart(endingAt: index, in: text)
+      case "]": depth += 1
+      case "[":
+        if depth == 0 { return index }
+        depth -= 1
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The opening quote of the string literal whose closing quote is at
+  /// `close` (reading backwards, a quote after a backslash is escaped).
+  private static func stringStart(endingAt close: Int, in text: [Character]) -> Int {
+    var index = close
+    while index > 0 {
+      index -= 1
+      guard text[index] == "\"" else { continue }
+      var backslashes = 0
+      while index - backslashes > 0, text[index - backslashes - 1] == "\\" { backslashes += 1 }
+      if backslashes % 2 == 0 { return index }
+    }
+    return 0
   }
 
   /// `:lo` → a meta command; `:load Scripts/ba` → a path.
@@ -104,9 +217,8 @@ public struct CompletionWord: Equatable, Sendable {
       kind: .path, token: path, partial: name, directory: directory, command: command)
   }
 
-  /// Identifier characters plus `.`, which chains members.
-  private static func isWordCharacter(_ character: Character) -> Bool {
-    character == "_" || character == "." || character.isLetter || character.isNumber
+  private static func isIdentifierCharacter(_ character: Character) -> Bool {
+    character == "_" || character.isLetter || character.isNumber
   }
 
   /// True when an odd number of unescaped `"` precede the cursor.

@@ -2,10 +2,12 @@ import BindLanguage
 import BindSyntax
 import LineEditor
 
-/// Tab completion from the live session: keywords, variables, type names
-/// and built-in functions; the members of an object after `name.` (also
-/// through chains such as `vm.user.`); meta commands after `:`; help topics
-/// after `:help `; file names after `:load `, `:save ` and `:graph `.
+/// Tab completion from the live session: keywords, variables, defined
+/// functions, type names and built-in functions; the members of a value
+/// after `name.` (also through chains and subscripts such as `vm.user.`,
+/// `search.results[0].`); the signatures of the function or method being
+/// called after its `(`; meta commands after `:`; help topics after
+/// `:help `; file names after `:load `, `:save ` and `:graph `.
 ///
 /// It reads the session's state and never runs script code (see
 /// `Interpreter.storedValue(_:of:)`), so a Tab press cannot change anything.
@@ -36,42 +38,37 @@ public struct REPLCompleter {
     switch word.kind {
     case .identifier: return matching(word.partial, among: identifiers())
     case .member: return matching(word.partial, among: members(of: word.receiver))
+    case .arguments: return arguments(of: word.receiver)
     case .metaCommand: return metaCommands(word.partial)
     case .path: return (files ?? FileNameCompleter()).complete(word.directory + word.partial)
     case .none: return .none
     }
   }
 
-  /// Keywords, global variables, type names and built-in functions.
+  /// Keywords, global variables (functions the script defined among
+  /// them), types (objects, structs and enums, the script's and the
+  /// host's), the host's functions and the built-in ones.
   func identifiers() -> [String] {
     let session = interpreter()
     return Interpreter.keywordNames + session.globals.map(\.name)
-      + session.typesByName.keys.sorted() + Interpreter.builtinFunctionNames
+      + session.typesByName.keys.sorted() + session.valueTypeNames
+      + session.hostFunctionNames + Interpreter.builtinFunctionNames
   }
 
-  /// The members of the value `receiver` names (`["vm", "user"]`), found by
-  /// reading variables and stored properties; where a value is `nil` or a
-  /// derived property, by the property's declared type.
+  /// The members of the value `receiver` names (`["vm", "user"]`,
+  /// `["search", "results", "[0]"]`), found by reading variables and stored
+  /// properties; where a value is `nil` or a derived property, by the
+  /// property's declared type.
   func members(of receiver: [String]) -> [String] {
-    let session = interpreter()
-    guard let first = receiver.first, var value = session.globalValue(named: first) else { return [] }
-    var type: ObjectType? = nil
-    if case .object(let object) = value { type = object.type }
-    for name in receiver.dropFirst() {
-      guard let current = type else { return [] }
-      if case .object(let object) = value, let stored = session.storedValue(name, of: object),
-        !stored.isNil
-      {
-        value = stored
-        if case .object(let next) = stored { type = next.type } else { type = nil }
-      } else {
-        // Unset optional or derived property: follow the declared type.
-        value = .null
-        type = session.declaredObjectType(of: name, in: current)
-      }
-    }
-    if let type { return type.memberNames + type.methodCompletions }
-    return Interpreter.memberNames(of: value)
+    interpreter().completionMembers(of: receiver)
+  }
+
+  /// After `(` (or a `,`) of a call: the callee's signatures as a hint, or
+  /// every identifier when there is none to show (a built-in, `if (`).
+  func arguments(of callee: [String]) -> Completion {
+    let signatures = interpreter().completionSignatures(of: callee)
+    guard !signatures.isEmpty else { return matching("", among: identifiers()) }
+    return Completion(hint: signatures)
   }
 
   /// `:` commands; those taking an argument complete with a trailing space.
@@ -95,13 +92,5 @@ public struct REPLCompleter {
     var seen = Set<String>()
     let candidates = names.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
     return Completion(word: partial, candidates: candidates)
-  }
-}
-
-extension Value {
-  /// Whether this is `nil`.
-  var isNil: Bool {
-    if case .null = self { return true }
-    return false
   }
 }

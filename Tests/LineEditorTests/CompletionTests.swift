@@ -21,13 +21,35 @@ final class CompletionTests: XCTestCase {
       (":vars x", CompletionWord(kind: .none, token: "", partial: "")),
       ("print(\"vm.na", CompletionWord(kind: .none, token: "", partial: "")),
       ("print(\"a\\\"b\") + vm.na", CompletionWord(kind: .member, token: "vm.na", partial: "na", receiver: ["vm"])),
-      ("x = 3.1", CompletionWord(kind: .none, token: "3.1", partial: "")),
-      ("x = a..b", CompletionWord(kind: .none, token: "a..b", partial: "")),
+      ("x = 3.1", CompletionWord(kind: .none, token: "", partial: "")),
+      ("x = a..b", CompletionWord(kind: .none, token: "", partial: "")),
+      ("f().na", CompletionWord(kind: .none, token: "", partial: "")),
+      // Subscripts are steps of the chain; optional chaining's marks are left out.
+      ("search.results[0].", CompletionWord(kind: .member, token: "search.results[0].", partial: "", receiver: ["search", "results", "[0]"])),
+      ("x = dict[\"k]\"]?.co", CompletionWord(kind: .member, token: "dict[\"k]\"]?.co", partial: "co", receiver: ["dict", "[\"k]\"]"])),
+      ("grid[xs[1]][2].", CompletionWord(kind: .member, token: "grid[xs[1]][2].", partial: "", receiver: ["grid", "[xs[1]]", "[2]"])),
+      ("vm.user?.na", CompletionWord(kind: .member, token: "vm.user?.na", partial: "na", receiver: ["vm", "user"])),
+      ("xs[0]", CompletionWord(kind: .identifier, token: "", partial: "")),
+      ("xs[1", CompletionWord(kind: .none, token: "1", partial: "")),
+      // After a call's `(` or `,`: the callee, for its signature.
+      ("let u = vm.signIn(", CompletionWord(kind: .arguments, token: "", partial: "", receiver: ["vm", "signIn"])),
+      ("f(g(1), \")\", ", CompletionWord(kind: .arguments, token: "", partial: "", receiver: ["f"])),
+      ("items[0].select(", CompletionWord(kind: .arguments, token: "", partial: "", receiver: ["items", "[0]", "select"])),
+      ("f(x", CompletionWord(kind: .identifier, token: "x", partial: "x")),
+      ("let xs = [1, ", CompletionWord(kind: .identifier, token: "", partial: "")),
+      ("let y = (", CompletionWord(kind: .identifier, token: "", partial: "")),
       ("x # comment va", CompletionWord(kind: .none, token: "", partial: "")),
     ]
     for row in rows {
       XCTAssertEqual(CompletionWord.split(row.line), row.word, "line \(row.line.debugDescription)")
     }
+  }
+
+  func testAHintIsShownInItsOrderAndNeverInserted() {
+    let hint = Completion(hint: ["signIn(email: String, password: String) async throws -> User", "reset()"])
+    XCTAssertEqual(hint.word, "")
+    XCTAssertEqual(hint.candidates, [])
+    XCTAssertEqual(hint.action, .list(["signIn(email: String, password: String) async throws -> User", "reset()"]))
   }
 
   func testLongestCommonPrefix() {

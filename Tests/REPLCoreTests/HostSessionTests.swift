@@ -11,6 +11,9 @@ final class HostSessionTests: XCTestCase {
     @Observed var owner = "ada"
     @Observed var balance = 0
     let deposited = EventStream<Int>()
+
+    func transfer(amount: Int, to name: String) async throws -> Int { balance - amount }
+    func close() {}
   }
 
   struct SetupFailed: Error, CustomStringConvertible {
@@ -30,6 +33,11 @@ final class HostSessionTests: XCTestCase {
       type.property("owner", \.$owner)
       type.property("balance", \.$balance)
       type.event("deposited", \.deposited)
+      type.property("funds", readOnly: \.$balance)
+      type.method("transfer(amount:to:)") { (account: Account, amount: Int, name: String) async throws -> Int in
+        try await account.transfer(amount: amount, to: name)
+      }
+      type.method("close()") { (account: Account) in account.close() }
     }
     try interpreter.inject(account, as: "account")
     return interpreter
@@ -50,12 +58,27 @@ final class HostSessionTests: XCTestCase {
     XCTAssertEqual(account.owner, "grace")
     XCTAssertEqual(captured.output, "account.balance: 0 -> 5\n")
     XCTAssertEqual(completer.complete("account.b").candidates, ["balance"])
-    XCTAssertEqual(completer.complete("account.").candidates, ["owner", "balance", "deposited"])
+    XCTAssertEqual(
+      completer.complete("account.").candidates, ["owner", "balance", "deposited", "funds", "transfer(amount: ", "close()"])
     XCTAssertEqual(completer.complete("let a: Acc").candidates, ["Account"])
+    XCTAssertEqual(
+      completer.complete("await account.transfer(").action,
+      .list(["transfer(amount: Int, to: String) async throws -> Int"]))
     captured.clear()
     XCTAssertTrue(session.perform(":types"))
     XCTAssertTrue(
-      captured.output.hasPrefix("type Account {\n  var owner: String\n  var balance: Int\n  event deposited: Int\n}\n# built-in\n"),
+      captured.output.hasPrefix("""
+        type Account {
+          var owner: String
+          var balance: Int
+          event deposited: Int
+          var funds: Int { get }
+          func transfer(amount: Int, to: String) async throws -> Int
+          func close()
+        }
+        # built-in
+
+        """),
       captured.output)
   }
 

@@ -79,6 +79,70 @@ final class REPLCompleterTests: XCTestCase {
     XCTAssertEqual(captured.output, "User#1\n")
   }
 
+  func testMembersOfSubscriptedValues() {
+    session.evaluate("""
+      let models = [vm]
+      let byName = ["home": vm]
+      let empty: [Model] = []
+      let words = ["a": "x"]
+      """)
+    XCTAssertEqual(captured.errors, "")
+    XCTAssertEqual(candidates("models[0].ti"), ["title"])
+    XCTAssertEqual(candidates("models[0].user."), ["nickname", "age"], "through a nil property's declared type")
+    // An index that is not a literal, or past the end, stands for an element.
+    XCTAssertEqual(candidates("models[i].ti"), ["title"])
+    XCTAssertEqual(candidates("models[7].ti"), ["title"])
+    XCTAssertEqual(candidates("byName[\"home\"]?.ti"), ["title"])
+    XCTAssertEqual(candidates("byName[\"home\"]!.user?.ni"), ["nickname"])
+    XCTAssertEqual(candidates("words[\"a\"]?.up"), ["uppercased"])
+    XCTAssertEqual(candidates("numbers[0].x"), [], "an Int has no members to offer")
+    XCTAssertEqual(candidates("empty[0].ti"), [], "an empty collection with no element to look at")
+  }
+
+  func testDefinedFunctionsAndValueTypesAreIdentifiers() {
+    session.evaluate("""
+      func greet(name: String, times: Int = 1) -> String { name }
+      struct Money { var cents: Int = 0 }
+      enum Tab { case home, search }
+      """)
+    XCTAssertEqual(captured.errors, "")
+    XCTAssertEqual(candidates("gre"), ["greet", "greeting"])
+    XCTAssertEqual(candidates("let m = Mon"), ["Money"])
+    XCTAssertEqual(candidates("var t: Ta"), ["Tab"])
+  }
+
+  func testASignatureHintAfterTheParenthesisOfACall() {
+    session.evaluate("""
+      func greet(name: String, times: Int = 1) -> String { name }
+      func check(_ value: Int) throws -> Bool { value > 0 }
+      type Picker {
+        var index: Int = 0
+        func select(index: Int) -> Bool { true }
+      }
+      struct Point {
+        var x: Int = 0
+        func moved(by dx: Int) -> Point { Point(x: x + dx) }
+      }
+      let picker = Picker()
+      let pickers = [picker]
+      let origin = Point()
+      """)
+    XCTAssertEqual(captured.errors, "")
+    let hint = completer.complete("let s = greet(")
+    XCTAssertEqual(hint.action, .list(["greet(name: String, times: Int) -> String"]))
+    XCTAssertEqual(hint.word, "", "nothing typed is replaced")
+    XCTAssertEqual(completer.complete("try check(").action, .list(["check(_ value: Int) throws -> Bool"]))
+    XCTAssertEqual(completer.complete("picker.select(").action, .list(["select(index: Int) -> Bool"]))
+    XCTAssertEqual(completer.complete("pickers[0].select(").action, .list(["select(index: Int) -> Bool"]))
+    XCTAssertEqual(completer.complete("origin.moved(").action, .list(["moved(by dx: Int) -> Point"]))
+    XCTAssertEqual(completer.complete("let p = Point(").action, .list(["init(x: Int)"]))
+    // After a `,` the hint is the enclosing call's.
+    XCTAssertEqual(completer.complete("greet(name: \"a, (\", ").action, .list(["greet(name: String, times: Int) -> String"]))
+    // No signature to show (a built-in, a keyword): every identifier, as before.
+    XCTAssertTrue(candidates("print(").contains("picker"))
+    XCTAssertTrue(candidates("if (").contains("picker"))
+  }
+
   func testMetaCommandsAndHelpTopics() {
     let load = completer.complete(":lo")
     XCTAssertEqual(load.candidates, [":load "])

@@ -176,6 +176,39 @@ final class REPLSessionTests: XCTestCase {
     XCTAssertTrue(captured.errors.hasPrefix("error: cannot read '\(path("missing.bind"))': "))
   }
 
+  func testTypesShowThrowsAndReadOnlyProperties() {
+    session.evaluate("""
+      enum Failure: Error { case empty }
+      type Account {
+        private(set) var balance: Int = 0
+        let id: Int = 1
+        func withdraw(amount: Int) throws -> Int { amount }
+      }
+      struct Wallet {
+        private(set) var coins: Int = 0
+        mutating func spend(_ count: Int) throws { coins -= count }
+      }
+      """)
+    XCTAssertEqual(captured.errors, "")
+    captured.clear()
+    _ = session.perform(.types)
+    XCTAssertTrue(
+      captured.output.contains("""
+        type Account {
+          private(set) var balance: Int
+          let id: Int
+          func withdraw(amount: Int) throws -> Int
+        }
+        """), captured.output)
+    XCTAssertTrue(
+      captured.output.contains("""
+        struct Wallet {
+          private(set) var coins: Int
+          mutating func spend(_ count: Int) throws
+        }
+        """), captured.output)
+  }
+
   func testVarsTypesBindingsAndGraph() {
     session.evaluate("type Person { var name: String = \"\"; event renamed }")
     session.evaluate("let p = Person(name: \"Ada\"); let label = Label(); let count = 3")

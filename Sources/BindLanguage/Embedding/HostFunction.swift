@@ -24,13 +24,20 @@ final class HostFunction {
   /// `nil`: returns nothing (`Void`).
   let resultType: ValueType?
   let isAsync: Bool
+  /// Whether the Swift closure can throw (its error type is not `Never`):
+  /// what `:types` and completion's signature hint show.
+  let isThrowing: Bool
   let invoke: Invoke
 
-  init(signature: HostSignature, parameterTypes: [ValueType], resultType: ValueType?, isAsync: Bool, invoke: @escaping Invoke) {
+  init(
+    signature: HostSignature, parameterTypes: [ValueType], resultType: ValueType?, isAsync: Bool, isThrowing: Bool,
+    invoke: @escaping Invoke
+  ) {
     self.signature = signature
     self.parameterTypes = parameterTypes
     self.resultType = resultType
     self.isAsync = isAsync
+    self.isThrowing = isThrowing
     self.invoke = invoke
   }
 
@@ -38,10 +45,15 @@ final class HostFunction {
   var name: String { signature.fullName }
 
   /// `func select(index: Int) -> Bool`, as `:types` shows it.
-  var summary: String {
+  var summary: String { "func " + declaration }
+
+  /// `signIn(email: String, password: String) async throws -> User`: the
+  /// summary without `func`, as completion's hint after `(` shows it.
+  var declaration: String {
     let parameters = zip(signature.labels, parameterTypes).map { label, type in "\(label ?? "_"): \(type)" }
-    var text = "func \(signature.baseName)(\(parameters.joined(separator: ", ")))"
+    var text = "\(signature.baseName)(\(parameters.joined(separator: ", ")))"
     if isAsync { text += " async" }
+    if isThrowing { text += " throws" }
     if let resultType { text += " -> \(resultType)" }
     return text
   }
@@ -115,7 +127,7 @@ struct HostFunctionFactory {
   /// - Parameter make: Given the parameters' bridges and the result's
   ///   conversion, makes the call.
   func make(
-    _ text: String, what: String, parameters: [Any.Type], result: Any.Type, isAsync: Bool,
+    _ text: String, what: String, parameters: [Any.Type], result: Any.Type, isAsync: Bool, isThrowing: Bool,
     _ make: (_ parameters: [ValueBridge], _ result: @escaping (Any) -> Value) -> HostFunction.Invoke
   ) -> Result<HostFunction, BridgeError> {
     guard let signature = HostSignature(parsing: text) else {
@@ -141,7 +153,7 @@ struct HostFunctionFactory {
       } ?? { _ in .null }
       return .success(HostFunction(
         signature: signature, parameterTypes: bridges.map(\.type), resultType: resultBridge?.type, isAsync: isAsync,
-        invoke: make(bridges, toScript)))
+        isThrowing: isThrowing, invoke: make(bridges, toScript)))
     } catch let error as BridgeError {
       return .failure(BridgeError("\(what) '\(text)': \(error.message)"))
     } catch {

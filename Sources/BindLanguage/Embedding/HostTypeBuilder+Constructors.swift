@@ -191,12 +191,12 @@ extension HostTypeBuilder {
     }
     let result: Any.Type = isFailable ? Optional<Root>.self : Root.self
     let factory = HostFunctionFactory(resolve: resolve)
-    switch factory.make(text, what: "initializer", parameters: parameters, result: result, isAsync: false, { bridges, _ in make(bridges, wrap) }) {
+    switch factory.make(text, what: "initializer", parameters: parameters, result: result, isAsync: false, isThrowing: false, { bridges, _ in make(bridges, wrap) }) {
     case .success(let function):
       // Named by its type in messages: 'Counter.init(start:)'.
       let named = HostFunction(
         signature: HostSignature(baseName: "\(typeName).init", labels: parsed.labels), parameterTypes: function.parameterTypes,
-        resultType: function.resultType, isAsync: false, invoke: function.invoke)
+        resultType: function.resultType, isAsync: false, isThrowing: false, invoke: function.invoke)
       guard !host.initializers.contains(where: { $0.signature.labels == parsed.labels }),
         !host.unavailableInitializers.contains(where: { $0.signature.labels == parsed.labels })
       else {

@@ -3,8 +3,8 @@ import BindRuntime
 // One overload per parameter count (0 to 4), sync and async; generated
 // alike, so each reads as the one before it with a parameter more.
 extension HostTypeBuilder {
-  public func method<R>(_ signature: String, _ body: @escaping (Root) throws -> R) {
-    addMethod(signature, [], R.self, isAsync: false) { _, r in
+  public func method<R, E: Error>(_ signature: String, _ body: @escaping (Root) throws(E) -> R) {
+    addMethod(signature, [], R.self, isAsync: false, isThrowing: E.self != Never.self) { _, r in
       return { receiver, _ in
         let root = unsafeDowncast(receiver!, to: Root.self)
         return .value(r(try body(root)))
@@ -12,8 +12,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<R>(_ signature: String, _ body: @escaping (Root) async throws -> R) {
-    addMethod(signature, [], R.self, isAsync: true) { _, r in
+  public func method<R, E: Error>(_ signature: String, _ body: @escaping (Root) async throws(E) -> R) {
+    addMethod(signature, [], R.self, isAsync: true, isThrowing: E.self != Never.self) { _, r in
       return { receiver, _ in
         let root = unsafeDowncast(receiver!, to: Root.self)
         return .task { r(try await body(root)) }
@@ -21,8 +21,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, R>(_ signature: String, _ body: @escaping (Root, A) throws -> R) {
-    addMethod(signature, [A.self], R.self, isAsync: false) { p, r in
+  public func method<A, R, E: Error>(_ signature: String, _ body: @escaping (Root, A) throws(E) -> R) {
+    addMethod(signature, [A.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       return { receiver, values in
         let root = unsafeDowncast(receiver!, to: Root.self)
@@ -32,8 +32,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, R>(_ signature: String, _ body: @escaping (Root, A) async throws -> R) {
-    addMethod(signature, [A.self], R.self, isAsync: true) { p, r in
+  public func method<A, R, E: Error>(_ signature: String, _ body: @escaping (Root, A) async throws(E) -> R) {
+    addMethod(signature, [A.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       return { receiver, values in
         let root = unsafeDowncast(receiver!, to: Root.self)
@@ -43,8 +43,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, B, R>(_ signature: String, _ body: @escaping (Root, A, B) throws -> R) {
-    addMethod(signature, [A.self, B.self], R.self, isAsync: false) { p, r in
+  public func method<A, B, R, E: Error>(_ signature: String, _ body: @escaping (Root, A, B) throws(E) -> R) {
+    addMethod(signature, [A.self, B.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       return { receiver, values in
@@ -56,8 +56,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, B, R>(_ signature: String, _ body: @escaping (Root, A, B) async throws -> R) {
-    addMethod(signature, [A.self, B.self], R.self, isAsync: true) { p, r in
+  public func method<A, B, R, E: Error>(_ signature: String, _ body: @escaping (Root, A, B) async throws(E) -> R) {
+    addMethod(signature, [A.self, B.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       return { receiver, values in
@@ -69,8 +69,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, B, C, R>(_ signature: String, _ body: @escaping (Root, A, B, C) throws -> R) {
-    addMethod(signature, [A.self, B.self, C.self], R.self, isAsync: false) { p, r in
+  public func method<A, B, C, R, E: Error>(_ signature: String, _ body: @escaping (Root, A, B, C) throws(E) -> R) {
+    addMethod(signature, [A.self, B.self, C.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]
@@ -84,8 +84,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, B, C, R>(_ signature: String, _ body: @escaping (Root, A, B, C) async throws -> R) {
-    addMethod(signature, [A.self, B.self, C.self], R.self, isAsync: true) { p, r in
+  public func method<A, B, C, R, E: Error>(_ signature: String, _ body: @escaping (Root, A, B, C) async throws(E) -> R) {
+    addMethod(signature, [A.self, B.self, C.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]
@@ -99,8 +99,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, B, C, D, R>(_ signature: String, _ body: @escaping (Root, A, B, C, D) throws -> R) {
-    addMethod(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: false) { p, r in
+  public func method<A, B, C, D, R, E: Error>(_ signature: String, _ body: @escaping (Root, A, B, C, D) throws(E) -> R) {
+    addMethod(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]
@@ -116,8 +116,8 @@ extension HostTypeBuilder {
     }
   }
 
-  public func method<A, B, C, D, R>(_ signature: String, _ body: @escaping (Root, A, B, C, D) async throws -> R) {
-    addMethod(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: true) { p, r in
+  public func method<A, B, C, D, R, E: Error>(_ signature: String, _ body: @escaping (Root, A, B, C, D) async throws(E) -> R) {
+    addMethod(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]

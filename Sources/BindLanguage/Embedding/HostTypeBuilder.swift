@@ -114,11 +114,11 @@ public final class HostTypeBuilder<Root: AnyObject> {
 
   /// Adds a method made by one of the `method(_:_:)` overloads.
   func addMethod(
-    _ signature: String, _ parameters: [Any.Type], _ result: Any.Type, isAsync: Bool,
+    _ signature: String, _ parameters: [Any.Type], _ result: Any.Type, isAsync: Bool, isThrowing: Bool,
     _ make: (_ parameters: [ValueBridge], _ result: @escaping (Any) -> Value) -> HostFunction.Invoke
   ) {
     let factory = HostFunctionFactory(resolve: resolve)
-    switch factory.make(signature, what: "method", parameters: parameters, result: result, isAsync: isAsync, make) {
+    switch factory.make(signature, what: "method", parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing, make) {
     case .success(let method):
       guard !host.methods.contains(where: { $0.signature == method.signature }) else {
         problems.append("method '\(method.name)' is registered twice in type '\(typeName)'")

@@ -7,14 +7,14 @@ extension Interpreter {
   /// Adds a function made by one of the `define(_:_:)` overloads, or throws
   /// ``EmbeddingError``.
   func addFunction(
-    _ text: String, _ parameters: [Any.Type], _ result: Any.Type, isAsync: Bool,
+    _ text: String, _ parameters: [Any.Type], _ result: Any.Type, isAsync: Bool, isThrowing: Bool,
     _ make: (_ parameters: [ValueBridge], _ result: @escaping (Any) -> Value) -> HostFunction.Invoke
   ) throws {
     let factory = HostFunctionFactory { [unowned self] type in
       try ValueBridge.resolve(type, interpreter: self) { try self.registeredBridge(for: $0) }
     }
     let function: HostFunction
-    switch factory.make(text, what: "function", parameters: parameters, result: result, isAsync: isAsync, make) {
+    switch factory.make(text, what: "function", parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing, make) {
     case .success(let made): function = made
     case .failure(let error): throw EmbeddingError(error.message)
     }
@@ -31,24 +31,24 @@ extension Interpreter {
     hostFunctions[base, default: []].append(function)
   }
 
-  public func define<R>(_ signature: String, _ body: @escaping () throws -> R) throws {
-    try addFunction(signature, [], R.self, isAsync: false) { _, r in
+  public func define<R, E: Error>(_ signature: String, _ body: @escaping () throws(E) -> R) throws {
+    try addFunction(signature, [], R.self, isAsync: false, isThrowing: E.self != Never.self) { _, r in
       return { _, _ in
         return .value(r(try body()))
       }
     }
   }
 
-  public func define<R>(_ signature: String, _ body: @escaping () async throws -> R) throws {
-    try addFunction(signature, [], R.self, isAsync: true) { _, r in
+  public func define<R, E: Error>(_ signature: String, _ body: @escaping () async throws(E) -> R) throws {
+    try addFunction(signature, [], R.self, isAsync: true, isThrowing: E.self != Never.self) { _, r in
       return { _, _ in
         return .task { r(try await body()) }
       }
     }
   }
 
-  public func define<A, R>(_ signature: String, _ body: @escaping (A) throws -> R) throws {
-    try addFunction(signature, [A.self], R.self, isAsync: false) { p, r in
+  public func define<A, R, E: Error>(_ signature: String, _ body: @escaping (A) throws(E) -> R) throws {
+    try addFunction(signature, [A.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       return { _, values in
         let a: A = try ba.argument(values, 0)
@@ -57,8 +57,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, R>(_ signature: String, _ body: @escaping (A) async throws -> R) throws {
-    try addFunction(signature, [A.self], R.self, isAsync: true) { p, r in
+  public func define<A, R, E: Error>(_ signature: String, _ body: @escaping (A) async throws(E) -> R) throws {
+    try addFunction(signature, [A.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       return { _, values in
         let a: A = try ba.argument(values, 0)
@@ -67,8 +67,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, B, R>(_ signature: String, _ body: @escaping (A, B) throws -> R) throws {
-    try addFunction(signature, [A.self, B.self], R.self, isAsync: false) { p, r in
+  public func define<A, B, R, E: Error>(_ signature: String, _ body: @escaping (A, B) throws(E) -> R) throws {
+    try addFunction(signature, [A.self, B.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       return { _, values in
@@ -79,8 +79,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, B, R>(_ signature: String, _ body: @escaping (A, B) async throws -> R) throws {
-    try addFunction(signature, [A.self, B.self], R.self, isAsync: true) { p, r in
+  public func define<A, B, R, E: Error>(_ signature: String, _ body: @escaping (A, B) async throws(E) -> R) throws {
+    try addFunction(signature, [A.self, B.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       return { _, values in
@@ -91,8 +91,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, B, C, R>(_ signature: String, _ body: @escaping (A, B, C) throws -> R) throws {
-    try addFunction(signature, [A.self, B.self, C.self], R.self, isAsync: false) { p, r in
+  public func define<A, B, C, R, E: Error>(_ signature: String, _ body: @escaping (A, B, C) throws(E) -> R) throws {
+    try addFunction(signature, [A.self, B.self, C.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]
@@ -105,8 +105,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, B, C, R>(_ signature: String, _ body: @escaping (A, B, C) async throws -> R) throws {
-    try addFunction(signature, [A.self, B.self, C.self], R.self, isAsync: true) { p, r in
+  public func define<A, B, C, R, E: Error>(_ signature: String, _ body: @escaping (A, B, C) async throws(E) -> R) throws {
+    try addFunction(signature, [A.self, B.self, C.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]
@@ -119,8 +119,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, B, C, D, R>(_ signature: String, _ body: @escaping (A, B, C, D) throws -> R) throws {
-    try addFunction(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: false) { p, r in
+  public func define<A, B, C, D, R, E: Error>(_ signature: String, _ body: @escaping (A, B, C, D) throws(E) -> R) throws {
+    try addFunction(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: false, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]
@@ -135,8 +135,8 @@ extension Interpreter {
     }
   }
 
-  public func define<A, B, C, D, R>(_ signature: String, _ body: @escaping (A, B, C, D) async throws -> R) throws {
-    try addFunction(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: true) { p, r in
+  public func define<A, B, C, D, R, E: Error>(_ signature: String, _ body: @escaping (A, B, C, D) async throws(E) -> R) throws {
+    try addFunction(signature, [A.self, B.self, C.self, D.self], R.self, isAsync: true, isThrowing: E.self != Never.self) { p, r in
       let ba = p[0]
       let bb = p[1]
       let bc = p[2]

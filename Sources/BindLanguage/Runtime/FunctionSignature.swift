@@ -30,12 +30,17 @@ struct FunctionSignature {
   }
 
   /// `func select(index: Int) -> Bool`, as `:types` shows a method.
-  var summary: String {
+  var summary: String { "func " + declaration }
+
+  /// `select(index: Int) throws -> Bool`: the summary without `func`, as
+  /// completion's hint after `(` shows it.
+  var declaration: String {
     let list = parameters.map { parameter -> String in
       let head = parameter.label == parameter.name ? parameter.name : "\(parameter.label ?? "_") \(parameter.name)"
       return head + ": " + (parameter.type?.description ?? "Any")
     }
-    return "func \(name)(\(list.joined(separator: ", ")))" + (returnType.map { " -> \($0)" } ?? "")
+    return "\(name)(\(list.joined(separator: ", ")))" + (isThrowing ? " throws" : "")
+      + (returnType.map { " -> \($0)" } ?? "")
   }
 
   /// What completion inserts: `select(index: `, `clear()`, `move(`.

@@ -51,7 +51,7 @@ extension Interpreter {
   }
 
   /// `init(x:y:id:)`: one labelled parameter per field the initializer takes.
-  private func memberwiseSignature(_ type: StructType) -> FunctionSignature {
+  func memberwiseSignature(_ type: StructType) -> FunctionSignature {
     let members = type.scriptMembers
     let parameters = type.fields.indices.compactMap { index -> FunctionSignature.Parameter? in
       guard !members.fixedFields.contains(index) else { return nil }
@@ -72,7 +72,7 @@ extension Interpreter {
   public var valueTypeSummaries: [(heading: String, members: [String])] {
     let structs = structTypes.map { name, type in
       (name, (heading: "struct \(name)", members: type.fields.map { field in
-        "\(field.isConstant ? "let" : "var") \(field.name): \(field.type)"
+        "\(field.isConstant ? "let" : field.isPrivateSet ? "private(set) var" : "var") \(field.name): \(field.type)"
       } + type.scriptMembers.summaries))
     }
     let enums = enumTypes.map { name, type in
@@ -91,6 +91,11 @@ extension Interpreter {
 }
 
 extension ValueTypeMembers {
+  /// The declarations of the methods named `name`, for completion's hint.
+  func signatures(of name: String) -> [String] {
+    methods[name].map { [$0.signature.declaration] } ?? []
+  }
+
   /// `var sum: Int { … }`, `mutating func move(dx: Int)`, in declaration order.
   var summaries: [String] {
     order.compactMap { name in

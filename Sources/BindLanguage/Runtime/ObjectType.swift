@@ -104,13 +104,24 @@ public final class ObjectType {
     } + scriptMethodOrder.compactMap { scriptMethods[$0]?.signature.completion }
   }
 
+  /// The declarations of the methods whose base name is `name`
+  /// (`select(index: Int) -> Bool`), for completion's hint after `(`.
+  public func signatures(of name: String) -> [String] {
+    (host?.methods.filter { $0.signature.baseName == name }.map(\.declaration) ?? [])
+      + (scriptMethods[name].map { [$0.signature.declaration] } ?? [])
+  }
+
   /// One line per member, as `:types` shows them; initializers, then methods, last.
   public var memberSummaries: [String] {
     memberNames.map { name in
       switch members[name]! {
       case .stored(let index):
         let property = stored[index]
-        return "\(property.isConstant ? "let" : "var") \(name): \(property.type)"
+        // A host property scripts cannot set may be a `let` or a
+        // `private(set) var` in Swift: either way, read-only from here.
+        if host != nil, property.isConstant { return "var \(name): \(property.type) { get }" }
+        let keyword = property.isConstant ? "let" : property.isPrivateSet ? "private(set) var" : "var"
+        return "\(keyword) \(name): \(property.type)"
       case .derived(let index): return "var \(name): \(derived[index].type) { … }"
       case .event(let index):
         if let payload = events[index].payload { return "event \(name): \(payload)" }
