@@ -79,6 +79,15 @@ final class HostProperty {
   /// The id of the Swift node, which the graph draws for this property.
   var graphNodeID: Int { access.nodeID }
 
+  /// The value as the binding graph shows it, read without making a
+  /// wrapper (which would add an object to the picture): for a type that
+  /// holds objects, the value a script last read, if any; nil once the
+  /// Swift object is gone.
+  var graphValue: Value? {
+    guard !isReleased else { return nil }
+    return holdsObjects ? lastRead : access.read()
+  }
+
   /// The current value; an error once the Swift object is gone.
   func read() throws -> Value {
     guard !isReleased else { throw ScriptError(releasedError) }

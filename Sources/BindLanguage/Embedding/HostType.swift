@@ -88,6 +88,12 @@ final class HostType {
       })
   }
 
+  /// The wrappers of the Swift objects still alive, in the order they were
+  /// made: what the binding graph draws.
+  var liveWrappers: [ScriptObject] {
+    wrappers.values.map { $0.takeUnretainedValue() }.filter { $0.host?.object != nil }.sorted { $0.number < $1.number }
+  }
+
   /// Indexes the methods; called when the registration ends.
   func indexMethods() {
     methodsByName = Dictionary(grouping: methods, by: \.signature.baseName)

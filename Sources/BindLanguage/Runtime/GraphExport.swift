@@ -13,6 +13,7 @@ public enum GraphExport {
   public static func graph(for interpreter: Interpreter) -> BindingGraph {
     var builder = GraphBuilder(
       snapshot: ReactiveGraph.shared.snapshot(), connections: interpreter.connections.entries,
+      objects: GraphSessionObjects(interpreter),
       hostType: { name in
         interpreter.types[name].flatMap { type in
           type.host.map { (swiftName: $0.swiftTypeName, instances: type.instanceCount) }
@@ -26,8 +27,11 @@ public enum GraphExport {
 /// Puts a ``BindingGraph`` together from a runtime snapshot and the
 /// session's connections.
 struct GraphBuilder {
-  private let snapshot: GraphSnapshot
+  /// The snapshot's nodes but the mirrors of Swift properties and the
+  /// bindings that keep them in step: a mirror is drawn as its Swift node.
+  private let nodes: [GraphSnapshot.Node]
   private let connections: [Connections.Entry]
+  private let objects: GraphSessionObjects
   /// For a host type's script name, its Swift class and how many objects scripts have seen.
   private let hostType: (String) -> (swiftName: String, instances: Int)?
   /// Binding nodes that write no node (into a Swift setter, a `Sink`):
@@ -44,18 +48,34 @@ struct GraphBuilder {
   private var clusterIndex: [Substring: Int] = [:]
 
   init(
-    snapshot: GraphSnapshot, connections: [Connections.Entry],
+    snapshot: GraphSnapshot, connections: [Connections.Entry], objects: GraphSessionObjects = GraphSessionObjects(),
     hostType: @escaping (String) -> (swiftName: String, instances: Int)?
   ) {
-    self.snapshot = snapshot
     self.connections = connections
+    self.objects = objects
     self.hostType = hostType
-    for node in snapshot.nodes { runtimeNodes[node.id] = node }
+    // A mirror's edges are its Swift node's; the bindings between the two
+    // would be a loop on that node, and go.
+    let mirrors = objects.mirrors
+    let swiftNodes = Set(mirrors.values)
+    let end = { (id: Int) in mirrors[id] ?? id }
+    var bindingEnds: [Int: (from: Set<Int>, to: Set<Int>)] = [:]
     for edge in snapshot.edges {
-      outgoing[edge.from, default: []].append(edge.to)
-      incoming[edge.to, default: []].append(edge.from)
+      bindingEnds[edge.to, default: ([], [])].from.insert(end(edge.from))
+      bindingEnds[edge.from, default: ([], [])].to.insert(end(edge.to))
     }
-    for node in snapshot.nodes where node.kind == .binding && outgoing[node.id] == nil { sinks.insert(node.id) }
+    let mirroring = Set(
+      snapshot.nodes.filter { node in
+        guard node.kind == .binding, let ends = bindingEnds[node.id], ends.from == ends.to else { return false }
+        return ends.from.count == 1 && swiftNodes.isSuperset(of: ends.from)
+      }.map(\.id))
+    nodes = snapshot.nodes.filter { mirrors[$0.id] == nil && !mirroring.contains($0.id) }
+    for node in nodes { runtimeNodes[node.id] = node }
+    for edge in snapshot.edges where !mirroring.contains(edge.from) && !mirroring.contains(edge.to) {
+      outgoing[end(edge.from), default: []].append(end(edge.to))
+      incoming[end(edge.to), default: []].append(end(edge.from))
+    }
+    for node in nodes where node.kind == .binding && outgoing[node.id] == nil { sinks.insert(node.id) }
   }
 
   mutating func build() {
@@ -72,12 +92,12 @@ struct GraphBuilder {
   /// Properties and derived values that take part in something (an edge,
   /// an observer, a time operator, a connection), and every effect.
   private mutating func addValues() {
-    let followed = Set(snapshot.nodes.compactMap(\.followedID))
+    let followed = Set(nodes.compactMap(\.followedID))
     var referenced = Set<Int>()
     for entry in connections {
-      for end in [entry.ends.source, entry.ends.target] { if case .node(let id) = end { referenced.insert(id) } }
+      for end in [entry.ends.source, entry.ends.target] { if case .node(let id) = end { referenced.insert(objects.mirrors[id] ?? id) } }
     }
-    for node in snapshot.nodes {
+    for node in nodes {
       switch node.kind {
       case .property, .derived:
         let takesPart =
@@ -96,7 +116,7 @@ struct GraphBuilder {
   /// picture). Not for a host object, whose wrapper's nodes are mirrors,
   /// connected only while something needs them.
   private mutating func addRestOfObjects() {
-    for node in snapshot.nodes where (node.kind == .property || node.kind == .derived) && drawn[node.id] == nil {
+    for node in nodes where (node.kind == .property || node.kind == .derived) && drawn[node.id] == nil {
       guard let (object, type, _) = BindingGraph.objectAndMember(of: node.label), clusterIndex[object] != nil,
         hostType(String(type)) == nil
       else { continue }
@@ -112,30 +132,42 @@ struct GraphBuilder {
   }
 
   private mutating func addRuntimeNode(_ node: GraphSnapshot.Node) {
+    let host = objects.hostNodes[node.id]
     let kind: BindingGraph.NodeKind =
       switch node.kind {
       case .effect: .effect
       case .derived where node.followedID != nil: .timeOperator
       case .derived: .derivedValue
-      default: node.followedID != nil ? .timeOperator : .storedProperty
+      default: node.followedID != nil ? .timeOperator : host?.isComputed == true ? .derivedValue : .storedProperty
       }
     let id = "n\(node.id)"
     drawn[node.id] = id
-    let (title, cluster) = place(node.label)
-    let value = kind == .effect ? nil : node.value
+    let (title, cluster) =
+      if let host { place(object: Substring(host.object), type: Substring(host.typeName), member: Substring(host.member)) }
+      else { place(node.label) }
+    // A Swift node's value is Swift's description (`obs`, `Optional(3)`);
+    // the session reads it as scripts print it (`"obs"`, `3`).
+    let value = kind == .effect ? nil : host?.literal ?? node.value
     graph.nodes.append(.init(id: id, kind: kind, title: title, value: value, cluster: cluster))
   }
 
   /// A node's title and cluster: `LoginViewModel#1.username` is `username`
-  /// in the cluster `LoginViewModel#1`.
+  /// in the cluster of `LoginViewModel#1`.
   private mutating func place(_ label: String) -> (title: String, cluster: Int?) {
     guard let (object, type, member) = BindingGraph.objectAndMember(of: label) ?? hostModelMember(label) else {
       return (label, nil)
     }
+    return place(object: object, type: type, member: member)
+  }
+
+  /// `member` in the cluster of `object`, titled by the names that hold it
+  /// (`vm: LoginViewModel`), or `LoginViewModel#1` when none does.
+  private mutating func place(object: Substring, type: Substring, member: Substring) -> (title: String, cluster: Int?) {
     if let index = clusterIndex[object] { return (String(member), index) }
     let index = graph.clusters.count
     clusterIndex[object] = index
-    graph.clusters.append(.init(title: String(object), swiftTypeName: hostType(String(type))?.swiftName))
+    graph.clusters.append(
+      .init(title: objects.title(of: object, type: type), swiftTypeName: hostType(String(type))?.swiftName))
     return (String(member), index)
   }
 
@@ -154,7 +186,7 @@ struct GraphBuilder {
   /// pair as one edge with arrows at both ends.
   private mutating func addBindings() {
     var drawnPairs = Set<Int>()
-    for binding in snapshot.nodes where binding.kind == .binding {
+    for binding in nodes where binding.kind == .binding {
       guard let source = incoming[binding.id]?.first.flatMap({ drawn[$0] }),
         let target = outgoing[binding.id]?.first.flatMap({ drawn[$0] })
       else { continue }
@@ -171,7 +203,7 @@ struct GraphBuilder {
   /// What each derived value and effect read in its last evaluation, and
   /// what each time operator follows.
   private mutating func addReads() {
-    for node in snapshot.nodes {
+    for node in nodes {
       guard let id = drawn[node.id] else { continue }
       if node.kind == .derived || node.kind == .effect {
         for source in incoming[node.id] ?? [] {
@@ -192,9 +224,9 @@ struct GraphBuilder {
   private mutating func addUnnamedObservers() {
     var listed: [Int: Int] = [:]
     for entry in connections where entry.kind == .observer {
-      if case .node(let id) = entry.ends.source { listed[id, default: 0] += 1 }
+      if case .node(let id) = entry.ends.source { listed[objects.mirrors[id] ?? id, default: 0] += 1 }
     }
-    for node in snapshot.nodes {
+    for node in nodes {
       guard let from = drawn[node.id] else { continue }
       let unlisted = node.observerCount - (listed[node.id] ?? 0)
       guard unlisted > 0 else { continue }
@@ -243,7 +275,7 @@ struct GraphBuilder {
   /// is made from) on first sight.
   private mutating func end(for end: Connections.End) -> String? {
     switch end {
-    case .node(let id): return drawn[id]
+    case .node(let id): return drawn[objects.mirrors[id] ?? id]
     case .event(let identity, let name, let origin):
       if let id = eventIDs[identity] { return id }
       let id = "e\(eventIDs.count)"

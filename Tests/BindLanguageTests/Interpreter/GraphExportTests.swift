@@ -44,18 +44,18 @@ final class GraphExportTests: XCTestCase {
         field.text = "ada"
         """
     ) { graph in
-      let username = try node(graph, "GxLogin#1", "username")
+      let username = try node(graph, "vm: GxLogin", "username")
       XCTAssertEqual(username.kind, .storedProperty)
       XCTAssertEqual(username.value, "\"ada\"")
-      let canSubmit = try node(graph, "GxLogin#1", "canSubmit")
+      let canSubmit = try node(graph, "vm: GxLogin", "canSubmit")
       XCTAssertEqual(canSubmit.kind, .derivedValue)
       XCTAssertEqual(canSubmit.value, "false")
       // A property nothing binds is still drawn in its object, with its value.
-      XCTAssertEqual(try node(graph, "GxLogin#1", "attempts").value, "0")
-      let password = try node(graph, "GxLogin#1", "password")
+      XCTAssertEqual(try node(graph, "vm: GxLogin", "attempts").value, "0")
+      let password = try node(graph, "vm: GxLogin", "password")
       XCTAssertEqual(edges(graph, from: username, to: canSubmit), [.reads])
       XCTAssertEqual(edges(graph, from: password, to: canSubmit), [.reads])
-      let text = graph.nodes.first { $0.title == "text" && $0.value == "\"ada\"" && graph.clusters[$0.cluster!].title.hasPrefix("TextField#") }
+      let text = graph.nodes.first { $0.title == "text" && $0.value == "\"ada\"" && graph.clusters[$0.cluster!].title == "field: TextField" }
       let field = try XCTUnwrap(text)
       XCTAssertEqual(edges(graph, from: field, to: username) + edges(graph, from: username, to: field), [.twoWay], "one edge per pair")
       let isEnabled = try XCTUnwrap(
@@ -87,11 +87,11 @@ final class GraphExportTests: XCTestCase {
         observe vm.selected
         """
     ) { graph in
-      let refresh = try node(graph, "GxFeed#1", "refresh")
+      let refresh = try node(graph, "vm: GxFeed", "refresh")
       XCTAssertEqual(refresh.kind, .event)
-      let picked = try node(graph, "GxFeed#1", "picked")
-      let rowTapped = try node(graph, "GxList#1", "rowTapped")
-      let selected = try node(graph, "GxFeed#1", "selected")
+      let picked = try node(graph, "vm: GxFeed", "picked")
+      let rowTapped = try node(graph, "list: GxList", "rowTapped")
+      let selected = try node(graph, "vm: GxFeed", "selected")
       XCTAssertEqual(edges(graph, from: rowTapped, to: picked), [.event])
       XCTAssertEqual(edges(graph, from: picked, to: selected), [.event])
       let tap = try XCTUnwrap(
@@ -117,13 +117,40 @@ final class GraphExportTests: XCTestCase {
         bind profile.user?.name ?? "-" -> label.text
         """
     ) { graph in
-      let user = try node(graph, "GxProfile#1", "user")
-      let name = try node(graph, "GxUser#1", "name")
+      let user = try node(graph, "profile: GxProfile", "user")
+      let name = try node(graph, "profile.user: GxUser", "name")
       let chain = try XCTUnwrap(graph.nodes.first { $0.title == "profile.user?.name ?? \"-\"" })
       XCTAssertEqual(chain.kind, .derivedValue)
       XCTAssertNil(chain.cluster)
       XCTAssertEqual(edges(graph, from: user, to: chain), [.reads])
       XCTAssertEqual(edges(graph, from: name, to: chain), [.reads])
+    }
+  }
+
+  func testObjectsAreTitledByTheNamesThatHoldThem() throws {
+    try graph(
+      of: """
+        type GxCell { var text: String = "" }
+        type GxTable {
+          var header: GxCell? = nil
+          var rows: [GxCell] = []
+          var firstRow: String { rows.isEmpty ? "" : rows[0].text }
+        }
+        let table = GxTable(header: GxCell(), rows: [GxCell()])
+        let alias = table
+        let cells = [GxCell()]
+        let label = Label()
+        bind table.header?.text ?? "" -> label.text
+        observe cells[0].text
+        observe table.firstRow
+        """
+    ) { graph in
+      let titles = Set(graph.clusters.map(\.title))
+      XCTAssertTrue(titles.contains("table, alias: GxTable"), "\(titles)")
+      XCTAssertTrue(titles.contains("table.header: GxCell"), "one step from a name: \(titles)")
+      XCTAssertTrue(titles.contains("cells[0]: GxCell"), "\(titles)")
+      XCTAssertTrue(titles.contains("label: Label"), "\(titles)")
+      XCTAssertTrue(titles.contains("GxCell#2"), "two steps away, an object keeps its number: \(titles)")
     }
   }
 
@@ -141,12 +168,12 @@ final class GraphExportTests: XCTestCase {
         every 250ms as ticker { }
         """
     ) { graph in
-      let query = try node(graph, "GxSearch#1", "query")
+      let query = try node(graph, "vm: GxSearch", "query")
       let debounced = try XCTUnwrap(graph.nodes.first { $0.title == "debounce(field.text, 300ms)" })
       XCTAssertEqual(debounced.kind, .timeOperator)
       XCTAssertEqual(edges(graph, from: debounced, to: query), [.binding])
       XCTAssertTrue(graph.edges.contains { $0.to == debounced.id && $0.kind == .reads }, "follows its source")
-      let typed = try node(graph, "GxSearch#1", "typed")
+      let typed = try node(graph, "vm: GxSearch", "typed")
       let throttled = try XCTUnwrap(graph.nodes.first { $0.title == "throttle(vm.typed, 1s)" })
       XCTAssertEqual(throttled.kind, .timeOperator)
       XCTAssertEqual(edges(graph, from: typed, to: throttled), [.reads])
