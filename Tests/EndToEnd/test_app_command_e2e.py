@@ -113,11 +113,14 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     graph = command(EXAMPLE_BIN, "graph", str(script), "-o", str(dot))
     assert graph.returncode == 0, graph.stdout + graph.stderr
     assert dot.read_text().startswith("digraph bindings {")
-    assert 'label="Label#1"' in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
-    # A host object's cluster names its Swift class.
-    assert 'label="TodoList#1\\nSwift class TodoList"' in dot.read_text(), dot.read_text()
-    # An observer of a host property hangs off the Swift node, drawn once.
+    assert 'label="label: Label"' in dot.read_text() and '\\"1 to do\\"' in dot.read_text(), dot.read_text()
+    # A host object's cluster is titled by the name the app injected it as,
+    # and names its Swift class.
+    assert 'label="todos: TodoList\\nSwift class TodoList"' in dot.read_text(), dot.read_text()
+    # An observer of a host property hangs off the Swift node, drawn once;
+    # `remaining` is computed in Swift, so it is drawn as a derived value.
     assert dot.read_text().count('label="remaining\\n= 1"') == 1, dot.read_text()
+    assert 'style=rounded, label="remaining\\n= 1"' in dot.read_text(), dot.read_text()
     assert 'label="observe as left"' in dot.read_text()
     assert "observer" not in dot.read_text().split("subgraph cluster_legend")[0], "no unlisted observers"
     unknown = command(EXAMPLE_BIN, "check", str(tmp_path / "missing.bind"))

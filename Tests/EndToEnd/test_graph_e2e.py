@@ -85,7 +85,10 @@ def test_mvvm_login_shows_the_whole_screen(tmp_path):
     svg = draw("Scripts/examples/mvvm-login.bind", tmp_path)
     nodes, edges, clusters = svg_parts(svg)
     titles = sorted(texts[0] for texts in clusters.values())
-    assert titles == ["Button#1", "Label#1", "LoginViewModel#1", "TextField#1", "TextField#2"]
+    # Each object is titled by the variable that holds it.
+    assert titles == [
+        "loginButton: Button", "passwordField: TextField", "statusLabel: Label", "usernameField: TextField",
+        "vm: LoginViewModel"]
     # 5 + 3 + 3 + 3 + 2 members, the tap handler and the observer.
     assert len(nodes) == 18, nodes
     # 2 two-way pairs, 2 binds, the tap's handler, the observer, and what
@@ -104,7 +107,9 @@ def test_rxcocoa_events_and_handlers_are_drawn(tmp_path):
     svg = draw("Scripts/examples/rxcocoa-events-and-sinks.bind", tmp_path)
     nodes, edges, clusters = svg_parts(svg)
     titles = sorted(texts[0] for texts in clusters.values())
-    assert titles == ["Button#1", "FeedViewModel#1", "FeedViewModel#2", "Label#1", "ListView#1", "Switch#1"]
+    assert titles == [
+        "header: Label", "list: ListView", "refreshButton: Button", "spinner: Switch", "vm: FeedViewModel",
+        "work: FeedViewModel"]
     assert len(nodes) == 23, sorted(nodes.items())
     assert len(edges) == 12, edges
     lines = [line for texts in nodes.values() for line in texts]
@@ -134,6 +139,24 @@ def test_labels_with_quotes_backslashes_newlines_unicode_and_long_values(tmp_pat
     long = next(line for line in lines if line.startswith('= "xxx'))
     assert long.endswith("…") and len(long) == 40 + 2
     assert '= "a & b &lt; c"' in lines
+
+
+def test_objects_no_name_holds_keep_their_number(tmp_path):
+    script = tmp_path / "names.bind"
+    script.write_text(
+        'type Row { var title: String = "" }\n'
+        'type Table { var header: Row? = nil; var rows: [Row] = []; var first: String { rows[0].title } }\n'
+        'let table = Table(header: Row(title: "Name"), rows: [Row(title: "Ada")])\n'
+        'let same = table\n'
+        'let label = Label()\n'
+        'bind table.header?.title ?? "" -> label.text\n'
+        'observe table.first\n'
+    )
+    result = bindscript("graph", str(script), "--no-legend")
+    assert result.returncode == 0, result.stderr
+    titles = sorted(line.split('label="', 1)[1].split('"', 1)[0] for line in result.stdout.splitlines()
+                    if line.strip().startswith("label="))
+    assert titles == ["Row#2", "label: Label", "table, same: Table", "table.header: Row"], titles
 
 
 def test_graph_formats_and_bad_outputs(tmp_path):

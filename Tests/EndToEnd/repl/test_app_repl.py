@@ -102,7 +102,7 @@ def test_types_lists_the_host_types_and_reset_keeps_them(app_repl):
     r = app_repl()
     types = r.run(":types")
     assert "type SignUpViewModel {\n  var email: String\n" in types, types
-    assert "type TodoList {" in types and "  func add(title: String) -> Int\n" in types, types
+    assert "type TodoList {" in types and "  func add(title: String) throws -> Int\n" in types, types
     # Declared types come before the built-in ones.
     assert types.index("type SearchViewModel {") < types.index("# built-in"), types
     # The app's structs and enums, as Swift declares them.

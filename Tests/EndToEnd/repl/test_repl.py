@@ -183,6 +183,27 @@ def test_tab_completes_a_property_after_name_dot(repl):
     r.prompt()
 
 
+def test_tab_completes_a_subscripted_member_and_hints_a_signature(repl):
+    r = repl()
+    r.run('type Result { var title: String = "" }')
+    r.run("type Search { var results: [Result] = []; func select(index: Int, animated: Bool) -> Bool { true } }")
+    r.run('let search = Search(results: [Result(title: "Swift")])')
+    r.run('let byName = ["first": search]')
+    r.send("search.results[0].ti\t")
+    r.expect("tle")
+    assert r.run("") == '"Swift"\n'
+    r.send('byName["first"]?.res\t')
+    r.expect("ults")
+    r.send("\x15")  # Ctrl-U: drop the line
+    r.child.sendline("")
+    r.prompt()
+    # After the `(` of a call, Tab shows the method's signature and inserts nothing.
+    r.send("search.select(\t")
+    r.child.expect_exact("select(index: Int, animated: Bool) -> Bool")
+    r.send("index: 0, animated: false)\r")
+    assert clean(r.prompt()).endswith("> search.select(index: 0, animated: false)\ntrue")
+
+
 def test_error_keeps_state_for_the_next_statement(repl):
     r = repl()
     assert r.run("var total = 40") == ""
@@ -355,7 +376,7 @@ def test_meta_commands(repl, tmp_path):
     picture = tmp_path / "session.svg"
     assert r.run(f":graph {picture}") == f"wrote the binding graph to '{picture}'\n"
     svg = picture.read_text()
-    assert "<svg" in svg and ">Button#1</text>" in svg and ">on { … }</text>" in svg, svg
+    assert "<svg" in svg and ">button: Button</text>" in svg and ">on { … }</text>" in svg, svg
     assert r.run(f":graph {tmp_path}/x.jpeg").startswith("error: cannot tell the format of")
     assert r.run(f":graph {tmp_path}/none/x.svg").startswith("error: cannot write"), "a missing folder"
     assert r.run(":reset") == "session reset: variables, types and bindings are gone\n"
