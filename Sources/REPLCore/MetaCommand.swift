@@ -38,7 +38,7 @@ public enum MetaCommand: Equatable {
     ("load", ":load FILE", "run a script file into this session"),
     ("save", ":save FILE", "write this session as a replayable test script"),
     ("vars", ":vars", "list the variables and their values"),
-    ("types", ":types", "list the types with their properties and events"),
+    ("types", ":types", "list the types with their members, as Swift declares them"),
     ("bindings", ":bindings", "list the live bindings, observers and handlers"),
     ("graph", ":graph [FILE]", "draw the binding graph (FILE.svg/.png/.pdf/.dot; DOT without FILE)"),
     ("reset", ":reset", "start over: forget all variables, types and bindings"),

@@ -76,7 +76,8 @@ public enum REPLHelp {
       "Help topics (:help TOPIC):",
       "  " + topics.keys.sorted().joined(separator: " "),
       "",
-      "Keys: Tab completes, Up/Down recall history, Ctrl-R searches it,",
+      "Keys: Tab completes (names, members, also after 'xs[0].'; after 'f(' it shows the signature),",
+      "Up/Down recall history, Ctrl-R searches it,",
       "Ctrl-C cancels the line or interrupts a running statement, Ctrl-D quits.",
     ]
     return lines.joined(separator: "\n")

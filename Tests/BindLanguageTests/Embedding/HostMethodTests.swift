@@ -364,9 +364,9 @@ final class HostMethodTests: XCTestCase {
     let (session, _) = try Self.session()
     let type = session.interpreter.typesByName["TodoList"]!
     XCTAssertEqual(type.methodNames.first, "add(title:due:)")
-    XCTAssertTrue(type.memberSummaries.contains("func add(title: String, due: Int?) -> Int"))
-    XCTAssertTrue(type.memberSummaries.contains("func load(count: Int) async -> [String]"))
-    XCTAssertTrue(type.memberSummaries.contains("func move(_: Int, to: Int)"))
+    XCTAssertTrue(type.memberSummaries.contains("func add(title: String, due: Int?) throws -> Int"))
+    XCTAssertTrue(type.memberSummaries.contains("func load(count: Int) async throws -> [String]"), "a closure that can throw shows it")
+    XCTAssertTrue(type.memberSummaries.contains("func move(_: Int, to: Int)"), "one that cannot, does not")
     XCTAssertEqual(Array(type.methodCompletions.prefix(4)), ["add(title: ", "select(index: ", "clear()", "move("])
   }
 

@@ -208,8 +208,8 @@ final class RunCommandTests: XCTestCase {
     let dot = try String(contentsOfFile: out, encoding: .utf8)
     XCTAssertTrue(dot.hasPrefix("digraph bindings {"), dot)
     XCTAssertTrue(dot.contains("dir=both"), dot)
-    XCTAssertTrue(dot.contains("label=\"TextField#1\""), dot)
-    XCTAssertTrue(dot.contains("label=\"Label#1\""), dot)
+    XCTAssertTrue(dot.contains("label=\"f: TextField\""), "titled by the variable: \(dot)")
+    XCTAssertTrue(dot.contains("label=\"l: Label\""), dot)
   }
 
   func testHelpAndVersion() throws {
