@@ -61,6 +61,9 @@ struct TestCommand: ParsableCommand {
   @Flag(help: "After the run, show each failing expectation as a diff and accept, reject or skip it with one key.")
   var review = false
 
+  @Flag(help: "Fail a script that ends with timers or Swift tasks still to run, naming each.")
+  var strict = false
+
   @Option(
     help: ArgumentHelp(
       "Write a diagram (SVG) of each failing timeline expectation into DIR; the JUnit report attaches them.",
@@ -128,6 +131,7 @@ struct TestCommand: ParsableCommand {
     var arguments = ["test", "--worker", "--max-steps", String(limits.maxSteps)]
     if limits.realTime { arguments.append("--real-time") }
     if update { arguments.append("--update") }
+    if strict { arguments.append("--strict") }
     let pool = TestWorkerPool(
       executable: TestWorkerPool.currentExecutable, arguments: arguments,
       jobs: jobs ?? Self.coreCount, timeout: timeout)
@@ -231,7 +235,9 @@ struct TestCommand: ParsableCommand {
       return .failed(path: script.path, .error, CommandContext.configureFailure(error))
     }
     defer { interpreter.endSession() }
-    return ScriptTestRunner().run(script, with: interpreter)
+    var runner = ScriptTestRunner()
+    runner.strict = strict
+    return runner.run(script, with: interpreter)
   }
 
   private func updated(_ script: TestScript, after result: FileTestResult) -> FileTestResult {

@@ -57,13 +57,15 @@ public func expectScript(
 /// session ends when the script has run; objects the test holds keep
 /// their state.
 /// - Returns: The result, for further checks.
+/// With `strict`, a script that ends with timers or Swift tasks still to
+/// run fails, naming each (`bindscript test --strict`).
 @discardableResult
 public func expectScript(
-  _ path: String, isolation: isolated (any Actor)? = #isolation,
+  _ path: String, strict: Bool = false, isolation: isolated (any Actor)? = #isolation,
   sourceLocation: Testing.SourceLocation = #_sourceLocation,
   configure: (Interpreter) throws -> Void
 ) async -> FileTestResult {
-  let result = await ScriptTest.run(file: path, source: nil, configure: configure)
+  let result = await ScriptTest.run(file: path, source: nil, strict: strict, configure: configure)
   recordIssues(of: result, at: sourceLocation)
   return result
 }
@@ -88,11 +90,11 @@ public func expectScript(
 /// ``expectScript(_:isolation:sourceLocation:configure:)``.
 @discardableResult
 public func expectScript(
-  _ script: ScriptFile, isolation: isolated (any Actor)? = #isolation,
+  _ script: ScriptFile, strict: Bool = false, isolation: isolated (any Actor)? = #isolation,
   sourceLocation: Testing.SourceLocation = #_sourceLocation,
   configure: (Interpreter) throws -> Void
 ) async -> FileTestResult {
-  await expectScript(script.path, sourceLocation: sourceLocation, configure: configure)
+  await expectScript(script.path, strict: strict, sourceLocation: sourceLocation, configure: configure)
 }
 
 /// Records each failure as an issue at the script's `path:line`, and a

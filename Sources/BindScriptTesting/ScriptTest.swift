@@ -95,8 +95,11 @@ public enum ScriptTest {
   /// and ``XCTestCase/assertScript(_:isolation:file:line:configure:)`` turn
   /// the result's failures into test failures; call this for the result
   /// alone (a benchmark, a host executable).
+  ///
+  /// With `strict`, a script that ends with timers or Swift tasks still to
+  /// run fails, naming each, as `bindscript test --strict` does.
   public static func run(
-    file path: String, source: String? = nil, isolation: isolated (any Actor)? = #isolation,
+    file path: String, source: String? = nil, strict: Bool = false, isolation: isolated (any Actor)? = #isolation,
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
     // One session on the main actor at a time (see `MainActorSessions`).
@@ -120,6 +123,8 @@ public enum ScriptTest {
       }
     }
     if let reason = script.skipReason { return FileTestResult(path: script.path, status: .skipped(reason: reason)) }
+    var runner = runner
+    runner.strict = strict
     return await runner.run(script, with: interpreter)
   }
 

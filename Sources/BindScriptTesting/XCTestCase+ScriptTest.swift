@@ -62,11 +62,11 @@ extension XCTestCase {
   /// - Returns: The result, for further checks.
   @discardableResult
   public func assertScript(
-    _ path: String, isolation: isolated (any Actor)? = #isolation,
+    _ path: String, strict: Bool = false, isolation: isolated (any Actor)? = #isolation,
     file: StaticString = #filePath, line: UInt = #line,
     configure: (Interpreter) throws -> Void
   ) async -> FileTestResult {
-    let result = await ScriptTest.run(file: path, source: nil, configure: configure)
+    let result = await ScriptTest.run(file: path, source: nil, strict: strict, configure: configure)
     record(result, file: file, line: line)
     return result
   }

@@ -26,6 +26,10 @@ package struct ScriptTestRunner {
   /// statement (``FileTestResult/failureGraph``), for the test helpers'
   /// attachments; drawing it costs a walk over the graph, once.
   package var recordsFailureGraph = false
+  /// `--strict`: a script that ends with timers or Swift tasks still to run
+  /// fails, naming each (`Interpreter.pendingWork`): what they would do was
+  /// never seen, as TCA's exhaustive `TestStore` fails on effects still running.
+  package var strict = false
 
   /// Creates a runner; `makeInterpreter` configures each file's interpreter
   /// (limits, host types).
@@ -64,7 +68,8 @@ package struct ScriptTestRunner {
       recordGraph(&failureGraph, after: result, of: interpreter)
       return result
     }
-    let failures = Self.failures(of: script, steps: steps)
+    var failures = Self.failures(of: script, steps: steps)
+    if strict { failures += Self.pendingFailures(of: interpreter) }
     let elapsed = start.duration(to: clock.now)
     var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
@@ -93,7 +98,8 @@ package struct ScriptTestRunner {
       steps.append(await run(step, of: script, in: interpreter))
       recordGraph(&failureGraph, after: steps[steps.count - 1], of: interpreter)
     }
-    let failures = Self.failures(of: script, steps: steps)
+    var failures = Self.failures(of: script, steps: steps)
+    if strict { failures += Self.pendingFailures(of: interpreter) }
     let elapsed = start.duration(to: clock.now)
     var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
@@ -243,6 +249,19 @@ package struct ScriptTestRunner {
       }
     }
     return failures
+  }
+
+  /// Under `--strict`, the failure of a session with work left to run.
+  static func pendingFailures(of interpreter: Interpreter) -> [TestFailure] {
+    let pending = interpreter.pendingWork
+    guard !pending.isEmpty else { return [] }
+    return [
+      TestFailure(
+        kind: .pending, line: nil,
+        message: "the script ends with \(pending.count) thing\(pending.count == 1 ? "" : "s") still to run (--strict); "
+          + "'wait' for them and state what they print, or dispose them",
+        details: pending)
+    ]
   }
 
   /// The failures of a step that did not pass.

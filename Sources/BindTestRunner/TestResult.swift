@@ -87,6 +87,8 @@ public struct TestFailure: Error, Sendable, Hashable {
     case timeout
     /// The file could not be read, or is not UTF-8.
     case file
+    /// Under `--strict`: the script ended with timers or Swift tasks still to run.
+    case pending
   }
 
   /// What kind of problem it is.

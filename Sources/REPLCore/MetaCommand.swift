@@ -18,6 +18,8 @@ public enum MetaCommand: Equatable {
   case types
   /// `:bindings`: the live bindings, observers and handlers.
   case bindings
+  /// `:pending`: the timers and Swift tasks still to run, with their due times.
+  case pending
   /// `:graph [FILE]`: the binding graph as Graphviz DOT, or drawn into
   /// FILE (`.svg`, `.png`, `.pdf`, `.dot`).
   case graph(path: String?)
@@ -40,6 +42,7 @@ public enum MetaCommand: Equatable {
     ("vars", ":vars", "list the variables and their values"),
     ("types", ":types", "list the types with their members, as Swift declares them"),
     ("bindings", ":bindings", "list the live bindings, observers and handlers"),
+    ("pending", ":pending", "list the timers and Swift tasks still to run, with where they started and their due times"),
     ("graph", ":graph [FILE]", "draw the binding graph (FILE.svg/.png/.pdf/.dot; DOT without FILE)"),
     ("reset", ":reset", "start over: forget all variables, types and bindings"),
   ]
@@ -66,10 +69,10 @@ public enum MetaCommand: Equatable {
       guard let path = optional else { return .failure(ParseError(message: "':\(name)' needs a file name: :\(name) FILE")) }
       return .success(name == "load" ? .load(path: path) : .save(path: path))
     case "graph": return .success(.graph(path: optional))
-    case "quit", "vars", "types", "bindings", "reset":
+    case "quit", "vars", "types", "bindings", "pending", "reset":
       if optional != nil { return .failure(ParseError(message: "':\(name)' takes no argument")) }
       return .success([
-        "quit": .quit, "vars": .vars, "types": .types, "bindings": .bindings, "reset": .reset,
+        "quit": .quit, "vars": .vars, "types": .types, "bindings": .bindings, "pending": .pending, "reset": .reset,
       ][name]!)
     case "":
       return .failure(ParseError(message: "expected a command name after ':'; type :help to list them"))

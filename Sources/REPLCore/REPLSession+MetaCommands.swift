@@ -33,6 +33,9 @@ extension REPLSession {
     case .vars: showVariables()
     case .types: showTypes()
     case .bindings: showBindings()
+    case .pending:
+      let lines = interpreter.pendingWork
+      for line in lines.isEmpty ? ["nothing pending"] : lines { console.line(line) }
     case .graph(let path): writeGraph(to: path)
     case .reset:
       do {

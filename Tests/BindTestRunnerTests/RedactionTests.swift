@@ -210,3 +210,27 @@ final class ExpectationReviewTests: XCTestCase {
     XCTAssertTrue(ExpectationReview(script: script, failedSteps: result.steps).proposals.isEmpty)
   }
 }
+
+/// `--strict`: a script that ends with work still to run fails, naming it.
+final class StrictRunTests: XCTestCase {
+  private func run(_ text: String, strict: Bool) -> FileTestResult {
+    var runner = ScriptTestRunner()
+    runner.strict = strict
+    return runner.run(TestScript(text: text, path: "s.bind"))
+  }
+
+  func testPendingTimersFailOnlyUnderStrict() {
+    let text = "let l = Label()\nafter 300ms { l.text = \"x\" }\nevery 1s as ticks { }\n"
+    XCTAssertEqual(run(text, strict: false).status, .passed)
+    let strict = run(text, strict: true)
+    XCTAssertEqual(strict.failures.map(\.kind), [.pending])
+    XCTAssertEqual(
+      strict.failures.first?.message,
+      "the script ends with 2 things still to run (--strict); 'wait' for them and state what they print, or dispose them")
+    XCTAssertEqual(strict.failures.first?.details, ["after 300ms at s.bind:2: due at 300ms", "every 1s as ticks at s.bind:3: next at 1s"])
+  }
+
+  func testASettledScriptPassesUnderStrict() {
+    XCTAssertEqual(run("let l = Label()\nafter 300ms { l.text = \"x\" }\nevery 1s as ticks { }\nwait 300ms\ndispose ticks\n", strict: true).status, .passed)
+  }
+}

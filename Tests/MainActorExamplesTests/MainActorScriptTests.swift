@@ -38,4 +38,27 @@ import Testing
     }
     #expect(model?.results == ["Rust"])
   }
+
+  /// `pending()` names the Swift task a view-model started, by the
+  /// statement during which it fell asleep; `strict` fails a script that
+  /// leaves one.
+  @Test func pendingWorkNamesWhereATaskFellAsleep() async {
+    func configure(_ interpreter: Interpreter) throws {
+      let clock = interpreter.scheduler.clock
+      try MainActorExampleTypes.register(in: interpreter)
+      try interpreter.inject(QuickSearchModel(catalog: Catalog(clock: clock), clock: clock), as: "search")
+    }
+    let lenient = await expectScript(source: """
+      search.text = "ru"
+      wait 100ms
+      pending()
+      #> a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at pending.bind:2
+      """, path: "pending.bind", configure: configure)
+    #expect(lenient.passed)
+    let strict = await ScriptTest.run(file: "strict.bind", source: "search.text = \"ru\"\nwait 100ms\n", strict: true, configure: configure)
+    #expect(strict.failures.map(\.kind) == [.pending])
+    #expect(strict.failures.first?.details == ["a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at strict.bind:2"])
+    let settled = await ScriptTest.run(file: "settled.bind", source: "search.text = \"ru\"\nwait 1s\n", strict: true, configure: configure)
+    #expect(settled.passed, "\(settled.failures)")
+  }
 }

@@ -5,7 +5,7 @@ import BindSyntax
 /// and sets (their tables: `StringMethods`, `SequenceMethods`, `SetMethods`).
 enum Builtins {
   static let functionNames = [
-    "print", "assert", "min", "max", "abs", "String", "Int", "Double", "Bool", "Set", "zip", "stride",
+    "print", "assert", "min", "max", "abs", "String", "Int", "Double", "Bool", "Set", "zip", "stride", "pending",
   ]
 
   private static let functions: [String: Callable] = [
@@ -19,6 +19,14 @@ enum Builtins {
         line.append(argument.printed)
       }
       context.interpreter.writeOutput(line)
+      context.interpreter.lastCallProducedValue = false
+      return .null
+    },
+    // `pending()`: the session's timers and Swift tasks still to run, one a
+    // line (see `Interpreter.pendingWork`), for a test to state with `#>`.
+    "pending": Callable(name: "pending", arity: 0) { _, context in
+      let lines = context.interpreter.pendingWork
+      for line in lines.isEmpty ? ["nothing pending"] : lines { context.interpreter.writeOutput(line) }
       context.interpreter.lastCallProducedValue = false
       return .null
     },

@@ -22,6 +22,9 @@ public final class Connections {
     public let summary: String
     /// What the connection joins, for the graph.
     let ends: Ends
+    /// The statement that made it, where one is known (a timer's: for
+    /// `pending` and `--strict`).
+    var site: SourceSite? = nil
   }
 
   /// What a connection reads and what it writes, as the graph draws them.
@@ -93,7 +96,7 @@ public final class Connections {
   /// again (a named one made by a block, when the block's connection ends),
   /// and when that connection is disposed. An effect made in an effect's
   /// run belongs to it through the runtime already.
-  func add(name: String?, kind: Kind, summary: String, ends: Ends = .none, token: Disposable) {
+  func add(name: String?, kind: Kind, summary: String, ends: Ends = .none, site: SourceSite? = nil, token: Disposable) {
     if let run = currentBlockRun {
       run.own(token, isNamed: name != nil)
     } else if kind != .effect, let effect = Effect.current {
@@ -107,7 +110,7 @@ public final class Connections {
       reindexNames()
     }
     if let name { namedIndices[name] = live.count }
-    live.append(Connection(entry: Entry(name: name, kind: kind, summary: summary, ends: ends), token: token))
+    live.append(Connection(entry: Entry(name: name, kind: kind, summary: summary, ends: ends, site: site), token: token))
   }
 
   /// Disposes the connection called `name`; false if there is none. Its
@@ -143,6 +146,14 @@ public final class Connections {
   /// The connections still active, oldest first.
   public var entries: [Entry] {
     live.filter { !$0.token.isDisposed }.map(\.entry)
+  }
+
+  /// The timers still to fire, with when they fire next, in creation order.
+  var pendingTimers: [(entry: Entry, due: Duration)] {
+    live.compactMap { connection in
+      guard connection.entry.kind == .timer, let due = (connection.token as? ScheduledTimer)?.dueTime else { return nil }
+      return (connection.entry, due)
+    }
   }
 
   /// The names that `dispose` accepts, oldest first.

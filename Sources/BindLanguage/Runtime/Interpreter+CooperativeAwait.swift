@@ -96,6 +96,7 @@ extension Interpreter {
     _ statement: Statement, in file: SourceFile, isolation: isolated (any Actor)? = #isolation
   ) async throws -> Value? {
     guard statementDepth == 0 else { return try execute(statement, in: file) }
+    defer { labelSleeps(startedBy: statement, in: file) }
     let onMainActor = Self.isMainActor(isolation)
     // The caller may run inside the main queue's drain (a `@MainActor`
     // test), which MUST NOT be entered again: not even by a `wait` in a

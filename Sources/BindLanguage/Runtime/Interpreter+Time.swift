@@ -113,7 +113,7 @@ extension Interpreter {
       timer = scheduler.schedule(after: interval, traced)
     }
     timerCount += 1
-    connections.add(name: name, kind: .timer, summary: summary, token: timer)
+    connections.add(name: name, kind: .timer, summary: summary, site: SourceSite(range, in: file), token: timer)
     return .handle(ConnectionHandle(token: timer, typeName: "Timer", number: timerCount))
   }
 }

@@ -255,6 +255,7 @@ public final class Interpreter {
     guard statementDepth > 0 else {
       // The tasks a top-level statement starts, and its view-models',
       // belong to this session's scheduler.
+      defer { labelSleeps(startedBy: statement, in: file) }
       return try TaskCapture.routing(to: scheduler) {
         steps = 0
         interruptionPoint = 0

@@ -56,6 +56,10 @@ public final class Scheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var isClosed = false
   /// What ``close()`` tells the tasks sleeping on the ``clock``, by sleep.
   @exclusivity(unchecked) private var closeHandlers: [ObjectIdentifier: () -> Void] = [:]
+  /// The tasks sleeping on the ``clock``, by sleep: until when, and the
+  /// label of what started the sleep (``labelNewSleeps(_:)``).
+  @exclusivity(unchecked) private var sleeps: [ObjectIdentifier: PendingSleep] = [:]
+  @exclusivity(unchecked) private var unlabelledSleeps = 0
   /// The tasks ``TaskCapture`` remembers as this session's (retained).
   @exclusivity(unchecked) private var rememberedTasks: [UnsafeMutableRawPointer] = []
   @exclusivity(unchecked) private var pruneRememberedAt = 256
@@ -386,6 +390,7 @@ public final class Scheduler: @unchecked Sendable {
     let (handlers, tasks) = withLock { () -> ([() -> Void], [UnsafeMutableRawPointer]) in
       isClosed = true
       timers = TimerQueue()
+      sleeps = [:]
       defer { (closeHandlers, rememberedTasks) = ([:], []) }
       return (Array(closeHandlers.values), rememberedTasks)
     }
@@ -421,6 +426,50 @@ public final class Scheduler: @unchecked Sendable {
       return readyJobs[readyHead...]
     }
     for job in pending { job.release() }
+  }
+
+  // MARK: What is pending
+
+  /// A task sleeping on the ``clock``.
+  public struct PendingSleep: Sendable {
+    /// When it wakes.
+    public let due: Duration
+    /// What the session was doing when it began to sleep (``labelNewSleeps(_:)``).
+    public var label: String?
+  }
+
+  /// The tasks sleeping on the ``clock``, earliest first.
+  public var pendingSleeps: [PendingSleep] {
+    withLock { sleeps.values.sorted { $0.due < $1.due } }
+  }
+
+  /// Gives the sleeps begun since the last call the label `label`: a
+  /// session calls it after each statement, so a sleep is known by the
+  /// statement during which the task fell asleep (its own code is Swift's).
+  public func labelNewSleeps(_ label: () -> String) {
+    guard withLock({ unlabelledSleeps > 0 }) else { return }
+    let text = label()
+    withLock {
+      for (key, sleep) in sleeps where sleep.label == nil { sleeps[key]?.label = text }
+      unlabelledSleeps = 0
+    }
+  }
+
+  func noteSleep(_ sleeper: AnyObject, until due: Duration) {
+    withLock {
+      guard !isClosed else { return }
+      sleeps[ObjectIdentifier(sleeper)] = PendingSleep(due: due, label: nil)
+      unlabelledSleeps += 1
+    }
+  }
+
+  func forgetSleep(_ sleeper: AnyObject) {
+    withLock { _ = sleeps.removeValue(forKey: ObjectIdentifier(sleeper)) }
+  }
+
+  /// When `timer` fires next; `nil` once it is over.
+  func dueTime(of timer: ScheduledTimer) -> Duration? {
+    withLock { timer.isCancelled || !timers.isPending(timer.key) ? nil : timer.key.due }
   }
 
   // MARK: Timers
@@ -602,6 +651,9 @@ public final class ScheduledTimer: Disposable, @unchecked Sendable {
   /// Whether the timer is over: cancelled, or fired if it fires once (so a
   /// session's list of connections shows only pending timers).
   public var isDisposed: Bool { scheduler?.isOver(self) ?? true }
+
+  /// When it fires next; `nil` once it is over.
+  public var dueTime: Duration? { scheduler?.dueTime(of: self) }
 
   /// Cancels the timer.
   public func dispose() {

@@ -37,7 +37,11 @@ public struct SchedulerClock: Clock, Sendable {
     let sleeper = Sleeper()
     // A session that ends wakes its sleepers: its time stops for good.
     scheduler.onClose(of: sleeper) { sleeper.finish(CancellationError()) }
-    defer { scheduler.forgetCloseHandler(of: sleeper) }
+    scheduler.noteSleep(sleeper, until: deadline.offset)
+    defer {
+      scheduler.forgetCloseHandler(of: sleeper)
+      scheduler.forgetSleep(sleeper)
+    }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
         sleeper.start(continuation, timer: scheduler.schedule(at: deadline.offset) { sleeper.finish(nil) })

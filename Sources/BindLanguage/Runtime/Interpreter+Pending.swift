@@ -1,0 +1,55 @@
+import BindRuntime
+import BindSyntax
+
+// What is still to happen in a session: the script's timers, the Swift
+// tasks sleeping on its clock, the timers of time operators and the host
+// jobs ready to run. `pending()`, the REPL's `:pending` and `bindscript test
+// --strict` show it; a test that ends with any of it left has not seen
+// everything its view-models were going to do.
+extension Interpreter {
+  /// One line per pending thing, each saying what it is, where it was
+  /// started and when it is due; empty when nothing is pending.
+  public var pendingWork: [String] {
+    var lines: [String] = []
+    let timers = connections.pendingTimers
+    for (entry, due) in timers {
+      let name = entry.name.map { " as \($0)" } ?? ""
+      let site = entry.site.map { " at \(Self.location(of: $0.range, in: $0.file))" } ?? ""
+      lines.append("\(entry.summary)\(name)\(site): \(entry.summary.hasPrefix("every") ? "next at" : "due at") \(due.literal)")
+    }
+    let sleeps = scheduler.pendingSleeps
+    for sleep in sleeps {
+      let started = sleep.label.map { "; it fell asleep during \($0)" } ?? ""
+      lines.append("a Swift task sleeping until \(sleep.due.literal)\(started)")
+    }
+    // The rest of the scheduler's timers belong to time operators
+    // (`debounce`, `throttle`, `delay`) and to Swift code that scheduled
+    // on it directly.
+    let others = scheduler.pendingTimerCount - timers.count - sleeps.count
+    if others > 0 {
+      lines.append("\(others) timer\(others == 1 ? "" : "s") of time operators (debounce, throttle, delay) or Swift code")
+    }
+    let ready = scheduler.readyJobCount
+    if ready > 0 {
+      lines.append("\(ready) Swift task job\(ready == 1 ? "" : "s") ready to run ('wait 0ms' runs \(ready == 1 ? "it" : "them"))")
+    }
+    return lines
+  }
+
+  /// Labels the Swift sleeps begun while `statement` ran, by the statement.
+  /// (A task is known by where it fell asleep: a main-actor task started
+  /// by a write runs, and sleeps, at the next `wait`, and the main queue it
+  /// waits on before that holds other work too, so it is not listed.)
+  func labelSleeps(startedBy statement: Statement, in file: SourceFile) {
+    scheduler.labelNewSleeps {
+      let text = file.text(in: statement.range).prefix { $0 != "\n" }
+      let shown = text.count > 40 ? text.prefix(40) + "…" : text
+      return "'\(shown)' at \(Self.location(of: statement.range, in: file))"
+    }
+  }
+
+  /// `path:line`, or `line N` for text with no file.
+  static func location(of range: SourceRange, in file: SourceFile) -> String {
+    file.path.map { "\($0):\(range.start.line)" } ?? "line \(range.start.line)"
+  }
+}
