@@ -35,7 +35,7 @@ extension Compiler {
             if property.isConstant { type.scriptMembers.fixedFields.insert(fields.count) }
           }
           fields.append(.init(
-            name: property.name.name, type: fieldType, isConstant: property.isConstant,
+            name: property.name.name, type: referencingDeclarationGroupWeakly(fieldType), isConstant: property.isConstant,
             isPrivateSet: property.setterAccess == .private))
         case .derived(let body):
           computed.append((property, body, fieldType))
@@ -80,7 +80,9 @@ extension Compiler {
       switch member {
       case .enumCase(let enumCase):
         try declareOnce(enumCase.name, in: &seen, typeName: name)
-        let values = try enumCase.associatedValues.map { (label: $0.label?.name, type: try valueType($0.type)) }
+        let values = try enumCase.associatedValues.map {
+          (label: $0.label?.name, type: referencingDeclarationGroupWeakly(try valueType($0.type)))
+        }
         if rawType != nil, !values.isEmpty {
           throw error(.other("enum with raw type cannot have cases with associated values"), at: enumCase.name.range)
         }
@@ -134,6 +136,19 @@ extension Compiler {
     case (let written?, _):
       throw error(.other("raw value for enum case must be a \(rawType) literal"), at: written.range)
     default: return nil
+    }
+  }
+
+  /// A field's or case's type with the struct and enum types still being
+  /// declared (this one, and those hoisted beside it) referred to weakly:
+  /// only they can refer back to this type, so only they make a cycle
+  /// (see ``ValueType/recursive(_:)``).
+  private func referencingDeclarationGroupWeakly(_ type: ValueType) -> ValueType {
+    type.referencingWeakly { candidate in
+      interpreter.declaringStructTypes.values.contains { $0 === candidate }
+        || interpreter.pendingStructTypes.values.contains { $0 === candidate }
+        || interpreter.declaringEnumTypes.values.contains { $0 === candidate }
+        || interpreter.pendingEnumTypes.values.contains { $0 === candidate }
     }
   }
 

@@ -249,7 +249,7 @@ extension ValueType {
     case .object, .conforming: return true
     // Counted as holding objects without walking the fields: a struct may
     // hold an array of itself (`struct Node { var children: [Node] }`).
-    case .structure, .enumeration: return true
+    case .structure, .enumeration, .recursive: return true
     case .dictionary(_, let value): return value.holdsObjects
     // A closure may capture objects.
     case .function: return true

@@ -11,7 +11,14 @@ public final class StructType {
     /// The field's name.
     public let name: String
     /// Its declared type.
-    public let type: ValueType
+    public var type: ValueType {
+      holdsRecursiveReference ? declaredType.resolvingRecursiveReferences : declaredType
+    }
+    /// The type as stored, with weak references to the types declared with
+    /// this one (see ``ValueType/recursive(_:)``).
+    private let declaredType: ValueType
+    /// Whether `declaredType` holds such a reference, so others cost nothing.
+    private let holdsRecursiveReference: Bool
     /// `let` fields cannot be assigned after initialization.
     public let isConstant: Bool
     /// `private(set)` (or `private`): only the struct's own methods write it.
@@ -20,7 +27,8 @@ public final class StructType {
     /// Creates a field description.
     public init(name: String, type: ValueType, isConstant: Bool = false, isPrivateSet: Bool = false) {
       self.name = name
-      self.type = type
+      self.declaredType = type
+      self.holdsRecursiveReference = type.containsRecursiveReference
       self.isConstant = isConstant
       self.isPrivateSet = isPrivateSet
     }
@@ -111,14 +119,25 @@ public final class EnumType {
     /// The case's name.
     public let name: String
     /// The associated values' labels (`nil` for an unlabelled one) and types, in order.
-    public let associatedValues: [(label: String?, type: ValueType)]
+    public var associatedValues: [(label: String?, type: ValueType)] {
+      guard holdsRecursiveReference else { return declaredValues }
+      return declaredValues.map { ($0.label, $0.type.resolvingRecursiveReferences) }
+    }
+    /// As stored, with weak references to the types declared with this one
+    /// (see ``ValueType/recursive(_:)``).
+    private let declaredValues: [(label: String?, type: ValueType)]
+    /// Whether `declaredValues` holds such a reference, so others cost nothing.
+    private let holdsRecursiveReference: Bool
+    /// How many associated values the case takes.
+    var associatedValueCount: Int { declaredValues.count }
     /// The raw value, for enums declared with a raw type.
     public let rawValue: Value?
 
     /// Creates a case description.
     public init(name: String, associatedValues: [(label: String?, type: ValueType)] = [], rawValue: Value? = nil) {
       self.name = name
-      self.associatedValues = associatedValues
+      self.declaredValues = associatedValues
+      self.holdsRecursiveReference = associatedValues.contains { $0.type.containsRecursiveReference }
       self.rawValue = rawValue
     }
   }
@@ -198,7 +217,7 @@ public final class EnumValue {
   public init(type: EnumType, caseIndex: Int, associatedValues: [Value] = []) {
     precondition(type.cases.indices.contains(caseIndex), "\(type.name) has no case #\(caseIndex)")
     precondition(
-      associatedValues.count == type.cases[caseIndex].associatedValues.count,
+      associatedValues.count == type.cases[caseIndex].associatedValueCount,
       "\(type.name).\(type.cases[caseIndex].name) takes \(type.cases[caseIndex].associatedValues.count) values")
     self.type = type
     self.caseIndex = caseIndex

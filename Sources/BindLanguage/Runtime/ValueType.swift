@@ -25,9 +25,18 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   /// `any Store` (or `Store`, `some Store`): a value of any type that
   /// conforms to the protocol, a script one or `Error`.
   case conforming(String)
+  /// A struct or enum named by a field or case of a type declared with it
+  /// (itself, or one hoisted beside it), held weakly: `struct Node { var
+  /// children: [Node] }` would otherwise own itself, a cycle no session end
+  /// breaks. Only a ``StructType/Field`` or ``EnumType/Case`` stores one, and
+  /// gives it out resolved (``resolvingRecursiveReferences``).
+  case recursive(RecursiveTypeReference)
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
+    case (.recursive(let a), .recursive(let b)): return a.type === b.type && a.name == b.name
+    case (.recursive(let reference), let other), (let other, .recursive(let reference)):
+      return reference.resolved.map { $0 == other } ?? false
     case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.duration, .duration), (.date, .date), (.decimal, .decimal): return true
     case (.foundation(let a), .foundation(let b)): return a == b
     case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)), (.set(let a), .set(let b)): return a == b
@@ -63,6 +72,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .function(let parameters, let result):
       return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> " + (result?.description ?? "Void")
     case .conforming(let name): return "any \(name)"
+    case .recursive(let reference): return reference.name
     }
   }
 
@@ -80,7 +90,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .array: return .array([])
     case .dictionary: return .dictionary(ScriptDictionary())
     case .set: return .set(ScriptSet())
-    case .object, .structure, .enumeration, .date, .foundation, .function, .conforming: return nil
+    case .object, .structure, .enumeration, .date, .foundation, .function, .conforming, .recursive: return nil
     }
   }
 
@@ -145,6 +155,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       guard let arity = callable.arity else { return value }
       return arity == parameters.count ? value : nil
     case (.conforming(let name), _): return value.conforms(to: name) ? value : nil
+    case (.recursive(let reference), _): return reference.resolved?.coerce(value)
     default: return nil
     }
   }
@@ -164,6 +175,81 @@ extension ValueType {
     default:
       guard let kind = FoundationKind(rawValue: name) else { return nil }
       self = .foundation(kind)
+    }
+  }
+}
+
+/// A struct or enum type held weakly, by a field or case of a type declared
+/// with it (see ``ValueType/recursive(_:)``). The types of one declaration
+/// group live as long as the session's type table or a value of them: a
+/// field type is only asked for through its type, which is then alive.
+public final class RecursiveTypeReference {
+  /// The type's name, for messages once it is gone.
+  let name: String
+  /// The type, a `StructType` or an `EnumType`; `nil` once released.
+  private(set) weak var type: AnyObject?
+
+  init(_ type: AnyObject, name: String) {
+    self.type = type
+    self.name = name
+  }
+
+  /// The strong form, `nil` once the type is released.
+  var resolved: ValueType? {
+    switch type {
+    case let structType as StructType: return .structure(structType)
+    case let enumType as EnumType: return .enumeration(enumType)
+    default: return nil
+    }
+  }
+}
+
+extension ValueType {
+  /// Whether a ``recursive(_:)`` reference is in this type.
+  var containsRecursiveReference: Bool {
+    switch self {
+    case .recursive: return true
+    case .optional(let wrapped), .array(let wrapped), .set(let wrapped): return wrapped.containsRecursiveReference
+    case .dictionary(let key, let value): return key.containsRecursiveReference || value.containsRecursiveReference
+    case .function(let parameters, let result):
+      return parameters.contains(where: \.containsRecursiveReference) || result?.containsRecursiveReference == true
+    default: return false
+    }
+  }
+
+  /// This type with each struct and enum type for which `isRecursive` holds
+  /// referred to weakly (``recursive(_:)``).
+  func referencingWeakly(where isRecursive: (AnyObject) -> Bool) -> ValueType {
+    switch self {
+    case .structure(let type) where isRecursive(type): return .recursive(RecursiveTypeReference(type, name: type.name))
+    case .enumeration(let type) where isRecursive(type): return .recursive(RecursiveTypeReference(type, name: type.name))
+    case .optional(let wrapped): return .optional(wrapped.referencingWeakly(where: isRecursive))
+    case .array(let element): return .array(element.referencingWeakly(where: isRecursive))
+    case .set(let element): return .set(element.referencingWeakly(where: isRecursive))
+    case .dictionary(let key, let value):
+      return .dictionary(key: key.referencingWeakly(where: isRecursive), value: value.referencingWeakly(where: isRecursive))
+    case .function(let parameters, let result):
+      return .function(
+        parameters: parameters.map { $0.referencingWeakly(where: isRecursive) },
+        result: result?.referencingWeakly(where: isRecursive))
+    default: return self
+    }
+  }
+
+  /// This type with its ``recursive(_:)`` references strong again (those
+  /// whose type is gone stay as they are: no value fits them).
+  var resolvingRecursiveReferences: ValueType {
+    switch self {
+    case .recursive(let reference): return reference.resolved ?? self
+    case .optional(let wrapped): return .optional(wrapped.resolvingRecursiveReferences)
+    case .array(let element): return .array(element.resolvingRecursiveReferences)
+    case .set(let element): return .set(element.resolvingRecursiveReferences)
+    case .dictionary(let key, let value):
+      return .dictionary(key: key.resolvingRecursiveReferences, value: value.resolvingRecursiveReferences)
+    case .function(let parameters, let result):
+      return .function(
+        parameters: parameters.map(\.resolvingRecursiveReferences), result: result?.resolvingRecursiveReferences)
+    default: return self
     }
   }
 }

@@ -129,4 +129,41 @@ final class InterpreterLifetimeTests: XCTestCase {
       outer()
       """)
   }
+
+  /// A struct or enum whose fields or cases name itself, or a type declared
+  /// beside it, refers to it weakly: checked or run, the types go with the
+  /// session (the language server checks on every change).
+  func testRecursiveValueTypesAreReleasedWithTheSession() throws {
+    let source = """
+      struct Tree { var children: [Tree] = [] }
+      struct Left { var rights: [Right] = [] }
+      struct Right { var lefts: [Left]? = nil }
+      enum Chain { case end; case link([Chain]) }
+      var tree = Tree(children: [Tree()])
+      tree.children.append(Tree(children: [tree]))
+      let chain = Chain.link([.link([.end])])
+      """
+    for checkOnly in [true, false] {
+      var types: [() -> AnyObject?] = []
+      do {
+        let interpreter = Interpreter()
+        interpreter.output = { _ in }
+        let parsed = Parser.parse(source, path: "recursive.bind")
+        if checkOnly {
+          XCTAssertEqual(interpreter.check(parsed).map(\.message), [])
+        } else {
+          try interpreter.run(parsed)
+        }
+        for name in ["Tree", "Left", "Right"] {
+          weak var type = interpreter.structTypes[name]
+          XCTAssertNotNil(type)
+          types.append { type }
+        }
+        weak var chain = interpreter.enumTypes["Chain"]
+        types.append { chain }
+        interpreter.endSession()
+      }
+      XCTAssertTrue(types.allSatisfy { $0() == nil }, "a recursive value type outlived its session (check: \(checkOnly))")
+    }
+  }
 }
