@@ -195,6 +195,7 @@ public enum FuzzHarness {
       case .optional(let wrapped, _), .array(let wrapped, _): return holdsObjects(wrapped)
       case .dictionary(_, let value, _): return holdsObjects(value)
       case .generic(_, let arguments, _): return arguments.contains(where: holdsObjects)
+      case .tuple(let elements, _): return elements.contains { holdsObjects($0.type) }
       case .function: return true
       }
     }

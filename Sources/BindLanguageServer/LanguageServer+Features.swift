@@ -131,6 +131,7 @@ extension LanguageServer {
   }
 
   func typeOfMember(_ member: String, of typeName: String, analysis: DocumentAnalysis) -> String? {
+    if let element = TupleTypeName.element(member, of: typeName) { return Self.baseTypeName(element.type) }
     if let symbol = analysis.index.members(of: typeName).first(where: { $0.name == member }) {
       return symbol.typeName.map(Self.baseTypeName)
     }
@@ -160,6 +161,9 @@ extension LanguageServer {
     }
     for symbol in analysis.index.members(of: typeName) {
       add(symbol.name, kind: Self.completionKind(symbol.kind), detail: symbol.signature)
+    }
+    for (position, element) in (TupleTypeName.elements(of: typeName) ?? []).enumerated() {
+      add(element.label ?? String(position), kind: 5, detail: "\(element.label ?? String(position)): \(element.type)")
     }
     if let host, let type = host.typesByName[typeName] {
       for (name, summary) in zip(type.memberNames, type.memberSummaries) { add(name, kind: 10, detail: summary) }
@@ -203,7 +207,8 @@ extension LanguageServer {
     let index = analysis.index
     guard let tokenIndex = index.tokenIndex(at: offset) else { return .null }
     let token = index.tokens[tokenIndex]
-    guard token.kind == .identifier || token.kind.isKeyword else { return .null }
+    let isTupleElement = token.kind == .integer && tokenIndex > 0 && index.tokens[tokenIndex - 1].kind == .dot
+    guard token.kind == .identifier || token.kind.isKeyword || isTupleElement else { return .null }
     var text: String?
     if tokenIndex > 0, index.tokens[tokenIndex - 1].kind == .dot || index.tokens[tokenIndex - 1].kind == .questionDot {
       if let owner = typeOfChain(endingBefore: tokenIndex - 1, analysis: analysis, at: offset) {
@@ -230,6 +235,7 @@ extension LanguageServer {
   }
 
   private func memberHover(_ member: String, of typeName: String, analysis: DocumentAnalysis) -> String? {
+    if let element = TupleTypeName.element(member, of: typeName) { return "\(typeName).\(member)\n\(element.name): \(element.type)" }
     if let symbol = analysis.index.members(of: typeName).first(where: { $0.name == member }) {
       return "\(typeName).\(member)\n" + symbolHover(symbol)
     }

@@ -260,6 +260,18 @@ private struct Builder {
   }
 
   mutating func variable(at index: Int, container: String?, blockScope: Range<Int>) {
+    if index + 1 < tokens.count, tokens[index + 1].kind == .leftParen, let close = closer[index + 1] {
+      // `let (a, _) = pair`: each name of the tuple pattern.
+      let kind: Symbol.Kind = tokens[index].kind == .var ? .variable : .constant
+      let elementTypes = typeAnnotation(after: close + 1).flatMap(TupleTypeName.elements(of:))
+      let names = ((index + 2)..<close).filter { tokens[$0].kind == .identifier }
+      for (position, name) in names.enumerated() where tokens[name].text != "_" {
+        symbols.append(symbol(
+          name, kind: kind, from: index, container: nil, scope: tokens[name].range.start.offset..<blockScope.upperBound,
+          typeName: elementTypes.flatMap { position < $0.count ? $0[position].type : nil }))
+      }
+      return
+    }
     guard let name = name(after: index) else { return }
     let isMember = container != nil
     let mutable = tokens[index].kind == .var
@@ -337,6 +349,12 @@ private struct Builder {
     if next.kind == .identifier { return next.text }
     if next.kind == .leftBracket, index + 2 < tokens.count, tokens[index + 2].kind == .identifier {
       return "[\(tokens[index + 2].text)]"
+    }
+    if next.kind == .leftParen, let close = closer[index + 1], !(close + 1 < tokens.count && tokens[close + 1].kind == .arrow) {
+      // `(x: Int, y: Int)`, spaced as written canonically.
+      return tokens[(index + 1)...close].map { token in
+        token.kind == .comma || token.kind == .colon ? token.text + " " : token.text
+      }.joined()
     }
     return nil
   }

@@ -98,4 +98,25 @@ final class ServerSessionTests: XCTestCase {
     let (_, messages) = try session(frame(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{}}"#))
     XCTAssertEqual(response(3, in: messages)?["error"]?["code"]?.intValue, -32002)
   }
+
+  /// A tuple's elements complete after its `.` (labels, or positions) and
+  /// show their type on hover; a destructured name is a declaration.
+  func testTupleElementsCompleteAndHover() throws {
+    let text = #"let p: (x: Int, name: String) = (1, \"a\")\nlet (first, _): (Int, String) = (2, \"b\")\np.name\np."#
+    let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/t.bind","languageId":"bindscript","version":1,"text":""# + text + #""}}}"#
+    let complete = #"{"jsonrpc":"2.0","id":2,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///tmp/t.bind"},"position":{"line":3,"character":2}}}"#
+    let hover = #"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///tmp/t.bind"},"position":{"line":2,"character":3}}}"#
+    let hoverFirst = #"{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///tmp/t.bind"},"position":{"line":1,"character":6}}}"#
+    let (code, messages) = try session(
+      frame(initialize) + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#) + frame(open) + frame(complete)
+        + frame(hover) + frame(hoverFirst) + frame(shutdown) + frame(exit))
+    XCTAssertEqual(code, 0)
+    let items = response(2, in: messages)?["result"]?["items"]?.arrayValue ?? []
+    XCTAssertEqual(items.compactMap { $0["label"]?.stringValue }, ["x", "name"])
+    XCTAssertEqual(items.last?["detail"]?.stringValue, "name: String")
+    let hovered = response(3, in: messages)?["result"]?["contents"]?["value"]?.stringValue ?? ""
+    XCTAssertTrue(hovered.contains("name: String"), hovered)
+    let hoveredFirst = response(4, in: messages)?["result"]?["contents"]?["value"]?.stringValue ?? ""
+    XCTAssertTrue(hoveredFirst.contains("first"), hoveredFirst)
+  }
 }

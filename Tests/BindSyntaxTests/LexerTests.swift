@@ -26,6 +26,8 @@ final class LexerTests: XCTestCase {
     XCTAssertEqual(numbers.map(\.text), ["42", "1_000", "3.25", "1e-3", "1.5E+2", "2e10"])
     XCTAssertEqual(kinds("1...5 0..<n"), [.integer, .dotDotDot, .integer, .integer, .dotDotLess, .identifier])
     XCTAssertEqual(kinds("1.description"), [.integer, .dot, .identifier])
+    // After a member's '.', only digits: tuple elements, not a fraction.
+    XCTAssertEqual(tokens("t.0.1 0...1.5").map(\.text), ["t", ".", "0", ".", "1", "0", "...", "1.5"])
     XCTAssertEqual(lexErrors("x = 12abc"), ["1:7: invalid suffix 'abc' on numeric literal; a duration takes 'ms', 's', 'min' or 'h'"])
   }
 

@@ -185,4 +185,15 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(result.statements.map { result.file.text(in: $0.range) },
                    source.split(separator: "\n").map(String.init))
   }
+
+  /// tupleExpression, tuplePattern, tupleTypeElement and '.INTEGER'.
+  func testTuples() {
+    XCTAssertEqual(dump("(1, \"a\")"), "(tuple 1 \"a\")")
+    XCTAssertEqual(dump("(x: 1, y: 2,)"), "(tuple (x: 1) (y: 2))")
+    XCTAssertEqual(dump("(1)"), "(paren 1)")
+    XCTAssertEqual(dump("t.0.1"), "(. (. t 0) 1)")
+    XCTAssertEqual(dump("let (a, _) = p"), "(let (a, _) p)")
+    XCTAssertEqual(dump("var p: (x: Int, String) = q"), "(var p : (x: Int, String) q)")
+    XCTAssertEqual(dump("let f: (Int, Int) -> Int = g"), "(let f : (Int, Int) -> Int g)")
+  }
 }

@@ -138,7 +138,7 @@ extension Value {
   /// Whether the value holds no others (so needs no nesting check).
   var cannotNest: Bool {
     switch self {
-    case .array, .dictionary, .structValue, .enumValue: return false
+    case .array, .dictionary, .structValue, .enumValue, .tuple: return false
     default: return true
     }
   }

@@ -107,7 +107,7 @@ enum CollectionMethods {
           .other("'\(method.rawValue)' needs a closure, not '\(arguments.last!.typeName)'"), at: closureRange, in: context.file)
       }
       // A closure of two parameters takes each pair of `enumerated()` or
-      // `zip` apart, as Swift's does each tuple: `zip(xs, ys).map { $0 + $1 }`.
+      // `zip` apart, as Swift's does a tuple: `zip(xs, ys).map { $0 + $1 }`.
       if let taken = callable.arity, taken != arity, !(arity == 1 && taken == 2) {
         throw ScriptError(
           .other("'\(method.baseName)' passes \(arity) argument\(arity == 1 ? "" : "s") to its closure, but \(callable.quotedName) takes \(taken)"),
@@ -167,7 +167,7 @@ enum CollectionMethods {
     }
     func apply(_ element: Value) throws -> Value {
       if splitsPairs {
-        guard case .array(let pair) = element, pair.count == 2 else {
+        guard case .tuple(let tuple) = element, case let pair = tuple.elements, pair.count == 2 else {
           throw ScriptError(
             .other("'\(method.baseName)' passes 1 argument to its closure, but \(closure!.quotedName) takes 2"),
             at: closureRange, in: context.file)
@@ -282,7 +282,9 @@ enum CollectionMethods {
       for element in elements { _ = try apply(element) }
       return .null
     case .enumerated:
-      return .array(elements.enumerated().map { .array([.int($0.offset), $0.element]) })
+      return .array(elements.enumerated().map {
+        .tuple(TupleValue(elements: [.int($0.offset), $0.element], labels: TupleValue.enumeratedLabels))
+      })
     case .sorted:
       return .array(try sort(elements) { a, b in
         guard case .bool(let less) = try Operators.apply(.less, a, b) else { return false }

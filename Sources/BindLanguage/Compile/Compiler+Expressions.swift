@@ -73,6 +73,14 @@ extension Compiler {
       }
     case .parenthesized(let inner, _):
       return try compileExpression(inner)
+    case .tuple(let elements, let range):
+      let compiled = try elements.map { try compileExpression($0.value) }
+      let labels = elements.map { $0.label?.name }
+      return locating(range) { frame in
+        let values = try compiled.map { try $0(frame) }
+        try Operators.checkNesting(values)
+        return .tuple(TupleValue(elements: values, labels: labels))
+      }
     case .unary(let op, let operand, let range):
       let evaluate = try compileExpression(operand)
       return locating(range) { frame in try Operators.apply(op, try evaluate(frame)) }
@@ -209,6 +217,7 @@ extension Compiler {
     let cache = MemberCache(file: file, range: name.range)
     let valueMembers = ValueMemberCache(file: file, range: name.range)
     let memberName = name.name
+    let file = self.file
     return { value in
       switch value {
       case .object(let object):
@@ -218,6 +227,11 @@ extension Compiler {
         throw ScriptError(.readOfNil(member: memberName, hint: true))
       case .structValue, .enumValue:
         return try valueMembers.read(memberName, of: value, interpreter: interpreter)
+      case .tuple(let tuple):
+        guard let index = tuple.index(ofElement: memberName) else {
+          throw ScriptError(.other(tuple.unknownElementMessage(memberName)), at: name.range, in: file)
+        }
+        return tuple.elements[index]
       default:
         if let member = try value.compositeMember(memberName) { return member }
         return try Builtins.property(memberName, of: value)

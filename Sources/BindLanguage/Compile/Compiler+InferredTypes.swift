@@ -41,6 +41,13 @@ extension Compiler {
     case .array(let elements, _):
       guard let element = try commonType(of: elements) else { return nil }
       return .array(element)
+    case .tuple(let elements, _):
+      var types: [ValueType] = []
+      for element in elements {
+        guard let type = try inferredType(of: element.value) else { return nil }
+        types.append(type)
+      }
+      return .tuple(labelling: types, with: elements.map { $0.label?.name })
     case .dictionary(let entries, _):
       guard let key = try commonType(of: entries.map(\.key)), let value = try commonType(of: entries.map(\.value)),
         key == .string || key == .int || key == .bool

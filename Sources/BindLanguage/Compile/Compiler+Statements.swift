@@ -90,6 +90,7 @@ extension Compiler {
       inferred = nil
     }
     let type = try declaration.type.map(valueType) ?? inferred
+    try checkTupleArity(of: declaration.initializer, against: type)
     var initializer = try compileValue(declaration.initializer, expecting: type)
     if let type {
       let (name, range, file) = (declaration.name.name, declaration.initializer.range, self.file)
@@ -104,6 +105,9 @@ extension Compiler {
         }
         return converted
       }
+    }
+    if let names = declaration.tupleNames {
+      return try compileTupleDestructuring(declaration, names: names, type: type, initializer: initializer)
     }
     let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable, type: type)
     if scope.isGlobal {
@@ -359,9 +363,9 @@ extension Compiler {
         let iteration = parts.iterationFrame(in: frame)
         let holder = parts.variableFrame(iteration)
         if let secondSlot = parts.secondSlot {
-          guard case .array(let pair) = element, pair.count == 2 else {
+          guard case .tuple(let tuple) = element, case let pair = tuple.elements, pair.count == 2 else {
             throw ScriptError(
-              .other("'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs, such as 'xs.enumerated()' gives, not '\(element.literal)'"),
+              .other("'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs (tuples of two), such as 'xs.enumerated()' gives, not '\(element.literal)'"),
               at: loop.sequence.range, in: file)
           }
           holder.slots[parts.slot] = pair[0]
@@ -468,6 +472,72 @@ extension Flow {
     case .next, .continueLoop: return nil
     case .breakLoop: return .next
     case .returned(let value): return .returned(value)
+    }
+  }
+}
+
+// Tuples: `let (a, _) = pair`, and the arity checks that can be made
+// before anything runs.
+extension Compiler {
+  /// Compile-time form of the run-time conversion's arity check, for what
+  /// `check` and the editor see: a tuple literal written where a tuple type
+  /// of another size is declared.
+  func checkTupleArity(of initializer: Expression, against type: ValueType?) throws {
+    var expected = type
+    while case .optional(let wrapped)? = expected { expected = wrapped }
+    guard case .tuple(_, let types)? = expected, case .tuple(let elements, let range) = initializer.unparenthesized,
+      elements.count != types.count
+    else { return }
+    throw error(
+      .other("cannot convert a tuple of \(elements.count) elements to '\(expected!)', which has \(types.count); write \(types.count) elements"),
+      at: range)
+  }
+
+  /// variableDeclaration -> ('let' | 'var') '(' NAME (',' NAME)+ ')' (':' type)? '=' expression
+  ///
+  /// Binds each element of the tuple to its name (none for `_`). The
+  /// pattern and the tuple must have as many elements: checked here when
+  /// the type or a literal says, and when the value arrives otherwise.
+  private func compileTupleDestructuring(
+    _ declaration: VariableDeclaration, names: [Identifier], type: ValueType?, initializer: @escaping Evaluation
+  ) throws -> Execution {
+    let pattern = declaration.name.name
+    var elementTypes: [ValueType]?
+    if let type {
+      guard case .tuple(_, let types) = type else {
+        throw error(.other("'\(pattern)' takes a tuple apart; '\(type)' is not a tuple type"), at: declaration.type!.range)
+      }
+      guard types.count == names.count else {
+        throw error(
+          .other("'\(pattern)' has \(names.count) names, but '\(type)' has \(types.count) elements; write one name per element ('_' for one you do not need)"),
+          at: declaration.type!.range)
+      }
+      elementTypes = types
+    }
+    if case .tuple(let elements, let range) = declaration.initializer.unparenthesized, elements.count != names.count {
+      throw error(
+        .other("'\(pattern)' has \(names.count) names, but the tuple has \(elements.count) elements; write one name per element ('_' for one you do not need)"),
+        at: range)
+    }
+    let slots = names.enumerated().map { index, name in
+      name.name == "_" ? nil : scope.declare(name.name, isMutable: declaration.isMutable, type: elementTypes?[index])
+    }
+    if scope.isGlobal { interpreter.ensureGlobalCapacity() }
+    let (interpreter, isGlobal, file, range) = (self.interpreter, scope.isGlobal, self.file, declaration.initializer.range)
+    let count = names.count
+    return { frame in
+      let value = try initializer(frame)
+      guard case .tuple(let tuple) = value, tuple.elements.count == count else {
+        let found = if case .tuple(let tuple) = value { "'\(value.typeName)', which has \(tuple.elements.count) elements" } else { "a value of type '\(value.typeName)'" }
+        throw ScriptError(
+          .other("'\(pattern)' takes a tuple of \(count) elements apart, not \(found); write one name per element ('_' for one you do not need)"),
+          at: range, in: file)
+      }
+      for (slot, element) in zip(slots, tuple.elements) {
+        guard let slot else { continue }
+        if isGlobal { interpreter.bindGlobal(slot, to: element) } else { frame.slots[slot] = element }
+      }
+      return .next
     }
   }
 }

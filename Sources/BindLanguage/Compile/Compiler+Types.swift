@@ -162,6 +162,8 @@ extension Compiler {
       return .dictionary(key: try hashableType(key, of: "a dictionary's key", at: range), value: try valueType(value))
     case .generic(let name, let arguments, let range):
       return try genericValueType(name, arguments, at: range)
+    case .tuple(let elements, _):
+      return .tuple(labelling: try elements.map { try valueType($0.type) }, with: elements.map { $0.label?.name })
     case .function(let parameters, let result, _):
       let resultType: ValueType?
       if case .named("Void", _) = result { resultType = nil } else { resultType = try valueType(result) }

@@ -146,7 +146,7 @@ struct MemberCheck {
         .map { Known(type: $0, isOptional: false) }
     case .optional(let wrapped, _):
       return known(wrapped, isRunWhereWritten: isRunWhereWritten).map { Known(type: $0.type, isOptional: true) }
-    case .array, .dictionary, .function, .generic: return nil
+    case .array, .dictionary, .function, .generic, .tuple: return nil
     }
   }
 
@@ -513,7 +513,11 @@ struct MemberCheck {
     case .expression(let expression): walk(expression)
     case .variable(let declaration):
       walk(declaration.initializer)
-      bind(declaration.name, .variable(declaration, isTopLevel: depth == 0))
+      if let names = declaration.tupleNames {
+        for name in names where name.name != "_" { bind(name, .other) }
+      } else {
+        bind(declaration.name, .variable(declaration, isTopLevel: depth == 0))
+      }
     case .assignment(let assignment):
       if isCollecting, case .name(let name, _) = assignment.target.unparenthesized { assigned.insert(name) }
       walk(assignment.target, use: .write)
@@ -593,6 +597,7 @@ struct MemberCheck {
     case .interpolatedString(let segments, _):
       for case .expression(let inner) in segments { walk(inner) }
     case .array(let elements, _): for element in elements { walk(element) }
+    case .tuple(let elements, _): for element in elements { walk(element.value) }
     case .parenthesized(let inner, _): walk(inner, use: use)
     case .unary(_, let inner, _), .await(let inner, _), .untracked(let inner, _), .tryExpression(_, let inner, _):
       walk(inner)

@@ -71,6 +71,7 @@ package enum SyntaxWalk {
     case .interpolatedString(let segments, _):
       return segments.contains { if case .expression(let e) = $0 { return sub(e) } else { return false } }
     case .array(let elements, _): return elements.contains(where: sub)
+    case .tuple(let elements, _): return elements.contains { sub($0.value) }
     case .dictionary(let entries, _): return entries.contains { sub($0.key) || sub($0.value) }
     case .parenthesized(let e, _), .unary(_, let e, _), .member(let e, _, _), .optionalMember(let e, _, _),
       .await(let e, _), .untracked(let e, _), .tryExpression(_, let e, _):

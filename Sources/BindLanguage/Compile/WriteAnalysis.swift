@@ -52,6 +52,7 @@ enum WriteAnalysis {
         return false
       }
     case .array(let elements, _): return elements.contains(where: mayWrite)
+    case .tuple(let elements, _): return elements.contains { mayWrite($0.value) }
     case .parenthesized(let inner, _), .unary(_, let inner, _), .member(let inner, _, _),
       .optionalMember(let inner, _, _), .untracked(let inner, _):
       return mayWrite(inner)

@@ -251,6 +251,7 @@ extension ValueType {
     // hold an array of itself (`struct Node { var children: [Node] }`).
     case .structure, .enumeration, .recursive: return true
     case .dictionary(_, let value): return value.holdsObjects
+    case .tuple(_, let elements): return elements.contains(where: \.holdsObjects)
     // A closure may capture objects.
     case .function: return true
     }

@@ -64,6 +64,8 @@ enum AwaitedValues {
         for case .expression(let inner) in segments { eager(inner) }
       case .array(let elements, _):
         elements.forEach { eager($0) }
+      case .tuple(let elements, _):
+        elements.forEach { eager($0.value) }
       case .dictionary(let entries, _):
         for entry in entries {
           eager(entry.key)

@@ -230,7 +230,8 @@ public final class Interpreter {
     let statements = parsed.statements
     for statement in statements {
       switch statement {
-      case .variable(let declaration): globalScope.declare(declaration.name.name, isMutable: declaration.isMutable)
+      case .variable(let declaration):
+        for name in declaration.boundNames { globalScope.declare(name.name, isMutable: declaration.isMutable) }
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
       case .typeDeclaration(let declaration) where !declaration.isExtension: hoistType(declaration)
       case .protocolDeclaration(let declaration): hoistedProtocols[declaration.name.name] = declaration

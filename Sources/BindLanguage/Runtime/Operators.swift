@@ -98,6 +98,13 @@ enum Operators {
   private static func compare(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Bool {
     let order: Int
     switch (lhs, rhs) {
+    case (.tuple(let a), .tuple(let b)) where a.elements.count == b.elements.count:
+      // Swift's tuple comparison: the first elements that differ decide,
+      // strictly; the last decides with the operator itself.
+      for (x, y) in zip(a.elements, b.elements).dropLast() where x != y {
+        return try compare(op == .lessEqual ? .less : op == .greaterEqual ? .greater : op, x, y)
+      }
+      return try compare(op, a.elements.last!, b.elements.last!)
     case (.int(let a), .int(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
     case (.duration, .duration): order = durationOrder(lhs, rhs)!
@@ -230,6 +237,9 @@ extension Value {
     case .structValue(let value):
       elements = value.fields
       key = value.fields.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    case .tuple(let tuple):
+      elements = tuple.elements
+      key = tuple.elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     case .enumValue(let value):
       elements = value.associatedValues
       key = UnsafeRawPointer(Unmanaged.passUnretained(value).toOpaque())
@@ -244,7 +254,7 @@ extension Value {
     var deepest = 0
     for element in elements {
       switch element {
-      case .array, .dictionary, .structValue, .enumValue:
+      case .array, .dictionary, .structValue, .enumValue, .tuple:
         deepest = max(deepest, element.nestingDepth(limit: limit - 1, measured: &measured))
       default: break
       }

@@ -198,7 +198,7 @@ extension ScriptError.Kind {
     case .nestingTooDeep(let limit, arraysOnly: true):
       return "arrays nested more than \(limit) levels deep"
     case .nestingTooDeep(let limit, arraysOnly: false):
-      return "values nested more than \(limit) levels deep (arrays, dictionaries, structs and enum values count)"
+      return "values nested more than \(limit) levels deep (arrays, dictionaries, structs, enum values and tuples count)"
     case .interrupted:
       return "interrupted"
     case .awaitIdle:

@@ -65,13 +65,12 @@ enum SequenceMethods {
   // MARK: Free functions
 
   /// `zip(a, b)`: the pairs of elements at the same positions, as many as
-  /// the shorter has. A pair is a two-element array until scripts have
-  /// tuples, as `enumerated()` gives: `for (a, b) in zip(xs, ys)` and
-  /// `zip(xs, ys).map { $0 + $1 }` take it apart.
+  /// the shorter has, as tuples: `for (a, b) in zip(xs, ys)` and
+  /// `zip(xs, ys).map { $0 + $1 }` take them apart.
   static func zip(_ arguments: [Value]) throws -> Value {
     let first = try arguments[0].elements(for: "zip(_:_:)")
     let second = try arguments[1].elements(for: "zip(_:_:)")
-    return .array(Swift.zip(first, second).map { .array([$0, $1]) })
+    return .array(Swift.zip(first, second).map { .tuple(TupleValue(elements: [$0, $1])) })
   }
 
   /// `stride(from:to:by:)` (the end left out) and `stride(from:through:by:)`

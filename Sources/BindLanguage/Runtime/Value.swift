@@ -31,6 +31,8 @@ public enum Value {
   case decimal(DecimalValue)
   /// A host `UUID`, `URL` or `Data`, held as the Swift value.
   case foundation(FoundationValue)
+  /// A tuple `(1, "a")`, `(x: 1, y: 2)`.
+  case tuple(TupleValue)
 
   /// The value's type as scripts name it, for error messages.
   public var typeName: String {
@@ -56,6 +58,7 @@ public enum Value {
     case .set(let set): return set.typeName
     case .decimal: return "Decimal"
     case .foundation(let value): return value.kind.rawValue
+    case .tuple(let tuple): return tuple.typeName
     }
   }
 
@@ -81,6 +84,7 @@ public enum Value {
     case .set(let set): return set.literal
     case .decimal(let decimal): return decimal.literal
     case .foundation(let value): return value.literal
+    case .tuple(let tuple): return tuple.literal
     }
   }
 
@@ -107,7 +111,7 @@ extension Value: Equatable {
   /// Script equality: numbers compare across Int and Double (and Int and
   /// Decimal; a Decimal and a Double are never equal, as Swift does not
   /// compare them), objects, events
-  /// and functions by identity, arrays, structs and enums element by element.
+  /// and functions by identity, arrays, structs, enums and tuples element by element.
   public static func == (lhs: Value, rhs: Value) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
@@ -132,6 +136,7 @@ extension Value: Equatable {
     case (.decimal(let a), .int(let b)): return a == DecimalValue(b)
     case (.int(let a), .decimal(let b)): return DecimalValue(a) == b
     case (.foundation(let a), .foundation(let b)): return a == b
+    case (.tuple(let a), .tuple(let b)): return a == b
     default: return false
     }
   }

@@ -31,6 +31,9 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
   /// breaks. Only a ``StructType/Field`` or ``EnumType/Case`` stores one, and
   /// gives it out resolved (``resolvingRecursiveReferences``).
   case recursive(RecursiveTypeReference)
+  /// A tuple `(Int, String)` or `(x: Int, y: Int)`: a label (or `nil`) and
+  /// a type per element; `labels` is empty when no element has one.
+  case tuple(labels: [String?], elements: [ValueType])
 
   public static func == (lhs: ValueType, rhs: ValueType) -> Bool {
     switch (lhs, rhs) {
@@ -46,6 +49,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return k1 == k2 && v1 == v2
     case (.function(let p1, let r1), .function(let p2, let r2)): return p1 == p2 && r1 == r2
     case (.conforming(let a), .conforming(let b)): return a == b
+    case (.tuple(let l1, let e1), .tuple(let l2, let e2)): return l1 == l2 && e1 == e2
     default: return false
     }
   }
@@ -73,6 +77,11 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> " + (result?.description ?? "Void")
     case .conforming(let name): return "any \(name)"
     case .recursive(let reference): return reference.name
+    case .tuple(let labels, let elements):
+      return "(" + elements.indices.map { index in
+        let label = labels.isEmpty ? nil : labels[index]
+        return label.map { "\($0): \(elements[index])" } ?? elements[index].description
+      }.joined(separator: ", ") + ")"
     }
   }
 
@@ -90,7 +99,7 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
     case .array: return .array([])
     case .dictionary: return .dictionary(ScriptDictionary())
     case .set: return .set(ScriptSet())
-    case .object, .structure, .enumeration, .date, .foundation, .function, .conforming, .recursive: return nil
+    case .object, .structure, .enumeration, .date, .foundation, .function, .conforming, .recursive, .tuple: return nil
     }
   }
 
@@ -156,6 +165,19 @@ public indirect enum ValueType: Equatable, CustomStringConvertible {
       return arity == parameters.count ? value : nil
     case (.conforming(let name), _): return value.conforms(to: name) ? value : nil
     case (.recursive(let reference), _): return reference.resolved?.coerce(value)
+    case (.tuple(let labels, let types), .tuple(let tuple)):
+      // Swift's tuple conversions: an unlabelled element takes the label
+      // the type gives it; a different label does not fit.
+      guard tuple.elements.count == types.count else { return nil }
+      var converted: [Value] = []
+      converted.reserveCapacity(types.count)
+      for index in types.indices {
+        let label = labels.isEmpty ? nil : labels[index]
+        if let written = tuple.label(at: index), let label, written != label { return nil }
+        guard let element = types[index].coerce(tuple.elements[index]) else { return nil }
+        converted.append(element)
+      }
+      return .tuple(TupleValue(elements: converted, labels: labels))
     default: return nil
     }
   }
@@ -205,12 +227,19 @@ public final class RecursiveTypeReference {
 }
 
 extension ValueType {
+  /// The tuple type of `elements` with these labels (`nil` for none), its
+  /// labels left empty when none has one, as ``tuple(labels:elements:)`` keeps them.
+  static func tuple(labelling elements: [ValueType], with labels: [String?]) -> ValueType {
+    .tuple(labels: labels.contains { $0 != nil } ? labels : [], elements: elements)
+  }
+
   /// Whether a ``recursive(_:)`` reference is in this type.
   var containsRecursiveReference: Bool {
     switch self {
     case .recursive: return true
     case .optional(let wrapped), .array(let wrapped), .set(let wrapped): return wrapped.containsRecursiveReference
     case .dictionary(let key, let value): return key.containsRecursiveReference || value.containsRecursiveReference
+    case .tuple(_, let elements): return elements.contains(where: \.containsRecursiveReference)
     case .function(let parameters, let result):
       return parameters.contains(where: \.containsRecursiveReference) || result?.containsRecursiveReference == true
     default: return false
@@ -228,6 +257,8 @@ extension ValueType {
     case .set(let element): return .set(element.referencingWeakly(where: isRecursive))
     case .dictionary(let key, let value):
       return .dictionary(key: key.referencingWeakly(where: isRecursive), value: value.referencingWeakly(where: isRecursive))
+    case .tuple(let labels, let elements):
+      return .tuple(labels: labels, elements: elements.map { $0.referencingWeakly(where: isRecursive) })
     case .function(let parameters, let result):
       return .function(
         parameters: parameters.map { $0.referencingWeakly(where: isRecursive) },
@@ -246,6 +277,7 @@ extension ValueType {
     case .set(let element): return .set(element.resolvingRecursiveReferences)
     case .dictionary(let key, let value):
       return .dictionary(key: key.resolvingRecursiveReferences, value: value.resolvingRecursiveReferences)
+    case .tuple(let labels, let elements): return .tuple(labels: labels, elements: elements.map(\.resolvingRecursiveReferences))
     case .function(let parameters, let result):
       return .function(
         parameters: parameters.map(\.resolvingRecursiveReferences), result: result?.resolvingRecursiveReferences)

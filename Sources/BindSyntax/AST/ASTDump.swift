@@ -95,10 +95,8 @@ public enum ASTDump {
     case .ternary(let c, let t, let e, _): return "(?: \(dump(c)) \(dump(t)) \(dump(e)))"
     case .member(let base, let name, _): return "(. \(dump(base)) \(name.name))"
     case .optionalMember(let base, let name, _): return "(?. \(dump(base)) \(name.name))"
-    case .call(let callee, let arguments, _):
-      return list(["call", dump(callee)] + arguments.map { argument in
-        argument.label.map { "(\($0.name): \(dump(argument.value)))" } ?? dump(argument.value)
-      })
+    case .call(let callee, let arguments, _): return list(["call", dump(callee)] + arguments.map(dump))
+    case .tuple(let elements, _): return list(["tuple"] + elements.map(dump))
     case .index(let base, let index, _): return "([] \(dump(base)) \(dump(index)))"
     case .duration(let value, _): return value.literal
     case .timer(let timer):
@@ -120,6 +118,11 @@ public enum ASTDump {
     case .ifExpression(let statement): return dump(statement)
     case .switchExpression(let statement): return dump(Statement.switchStatement(statement))
     }
+  }
+
+  /// An argument or tuple element: `value` or `(label: value)`.
+  private static func dump(_ argument: Argument) -> String {
+    argument.label.map { "(\($0.name): \(dump(argument.value)))" } ?? dump(argument.value)
   }
 
   /// A block as `(block statements…)`.

@@ -12,12 +12,15 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
   case function([TypeAnnotation], TypeAnnotation, SourceRange)
   /// `Set<Int>`, `Array<String>`: a named type with generic arguments.
   case generic(String, [TypeAnnotation], SourceRange)
+  /// `(Int, String)` or `(name: String, age: Int)`: two or more elements,
+  /// each with an optional label.
+  case tuple([TupleTypeElement], SourceRange)
 
   /// Where the annotation is written.
   public var range: SourceRange {
     switch self {
     case .named(_, let range), .optional(_, let range), .array(_, let range), .dictionary(_, _, let range),
-      .function(_, _, let range), .generic(_, _, let range):
+      .function(_, _, let range), .generic(_, _, let range), .tuple(_, let range):
       return range
     }
   }
@@ -35,8 +38,27 @@ public indirect enum TypeAnnotation: Equatable, Sendable, CustomStringConvertibl
       return "(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(result)"
     case .generic(let name, let arguments, _):
       return "\(name)<" + arguments.map(\.description).joined(separator: ", ") + ">"
+    case .tuple(let elements, _):
+      return "(" + elements.map(\.description).joined(separator: ", ") + ")"
     }
   }
+}
+
+/// One element of a tuple type: `Int` or `name: String`.
+public struct TupleTypeElement: Equatable, Sendable, CustomStringConvertible {
+  /// The label before `:`, if any.
+  public var label: Identifier?
+  /// The element's type.
+  public var type: TypeAnnotation
+
+  /// Creates a tuple type element.
+  public init(label: Identifier?, type: TypeAnnotation) {
+    self.label = label
+    self.type = type
+  }
+
+  /// `name: String` or `Int`.
+  public var description: String { label.map { "\($0.name): \(type)" } ?? type.description }
 }
 
 /// `type Name { members }`, `struct Name { members }` or

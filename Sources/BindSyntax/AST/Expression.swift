@@ -96,6 +96,9 @@ public indirect enum Expression: Equatable, Sendable {
   case array([Expression], SourceRange)
   /// `(expression)`, kept so ranges and dumps show the parentheses.
   case parenthesized(Expression, SourceRange)
+  /// `(1, "a")` or `(x: 1, y: 2)`: a tuple of two or more elements, each an
+  /// ``Argument`` (an optional label and a value), in order.
+  case tuple([Argument], SourceRange)
   /// `-x`, `!x`.
   case unary(UnaryOperator, Expression, SourceRange)
   /// `lhs op rhs`, including `&&`, `||`, `??` and ranges.
@@ -144,7 +147,7 @@ public indirect enum Expression: Equatable, Sendable {
     switch self {
     case .integer(_, let range), .double(_, let range), .string(_, let range),
       .interpolatedString(_, let range), .boolean(_, let range), .nilLiteral(let range),
-      .name(_, let range), .array(_, let range), .parenthesized(_, let range),
+      .name(_, let range), .array(_, let range), .parenthesized(_, let range), .tuple(_, let range),
       .unary(_, _, let range), .binary(_, _, _, let range), .ternary(_, _, _, let range),
       .member(_, _, let range), .optionalMember(_, _, let range), .call(_, _, let range),
       .index(_, _, let range), .duration(_, let range), .await(_, let range), .dictionary(_, let range),

@@ -106,16 +106,28 @@ public struct VariableDeclaration: Equatable, Sendable {
   public var initializer: Expression
   /// From `let`/`var` to the end of the initializer.
   public var range: SourceRange
+  /// `let (a, _) = pair`: the names the tuple's elements are bound to, in
+  /// order (`_` for one not bound); `name` is then the whole pattern,
+  /// `(a, _)`, which no variable can be called.
+  public var tupleNames: [Identifier]?
 
   /// Creates a variable declaration.
   public init(
-    isMutable: Bool, name: Identifier, type: TypeAnnotation? = nil, initializer: Expression, range: SourceRange
+    isMutable: Bool, name: Identifier, type: TypeAnnotation? = nil, initializer: Expression, range: SourceRange,
+    tupleNames: [Identifier]? = nil
   ) {
     self.isMutable = isMutable
     self.name = name
     self.type = type
     self.initializer = initializer
     self.range = range
+    self.tupleNames = tupleNames
+  }
+
+  /// The names the declaration binds: its name, or those of its tuple
+  /// pattern except `_`.
+  public var boundNames: [Identifier] {
+    tupleNames?.filter { $0.name != "_" } ?? [name]
   }
 }
 

@@ -75,10 +75,15 @@ extension Lexer {
 
   /// number → digits ('.' digits)? (('e' | 'E') ('+' | '-')? digits)?, where
   /// digits may contain `_` after the first. Values are checked by the parser.
+  ///
+  /// Right after a member's `.` (`pair.0.1`, not `0...1.5`) only the digits
+  /// are taken: a tuple element's position, never a fraction.
   mutating func number() {
     let start = position
     var isDouble = false
     skipDigits()
+    let isTupleIndex = start >= 2 && byte(at: start - 1) == Ascii.dot && byte(at: start - 2) != Ascii.dot
+    if isTupleIndex { return emit(.integer, from: start) }
     if byte(at: position) == Ascii.dot, Lexer.isDigit(byte(at: position + 1)) {
       isDouble = true
       position += 1

@@ -296,10 +296,12 @@ extension Parser {
 
   /// typeAnnotation → ( IDENTIFIER ( '.' IDENTIFIER )* ( '<' typeAnnotation ( ',' typeAnnotation )* '>' )?
   ///                  | '[' typeAnnotation ( ':' typeAnnotation )? ']'
-  ///                  | '(' ( typeAnnotation ( ',' typeAnnotation )* )? ')' ( 'throws'? '->' typeAnnotation )? )
+  ///                  | '(' ( tupleTypeElement ( ',' tupleTypeElement )* )? ')' ( 'throws'? '->' typeAnnotation )? )
   ///                  ( '?' | '??' )*
+  /// tupleTypeElement → ( IDENTIFIER ':' )? typeAnnotation
   ///
-  /// `(T)` without an arrow is `T` parenthesized (`((Int) -> Void)?`).
+  /// `(T)` without an arrow is `T` parenthesized (`((Int) -> Void)?`); two
+  /// or more elements without an arrow are a tuple type (`(x: Int, y: Int)`).
   func typeAnnotation(after context: String) throws -> TypeAnnotation {
     try nested {
       try skipTypeAttributes()
@@ -317,22 +319,36 @@ extension Parser {
         }
       } else if check(.leftParen) {
         let open = advance()
-        var parameters: [TypeAnnotation] = []
+        var elements: [TupleTypeElement] = []
         while !check(.rightParen), !check(.eof) {
-          parameters.append(try typeAnnotation(after: parameters.isEmpty ? "'('" : "','"))
+          var label: Identifier?
+          if check(.identifier), peek(1).kind == .colon {
+            let name = advance()
+            advance()  // ':'
+            label = Identifier(name.text, range: name.range)
+          }
+          let type = try typeAnnotation(after: label != nil ? "':'" : elements.isEmpty ? "'('" : "','")
+          elements.append(TupleTypeElement(label: label, type: type))
           if match(.comma) == nil { break }
         }
         let close = try self.close(.rightParen, opener: open)
+        let range = open.range.union(close.range)
         // Any function value may throw (a closure does when its body
         // does), so `throws` in a function type restricts nothing.
         let throwsMark = match(.throws)
         if match(.arrow) != nil {
           let result = try typeAnnotation(after: "'->'")
-          type = .function(parameters, result, open.range.union(result.range))
+          type = .function(elements.map(\.type), result, open.range.union(result.range))
         } else if let throwsMark {
           throw error("expected '->' and a result type after 'throws'", at: throwsMark.range)
-        } else if parameters.count == 1 {
-          type = parameters[0]
+        } else if elements.count == 1, let label = elements[0].label {
+          throw error(
+            "a tuple type has two or more elements; write '\(elements[0].type)' without the label '\(label.name)'",
+            at: label.range)
+        } else if elements.count == 1 {
+          type = elements[0].type
+        } else if elements.count > 1 {
+          type = .tuple(elements, range)
         } else {
           throw error("expected '->' and a result type after a function type's parameters", at: close.range)
         }

@@ -1,7 +1,7 @@
 extension Parser {
   /// postfixExpression → primaryExpression
-  ///                     ('(' argumentList ')' trailingClosure? | trailingClosure | '.' memberName
-  ///                      | '?.' memberName | '[' expression ']')*
+  ///                     ('(' argumentList ')' trailingClosure? | trailingClosure | '.' (memberName | INTEGER)
+  ///                      | '?.' (memberName | INTEGER) | '[' expression ']')*
   /// trailingClosure   → closureExpression   (* not where a block follows: see allowsTrailingClosure *)
   func postfixExpression() throws -> Expression {
     var base = try primaryExpression()
@@ -38,7 +38,8 @@ extension Parser {
         let close = try close(.rightParen, opener: token)
         base = .call(base, arguments, base.range.union(close.range))
       case .dot, .questionDot:
-        let name = try memberName(after: "'\(token.text)'")
+        // `pair.0`: a tuple element by position.
+        let name = try tupleIndex() ?? memberName(after: "'\(token.text)'")
         let range = base.range.union(name.range)
         base = kind == .dot ? .member(base, name, range) : .optionalMember(base, name, range)
       default:
@@ -47,6 +48,13 @@ extension Parser {
         base = .index(base, index, base.range.union(close.range))
       }
     }
+  }
+
+  /// The position after `.` in `pair.0`, as a member name.
+  private func tupleIndex() -> Identifier? {
+    guard check(.integer) else { return nil }
+    let token = advance()
+    return Identifier(token.text, range: token.range)
   }
 
   /// argumentList → (argument (',' argument)* ','?)?
@@ -134,10 +142,7 @@ extension Parser {
       advance()
       return .name(token.text, token.range)
     case .leftParen:
-      advance()
-      let inner = try withTrailingClosures(true) { try expression() }
-      let close = try close(.rightParen, opener: token)
-      return .parenthesized(inner, token.range.union(close.range))
+      return try withTrailingClosures(true) { try parenthesizedOrTuple() }
     case .leftBracket:
       return try withTrailingClosures(true) { try arrayLiteral() }
     case .leftBrace:
@@ -149,6 +154,32 @@ extension Parser {
     default:
       throw error(missingExpressionMessage())
     }
+  }
+
+  /// parenthesizedExpression → '(' expression ')'
+  /// tupleExpression         → '(' argument ',' argument (',' argument)* ')'
+  ///
+  /// `(x)` is `x` in parentheses; two or more elements, each with an
+  /// optional label, are a tuple: `(1, "a")`, `(x: 1, y: 2)`.
+  private func parenthesizedOrTuple() throws -> Expression {
+    let open = advance()
+    var elements: [Argument] = []
+    repeat {
+      if check(.rightParen), !elements.isEmpty { break }  // a trailing comma
+      elements.append(try argument())
+    } while match(.comma) != nil
+    if elements.count > 1, !check(.rightParen), !check(.eof) {
+      throw error("expected ',' or ')' after tuple element", notes: matchingNote(open))
+    }
+    let close = try close(.rightParen, opener: open)
+    let range = open.range.union(close.range)
+    guard elements.count == 1 else { return .tuple(elements, range) }
+    if let label = elements[0].label {
+      throw error(
+        "a tuple has two or more elements; write the value without the label '\(label.name)', or add an element",
+        at: label.range)
+    }
+    return .parenthesized(elements[0].value, range)
   }
 
   /// "expected expression after '='", worded for where the parser is.

@@ -100,15 +100,28 @@ extension Parser {
       source: source, duration: duration, frame: frame, range: keyword.range.union((frame ?? duration).range)))
   }
 
-  /// variableDeclaration → ('let' | 'var') IDENTIFIER (':' typeAnnotation)? ('=' valueExpression)?
+  /// variableDeclaration → ('let' | 'var') (IDENTIFIER | tuplePattern) (':' typeAnnotation)? ('=' valueExpression)?
+  /// tuplePattern        → '(' IDENTIFIER (',' IDENTIFIER)+ ')'
   ///
   /// The initializer may be left out only for an optional type (`var name: String?`),
-  /// which starts `nil`.
+  /// which starts `nil`. A tuple pattern (`let (a, _) = pair`) binds each
+  /// element of the tuple to a name, `_` to none.
   func variableDeclaration() throws -> Statement {
     let keyword = advance()
-    let name = try identifier(after: "'\(keyword.text)'")
+    var tupleNames: [Identifier]?
+    let name: Identifier
+    if check(.leftParen) {
+      let pattern = try tuplePattern()
+      tupleNames = pattern.names
+      name = Identifier("(" + pattern.names.map(\.name).joined(separator: ", ") + ")", range: pattern.range)
+    } else {
+      name = try identifier(after: "'\(keyword.text)'")
+    }
     var type: TypeAnnotation?
     if match(.colon) != nil { type = try typeAnnotation(after: "':'") }
+    if tupleNames != nil, !check(.equal) {
+      throw error("expected '=' and a tuple after '\(keyword.text) \(name.name)'")
+    }
     guard match(.equal) != nil else {
       if let type, case .optional = type {
         let initial = Expression.nilLiteral(SourceRange(at: type.range.end))
@@ -124,7 +137,35 @@ extension Parser {
     let value = try valueExpression()
     return .variable(VariableDeclaration(
       isMutable: keyword.kind == .var, name: name, type: type, initializer: value,
-      range: keyword.range.union(value.range)))
+      range: keyword.range.union(value.range), tupleNames: tupleNames))
+  }
+
+  /// tuplePattern → '(' IDENTIFIER (',' IDENTIFIER)+ ')'
+  ///
+  /// Each name once; `_` binds nothing and may repeat.
+  private func tuplePattern() throws -> (names: [Identifier], range: SourceRange) {
+    let open = advance()
+    var names: [Identifier] = []
+    repeat {
+      if check(.leftParen) {
+        throw error("a tuple pattern inside a tuple pattern is not supported; take the inner tuple apart in a second 'let'")
+      }
+      let name = try identifier(after: names.isEmpty ? "'('" : "','")
+      if name.name != "_", names.contains(where: { $0.name == name.name }) {
+        throw error("'\(name.name)' is named twice in the tuple pattern; give each element its own name, or '_'", at: name.range)
+      }
+      names.append(name)
+    } while match(.comma) != nil
+    if !check(.rightParen), !check(.eof) {
+      throw error("expected ',' or ')' after a name in the tuple pattern", notes: matchingNote(open))
+    }
+    let close = try close(.rightParen, opener: open)
+    if names.count == 1 {
+      throw error(
+        "a tuple pattern takes two or more names; write '\(names[0].name)' without parentheses",
+        at: open.range.union(close.range))
+    }
+    return (names, open.range.union(close.range))
   }
 
   /// bindStatement → 'bind' expression ('->' | '<->') expression ('as' IDENTIFIER)?

@@ -86,7 +86,7 @@ final class InterpreterClosureTests: XCTestCase {
       var d = ["k": 0]
       for i in 1...1200 { d = ["k": d] }
       """,
-      ["error: values nested more than 1000 levels deep (arrays, dictionaries, structs and enum values count)"])
+      ["error: values nested more than 1000 levels deep (arrays, dictionaries, structs, enum values and tuples count)"])
   }
 
   func testTypedVariablesCheckEveryWrite() {

@@ -176,7 +176,7 @@ final class ScriptErrorKindTests: XCTestCase {
     (.stringTooLong(bytes: 11, limit: 10), "string of 11 bytes is longer than the limit of 10"),
     (.nestingTooDeep(limit: 100, arraysOnly: true), "arrays nested more than 100 levels deep"),
     (.nestingTooDeep(limit: 100, arraysOnly: false),
-     "values nested more than 100 levels deep (arrays, dictionaries, structs and enum values count)"),
+     "values nested more than 100 levels deep (arrays, dictionaries, structs, enum values and tuples count)"),
     (.interrupted, "interrupted"),
     (.awaitIdle,
      "'await' gave up after 30s: the task waits for something outside the script (no task of the script is ready and no timer is pending)"),
