@@ -129,6 +129,9 @@ extension Compiler {
       where !fits(given.type, expected.type) && expected.type != nil {
         return "'\(fullName)' takes '\(given.type.map(\.description) ?? "any value")' for '\(given.name)', the protocol '\(expected.type!)'; declare '\(wanted)'"
       }
+      if found.signature.isAsync, !method.signature.isAsync {
+        return "its '\(fullName)' is 'async', the protocol's is not; remove 'async'"
+      }
       if found.signature.isThrowing, !method.signature.isThrowing {
         return "its '\(fullName)' throws, the protocol's does not; remove 'throws' or mark the requirement 'throws'"
       }
@@ -164,7 +167,7 @@ extension Compiler {
       let spelled = label == parameter.name ? label : "\(label) \(parameter.name)"
       return spelled + (parameter.type.map { ": \($0)" } ?? "")
     }
-    return "func \(signature.name)(\(parameters.joined(separator: ", ")))" + (signature.isThrowing ? " throws" : "")
+    return "func \(signature.name)(\(parameters.joined(separator: ", ")))" + signature.effects
       + (signature.returnType.map { " -> \($0)" } ?? "")
   }
 

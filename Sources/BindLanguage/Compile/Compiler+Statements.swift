@@ -127,6 +127,11 @@ extension Compiler {
   /// functionDeclaration -> 'func' NAME '(' parameters? ')' ('->' type)? block
   private func compileFunction(_ declaration: FunctionDeclaration) throws -> Execution {
     let name = declaration.name.name
+    if declaration.isAsync {
+      throw error(
+        .other("only a method can be 'async' here: a method of a type that Swift code calls through a protocol (a fake); remove 'async'"),
+        at: declaration.name.range)
+    }
     let slot = scope.declare(name, isMutable: false, isThrowingFunction: declaration.isThrowing)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
@@ -180,7 +185,7 @@ extension Compiler {
     }
     return FunctionSignature(
       name: declaration.name.name, parameters: parameters, returnType: try declaration.returnType.map(valueType),
-      isThrowing: declaration.isThrowing)
+      isThrowing: declaration.isThrowing, isAsync: declaration.isAsync)
   }
 
   /// A parameter's or a stored property's default value, evaluated at each

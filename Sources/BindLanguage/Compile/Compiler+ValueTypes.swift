@@ -254,12 +254,15 @@ extension Compiler {
   ) throws {
     for function in declaration.methods {
       guard let method = methods[function.name.name] else { continue }
+      let suspendable = function.isAsync ? SuspendableBody() : nil
       let compiled = try compileFunctionBody(
         parameters: function.parameters, body: function.body, signature: (method.signature, function.body.range),
         methodSelf: MethodSelf(isMutable: function.isMutating, members: members, type: selfValueType),
-        cannotThrow: function.isThrowing ? nil : ErrorHandling.functionCannotThrow)
+        cannotThrow: function.isThrowing ? nil : ErrorHandling.functionCannotThrow, suspendable: suspendable)
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
+      // Without a `wait` there is nothing to suspend at: the body runs whole.
+      method.suspendable = suspendable.flatMap { $0.waits.isEmpty ? nil : $0 }
     }
   }
 

@@ -287,10 +287,13 @@ final class Compiler {
   /// `cannotThrow` says why an error may not leave the body (see
   /// ``ErrorHandling/unhandledBecause``); nil for a `throws` function or
   /// a closure.
+  ///
+  /// An `async` method's `suspendable` body receives the statements cut at
+  /// their `wait`s (``compileSuspendable(_:into:)``).
   func compileFunctionBody(
     parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false,
     signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil, kind: String? = nil,
-    cannotThrow: String? = ErrorHandling.blockCannotThrow
+    cannotThrow: String? = ErrorHandling.blockCannotThrow, suspendable: SuspendableBody? = nil
   ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
@@ -339,11 +342,13 @@ final class Compiler {
       // that returns a value returns it (checked like `return`).
       return (try compileReturn(expression, range: expression.range), { inner.slotCount }, inner.usesEnclosingFrames)
     }
-    var compiled = try compileSequence(body.statements)
+    var compiled = try suspendable.map { try compileSuspendable(body.statements, into: $0) }
+      ?? compileSequence(body.statements)
     if let (signature, bodyRange) = signature, let returnType = signature.returnType {
       let statements = compiled
       let missing = missingReturn(
         returnType, in: kind ?? (methodSelf == nil ? "global function" : "instance method"), closingAt: bodyRange)
+      suspendable?.missingReturn = missing
       compiled = { frame in
         let flow = try statements(frame)
         if case .returned(.some) = flow { return flow }

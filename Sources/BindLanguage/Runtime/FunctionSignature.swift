@@ -23,6 +23,8 @@ struct FunctionSignature {
   let returnType: ValueType?
   /// Declared `throws`: a call must be marked with `try`.
   var isThrowing = false
+  /// Declared `async`: a Swift caller awaits it (see ``SuspendableBody``).
+  var isAsync = false
 
   /// `select(index:)`, `move(_:to:)`.
   var fullName: String {
@@ -39,8 +41,12 @@ struct FunctionSignature {
       let head = parameter.label == parameter.name ? parameter.name : "\(parameter.label ?? "_") \(parameter.name)"
       return head + ": " + (parameter.type?.description ?? "Any")
     }
-    return "\(name)(\(list.joined(separator: ", ")))" + (isThrowing ? " throws" : "")
-      + (returnType.map { " -> \($0)" } ?? "")
+    return "\(name)(\(list.joined(separator: ", ")))" + effects + (returnType.map { " -> \($0)" } ?? "")
+  }
+
+  /// ` async throws`, ` throws`, ` async` or nothing, as Swift writes a signature's effects.
+  var effects: String {
+    (isAsync ? " async" : "") + (isThrowing ? " throws" : "")
   }
 
   /// What completion inserts: `select(index: `, `clear()`, `move(`.
@@ -196,6 +202,9 @@ final class ScriptMethod {
   /// Set once the body is compiled (after every member is known, so
   /// methods may call each other in any order).
   var body: Execution = { _ in .next }
+  /// An `async` method's body cut at its `wait` statements, for a Swift
+  /// caller to await; `nil` when it has none (or is not `async`).
+  var suspendable: SuspendableBody?
   var slotCount = 1
   /// Whether a call that ends without `return` is an error.
   var requiresReturn: Bool { signature.returnType != nil }
@@ -209,6 +218,7 @@ final class ScriptMethod {
   /// caches may keep the method's own type, which owns the method.
   func releaseBody() {
     body = { _ in .next }
+    suspendable = nil
   }
 }
 

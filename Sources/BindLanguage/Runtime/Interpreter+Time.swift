@@ -19,9 +19,7 @@ extension Interpreter {
         .other("'wait' cannot run inside a timer's body; schedule the rest with 'after' instead"), at: range, in: file)
     }
     let duration = duration ?? .zero
-    guard duration >= .zero else {
-      throw ScriptError(.other("cannot wait a negative duration (\(duration.literal)); use 0ms or more"), at: range, in: file)
-    }
+    try Interpreter.checkWaitable(duration, at: range, in: file)
     if let cooperative = cooperativeAwait, cooperative.isWaitSite(range) {
       // A top-level `wait` from an async caller: the caller lets the time
       // pass, yielding its actor between steps (``CooperativeAwait``).
@@ -31,6 +29,13 @@ extension Interpreter {
     try scheduler.advance(
       by: duration, step: { try step(at: range, in: file, cost: Interpreter.timerFiringCost) },
       poll: { try step(at: range, in: file, cost: 0) })
+  }
+
+  /// Throws unless `duration` may pass: 0ms or more.
+  static func checkWaitable(_ duration: Duration, at range: SourceRange, in file: SourceFile) throws {
+    guard duration >= .zero else {
+      throw ScriptError(.other("cannot wait a negative duration (\(duration.literal)); use 0ms or more"), at: range, in: file)
+    }
   }
 
   /// With `--real-time`, how long until a timer is due (zero when one is,

@@ -136,7 +136,7 @@ public enum ASTDump {
   }
 
   private static func dump(_ function: FunctionDeclaration) -> String {
-    guard function.hasSwiftSignature || function.isMutating || function.isThrowing else {
+    guard function.hasSwiftSignature || function.isMutating || function.isThrowing || function.isAsync else {
       return list(["func", function.name.name, list(function.parameters.map(\.name)), dump(function.body)])
     }
     let parameters = function.signature.map { p in
@@ -144,7 +144,7 @@ public enum ASTDump {
         + (p.defaultValue.map { ["=", dump($0)] } ?? []))
     }
     return list((function.isMutating ? ["mutating"] : []) + ["func", function.name.name, list(parameters)]
-      + (function.isThrowing ? ["throws"] : [])
+      + (function.isAsync ? ["async"] : []) + (function.isThrowing ? ["throws"] : [])
       + (function.returnType.map { ["->", $0.description] } ?? []) + [dump(function.body)])
   }
 

@@ -249,6 +249,9 @@ public struct FunctionDeclaration: Equatable, Sendable {
   public var isMutating: Bool
   /// `throws` after the parameters: calls must be marked with `try`.
   public var isThrowing = false
+  /// `async` after the parameters: a method a Swift caller awaits, whose
+  /// `wait` statements suspend that caller (a fake of a Swift protocol).
+  public var isAsync = false
 
   /// Creates a function declaration.
   public init(

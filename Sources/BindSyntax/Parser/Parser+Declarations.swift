@@ -411,7 +411,7 @@ extension Parser {
   public static let ignoredTypeAttributes: Set = ["escaping", "Sendable", "MainActor"]
 
   /// functionDeclaration → 'func' IDENTIFIER '(' (functionParameter (',' functionParameter)* ','?)? ')'
-  ///                       'throws'? ('->' typeAnnotation)? block
+  ///                       'async'? 'throws'? ('->' typeAnnotation)? block
   func functionDeclaration() throws -> Statement {
     .function(try functionDeclaration(isMutating: false))
   }
@@ -437,13 +437,19 @@ extension Parser {
       throw error("expected ',' or ')' after parameter", notes: matchingNote(open))
     }
     try close(.rightParen, opener: open)
+    // `async` is contextual, as in Swift: a name everywhere else.
+    let asyncMark = check(.identifier) && peek().text == "async" ? advance() : nil
     let throwsMark = match(.throws)
+    if throwsMark != nil, check(.identifier), peek().text == "async" {
+      throw error("'async' must precede 'throws'; write 'async throws'")
+    }
     var returnType: TypeAnnotation?
     if match(.arrow) != nil { returnType = try typeAnnotation(after: "'->'") }
     try checkParameterForms(parameters, hasReturnType: returnType != nil)
     let body: Block
     if hasBody {
-      body = try block(after: returnType != nil ? "return type" : throwsMark != nil ? "'throws'" : "parameter list")
+      let after = returnType != nil ? "return type" : throwsMark != nil ? "'throws'" : asyncMark != nil ? "'async'" : "parameter list"
+      body = try block(after: after)
     } else {
       // A protocol requirement: the signature only.
       body = Block(statements: [], range: SourceRange(at: previous.range.end))
@@ -452,6 +458,7 @@ extension Parser {
       name: name, parameters: parameters.map(\.name), body: body, range: keyword.range.union(body.range),
       signature: parameters, returnType: returnType, isMutating: isMutating)
     declaration.isThrowing = throwsMark != nil
+    declaration.isAsync = asyncMark != nil
     return declaration
   }
 
