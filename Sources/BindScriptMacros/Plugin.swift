@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct BindScriptMacrosPlugin: CompilerPlugin {
-  let providingMacros: [Macro.Type] = [ScriptableMacro.self, ScriptableValueMacro.self, ScriptMarkerMacro.self]
+  let providingMacros: [Macro.Type] = [ScriptableMacro.self, ScriptableValueMacro.self, ScriptMarkerMacro.self, ScriptImplementableMacro.self]
 }

@@ -51,6 +51,16 @@ struct ScriptableDiagnostic: DiagnosticMessage {
       id: "noFieldInitializer", severity: .warning)
   }
 
+  static let notAProtocol = Self(
+    message: "@ScriptImplementable applies to a protocol", id: "notAProtocol", severity: .error)
+  static let unimplementableMember = Self(
+    message: "@ScriptImplementable implements method requirements only; make this a method ('func value() -> T')",
+    id: "unimplementableMember", severity: .error)
+
+  static func unimplementable(_ what: String, _ reason: String) -> Self {
+    Self(message: "scripts cannot implement \(what): \(reason)", id: "unimplementable", severity: .error)
+  }
+
   static let badName = Self(
     message: "expected a string literal naming it for scripts", id: "badName", severity: .error)
 }

@@ -98,3 +98,39 @@ public typealias ScriptableInterpreter = BindLanguage.Interpreter
 @attached(extension, conformances: ScriptableValueType, names: named(register), named(scriptTypeName))
 public macro ScriptableValue(_ name: String? = nil) =
   #externalMacro(module: "BindScriptMacros", type: "ScriptableValueMacro")
+
+/// The script value behind a class `@ScriptImplementable` generated.
+public typealias ScriptImplementation = BindLanguage.ScriptImplementation
+
+/// A class `@ScriptImplementable` generated: it implements a Swift protocol
+/// by calling a script's value.
+public typealias ScriptImplemented = BindLanguage.ScriptImplemented
+
+/// Lets scripts implement a protocol, so that a test passes a fake written in
+/// a script wherever Swift expects the protocol. Writes, beside `P`, the class
+/// `ScriptedP`, which implements `P` by calling the script's value;
+/// `try ScriptedP.register(in: interpreter)` (before registering the types
+/// whose members use `P`) lets scripts write
+///
+/// ```
+/// type FakeAuth: AuthService {
+///   func signIn(email: String, password: String) async throws -> User {
+///     wait 500ms
+///     if password == "wrong" { throw AuthError.invalidCredentials }
+///     return User(name: "Ada")
+///   }
+/// }
+/// let login = LoginModel(auth: FakeAuth())
+/// ```
+///
+/// A parameter or property of type `any P` then takes a script's value whose
+/// type conforms (checked as its declaration runs), or a registered host
+/// object whose class conforms in Swift. The requirements must be methods
+/// (sync, `throws` or `async`), not generic and not static. An `async`
+/// requirement's caller is suspended at each `wait` of the script's method
+/// on the script's clock; what the script throws reaches Swift as the host's
+/// own error type when it is registered, else as `ScriptThrownError`.
+/// `@ScriptImplementable("Name")` names the protocol for scripts.
+@attached(peer, names: prefixed(Scripted))
+public macro ScriptImplementable(_ name: String? = nil) =
+  #externalMacro(module: "BindScriptMacros", type: "ScriptImplementableMacro")

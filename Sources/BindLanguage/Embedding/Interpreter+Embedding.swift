@@ -107,10 +107,11 @@ extension Interpreter {
     return globalFrame.slots[variable.slot]
   }
 
-  /// The bridge of a registered class, struct or enum; a
+  /// The bridge of a registered class, struct, enum or protocol; a
   /// ``ScriptableValueType`` registers itself here on first use.
   func registeredBridge(for swiftType: Any.Type) throws -> ValueBridge? {
     if let bridge = hostType(for: swiftType)?.bridge ?? hostValueTypes[swiftType]?.bridge { return bridge }
+    if let implementable = hostProtocols[ObjectIdentifier(swiftType)] { return implementable.bridge(interpreter: self) }
     guard let scriptable = swiftType as? any ScriptableValueType.Type else { return nil }
     try scriptable.register(in: self, as: scriptable.scriptTypeName)
     return hostValueTypes[swiftType]?.bridge

@@ -89,6 +89,11 @@ struct ValueBridge {
         throw BridgeError(
           "class '\(typeName(swiftType))' is not registered; register it before the types that use it", unregisteredType: swiftType)
       }
+      if isProtocol(swiftType) {
+        throw BridgeError(
+          "protocol '\(typeName(swiftType))' does not bridge to scripts; mark it @ScriptImplementable and register it ('try Scripted\(typeName(swiftType)).register(in: interpreter)') before the types that use it",
+          unregisteredType: swiftType)
+      }
       throw BridgeError(
         "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Date, UUID, URL, Data, optionals, arrays or a registered type",
         unregisteredType: swiftType)
@@ -118,6 +123,12 @@ struct BridgeError: Error {
     }
     return start + " (\(message)); mark it @ScriptIgnored"
   }
+}
+
+/// Whether `type` is a protocol's existential type (`any AuthService`):
+/// its metadata's kind is the runtime's `Existential` (0x303).
+private func isProtocol(_ type: Any.Type) -> Bool {
+  unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x303
 }
 
 /// The name of a Swift type without its module, as a message shows it.

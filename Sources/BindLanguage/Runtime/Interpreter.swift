@@ -102,6 +102,9 @@ public final class Interpreter {
   var replacedTypeCode: [any OwnsCompiledCode] = []
   /// The free functions the host defined (``define(_:_:)``), by base name.
   var hostFunctions: [String: [HostFunction]] = [:]
+  /// The Swift protocols scripts may implement (``registerProtocol(_:as:implementedBy:_:)``),
+  /// by their existential type.
+  var hostProtocols: [ObjectIdentifier: HostProtocol] = [:]
   /// The Swift structs and enums the host registered (`registerStruct`,
   /// `registerEnum`), by script name and by Swift type.
   var hostValueTypes = HostValueTypes()

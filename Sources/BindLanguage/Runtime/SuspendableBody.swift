@@ -43,7 +43,9 @@ extension Interpreter {
   /// script's clock, which the script's `wait` and `await` move.
   ///
   /// - Returns: what the method returned (`.null` for nothing).
-  func callSuspending(_ method: ScriptMethod, withSelfFirst arguments: [Value]) async throws -> Value {
+  func callSuspending(
+    _ method: ScriptMethod, withSelfFirst arguments: [Value], isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Value {
     guard let body = method.suspendable else {
       return try runForHost { try callMethod(method, withSelfFirst: arguments, at: hostCallContext).result }
     }
