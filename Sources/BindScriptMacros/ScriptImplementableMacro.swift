@@ -58,7 +58,8 @@ public struct ScriptImplementableMacro: PeerMacro {
           try interpreter.registerProtocol((any \(raw: protocolName)).self, as: name, implementedBy: { \(raw: className)(scriptImplementation: $0) }) { requirements in\(raw: body)
           }
         }
-      \(raw: methods.joined(separator: "\n"))
+
+      \(raw: methods.joined(separator: "\n\n"))
       }
       """
     return [decl]

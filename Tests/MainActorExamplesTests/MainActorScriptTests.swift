@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func everyScriptOfTheFolderIsACase() {
-    #expect(ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder).map(\.name) == ["bad-input.bind", "banner.bind", "cart.bind", "debounce.bind"])
+    #expect(ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder).map(\.name) == ["bad-input.bind", "banner.bind", "cart.bind", "debounce.bind", "login.bind"])
   }
 
   /// A view-model the test made and injected: the script's `wait` runs its
@@ -60,5 +60,37 @@ import Testing
     #expect(strict.failures.first?.details == ["a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at strict.bind:2"])
     let settled = await ScriptTest.run(file: "settled.bind", source: "search.text = \"ru\"\nwait 1s\n", strict: true, configure: configure)
     #expect(settled.passed, "\(settled.failures)")
+  }
+
+  /// A fake that does not implement the app's protocol as Swift declares it
+  /// is refused where it is declared, naming the requirement; one that
+  /// returns the wrong value fails the statement during which Swift called
+  /// it, located in the fake, and the model gets an error, not a crash.
+  @Test func aFakeThatDoesNotFitTheProtocolIsALocatedError() async {
+    let result = await expectScript(source: """
+      type NoSignIn: AuthService {
+        func logIn(email: String, password: String) async throws -> User { User(name: "x") }
+      }
+      #> error: type 'NoSignIn' does not conform to protocol 'AuthService': it has no 'signIn(email:password:)'; add 'func signIn(email: String, password: String) async throws -> User { … }'
+      type WrongResult: AuthService {
+        func signIn(email: String, password: String) async throws -> String { "Ada" }
+      }
+      #> error: type 'WrongResult' does not conform to protocol 'AuthService': 'signIn(email:password:)' returns 'String', the protocol needs 'User'
+      type Untyped: AuthService {
+        func signIn(email: String, password: String) async throws -> User {
+          wait 100ms
+          let users: [User] = []
+          return users[0]
+        }
+      }
+      let login = LoginModel(auth: Untyped())
+      await login.signIn()
+      #> error: index 0 out of range for an array of 0 elements
+      login.errorMessage?.hasPrefix("sign-in failed")
+      #> true
+      now
+      #> 100ms
+      """, path: "fakes.bind") { try MainActorExampleTypes.register(in: $0) }
+    #expect(result.passed)
   }
 }

@@ -39,7 +39,9 @@ public final class ScriptImplementation: @unchecked Sendable {
     let (interpreter, values) = try prepare(index, repeat each arguments)
     let result: Value
     do {
-      result = try interpreter.callMethod(methods[index], withSelfFirst: values, at: interpreter.hostCallContext).result
+      result = try interpreter.runForHost {
+        try interpreter.callMethod(methods[index], withSelfFirst: values, at: interpreter.hostCallContext).result
+      }
     } catch {
       throw swiftError(for: error, in: interpreter)
     }

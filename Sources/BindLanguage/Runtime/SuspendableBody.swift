@@ -71,9 +71,14 @@ extension Interpreter {
   }
 
   /// Runs script code a Swift caller started, with the jobs it makes
-  /// routed to the session.
-  private func runForHost<T>(_ body: () throws -> T) throws -> T {
-    try TaskCapture.routing(to: scheduler, body)
+  /// routed to the session, against the stack of the thread it runs on:
+  /// a job of the session's actor may run on another thread than the
+  /// statement that let it run (the main queue drained by a worker).
+  func runForHost<T>(_ body: () throws -> T) throws -> T {
+    let floor = stackFloor
+    measureStack()
+    defer { stackFloor = floor }
+    return try TaskCapture.routing(to: scheduler, body)
   }
 
   /// Where a call a Swift caller made happens: no place in a script.
