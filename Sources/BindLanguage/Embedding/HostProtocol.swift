@@ -55,8 +55,10 @@ final class HostProtocol {
         guard let host = interpreter.hostType(for: type(of: object)) else { return .null }
         return .object(host.wrapper(for: object))
       },
-      fromScript: { [weak self, weak interpreter] value in
-        guard let self, let interpreter else { return nil }
+      // Unowned, as the interpreter's other bridges hold it: a weak
+      // reference would slow every retain of the interpreter.
+      fromScript: { [weak self, unowned interpreter] value in
+        guard let self else { return nil }
         if case .object(let object) = value, let host = object.hostObject { return self.cast(host) }
         guard value.conforms(to: self.name), let methods = self.methods(of: value) else { return nil }
         return self.make(ScriptImplementation(

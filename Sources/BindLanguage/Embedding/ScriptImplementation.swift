@@ -19,15 +19,18 @@ public final class ScriptImplementation: @unchecked Sendable {
   let receiver: Value
   private let methods: [ScriptMethod]
   private let requirements: [HostRequirement]
-  /// Weak: a Swift model holding a fake may outlive the session; then a
-  /// call fails with an error instead of running a script that is gone.
-  private weak var interpreter: Interpreter?
+  /// How it reaches the interpreter: a Swift model holding a fake may
+  /// outlive the session, and then a call fails with an error instead of
+  /// running a script that is gone. Not `weak`: a weak reference gives the
+  /// interpreter a side table, and every retain of it (several a call) the
+  /// slow path.
+  private let hook: Interpreter.SchedulerHook
 
   init(receiver: Value, methods: [ScriptMethod], requirements: [HostRequirement], interpreter: Interpreter) {
     self.receiver = receiver
     self.methods = methods
     self.requirements = requirements
-    self.interpreter = interpreter
+    self.hook = interpreter.schedulerHook
   }
 
   /// The script value, as scripts see it.
@@ -90,7 +93,7 @@ public final class ScriptImplementation: @unchecked Sendable {
 
   /// The interpreter, and `self` followed by the arguments as script values.
   private func prepare<each A>(_ index: Int, _ arguments: repeat each A) throws -> (Interpreter, [Value]) {
-    guard let interpreter else {
+    guard let interpreter = hook.interpreter?.takeUnretainedValue() else {
       throw ScriptImplementationError(
         description: "'\(requirements[index].signature.fullName)' was called after the script session that implements it ended")
     }

@@ -175,10 +175,11 @@ public final class Interpreter {
   /// How the scheduler, which a host may keep after the interpreter is
   /// gone, reaches it: cleared when the interpreter goes. The interpreter
   /// and its scheduler live on one thread (ARCHITECTURE.md, "Invariants"),
-  /// so the deinit cannot race with a job's hook.
-  private let schedulerHook = SchedulerHook()
+  /// so the deinit cannot race with a job's hook. A script's fake that
+  /// Swift holds (``ScriptImplementation``) reaches it the same way.
+  let schedulerHook = SchedulerHook()
 
-  private final class SchedulerHook {
+  final class SchedulerHook {
     @exclusivity(unchecked) var interpreter: Unmanaged<Interpreter>?
   }
 
