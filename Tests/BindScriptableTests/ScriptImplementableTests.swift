@@ -114,6 +114,28 @@ struct ScriptImplementableTests {
     ])
   }
 
+  @Test func aFakeSwiftKeepsAfterItsSessionFailsInsteadOfRunning() throws {
+    var model: SettingsModel?
+    do {
+      let interpreter = Interpreter()
+      try ScriptedSettingsStore.register(in: interpreter)
+      try interpreter.register(SettingsModel.self)
+      try interpreter.run(Parser.parse("""
+        type FakeStore: SettingsStore {
+          func string(forKey key: String) -> String? { nil }
+          func set(_ value: String, forKey key: String) {}
+          func count() throws -> Int { 7 }
+        }
+        let settings = SettingsModel(store: FakeStore())
+        """))
+      if case .object(let object)? = interpreter.global("settings") { model = object.hostObject as? SettingsModel }
+      #expect(model?.storedCount() == 7)
+      interpreter.endSession()
+    }
+    #expect(model != nil)
+    #expect(model?.storedCount() == -1)
+  }
+
   @Test func aProtocolNotMarkedForScriptsSaysHowToMarkIt() throws {
     let holder = Holder()
     let lines = try run("holder.use(1)") { interpreter in
