@@ -112,7 +112,7 @@ public final class ScriptImplementation: @unchecked Sendable {
       return converted as! R
     }
     let error = ScriptError(
-      "'\(requirements[index].signature.fullName)' returned a value of type '\(value.typeName)', where Swift expects '\(bridge.type)'")
+      .other("'\(requirements[index].signature.fullName)' returned a value of type '\(value.typeName)', where Swift expects '\(bridge.type)'"))
     interpreter.keep(error)
     throw ScriptImplementationError(description: error.message)
   }
