@@ -43,9 +43,13 @@ struct MemberRegistration<Context: MacroExpansionContext> {
       let name = (renames ? rename : nil) ?? swiftName.trimmingCharacters(in: "`")
       let isReadOnly = variable.modifiers.hasPrivateSetter || !binding.isWritable
       if isObserved {
-        return isReadOnly
-          ? "type.property(\(quoted(name)), readOnly: \\.$\(swiftName))"
-          : "type.property(\(quoted(name)), \\.$\(swiftName))"
+        if isReadOnly { return "type.property(\(quoted(name)), readOnly: \\.$\(swiftName))" }
+        // A `didSet` may write again: scripts then write through the
+        // setter, and see one change to what Swift kept.
+        if binding.accessorBlock?.isObserversOnly == true {
+          return "type.property(\(quoted(name)), \\.$\(swiftName), setter: \\.\(swiftName))"
+        }
+        return "type.property(\(quoted(name)), \\.$\(swiftName))"
       }
       switch binding.declaredKind {
       case .observable: return "type.property(\(quoted(name)), readOnly: \\.\(swiftName))"

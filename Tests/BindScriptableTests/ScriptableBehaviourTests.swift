@@ -47,6 +47,16 @@ final class ScriptedForm {
   private func helper() {}
 }
 
+/// An `@Observed` var whose `didSet` clamps: scripts write through the setter.
+@Scriptable
+final class ScriptedMixer {
+  @Observed var volume = 5 {
+    didSet { if volume > 10 { volume = 10 } }
+  }
+
+  init() {}
+}
+
 @Observable @Scriptable("Prefs")
 final class ScriptedSettings {
   var volume = 3
@@ -114,6 +124,18 @@ final class ScriptableBehaviourTests: XCTestCase {
       ])
     XCTAssertEqual(form.address, "ada@example.com")
     XCTAssertEqual(form.titles, ["milk", "bread"])
+  }
+
+  func testAClampingDidSetOnAnObservedVarIsOneChange() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedMixer.register(in: interpreter)
+    let mixer = ScriptedMixer()
+    try interpreter.inject(mixer, as: "mixer")
+    XCTAssertEqual(
+      run("observe mixer.volume\nmixer.volume = 15\nmixer.volume = 7\nmixer.volume", in: interpreter),
+      ["mixer.volume: 5 -> 10", "mixer.volume: 10 -> 7", "7"])
+    XCTAssertEqual(mixer.volume, 7)
   }
 
   func testWhatIsLeftOutOrReadOnly() throws {

@@ -327,6 +327,45 @@ final class ScriptableExpansionTests: XCTestCase {
     }
   }
 
+  /// A `didSet` may write the property again: scripts write through the
+  /// setter, so that they see one change, to what Swift kept.
+  func testAnObservedVarWithADidSetIsWrittenThroughItsSetter() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Mixer {
+        @Observed var volume = 5 {
+          didSet { if volume > 10 { volume = 10 } }
+        }
+        @Observed var balance = 0
+      }
+      """
+    } expansion: {
+      #"""
+      final class Mixer {
+        @Observed var volume = 5 {
+          didSet { if volume > 10 { volume = 10 } }
+        }
+        @Observed var balance = 0
+      }
+
+      extension Mixer: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Mixer"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Mixer") throws -> ObjectType {
+          try interpreter.register(Mixer.self, as: name) { type in
+            type.property("volume", \.$volume, setter: \.volume)
+            type.property("balance", \.$balance)
+          }
+        }
+      }
+      """#
+    }
+  }
+
   func testAMainActorClassConformsOnTheMainActor() {
     assertMacro {
       """

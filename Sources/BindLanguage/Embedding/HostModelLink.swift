@@ -55,6 +55,7 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
   private(set) var node: Property<T>?
   private let source: HostModelSource<T>
   private let isAlive: () -> Bool
+  private let isSame: (T, T) -> Bool
   private weak var changes: HostChanges?
   private let pendingFlag = Atomic<Bool>(false)
   private var toSwift: Disposable?
@@ -71,6 +72,7 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
     guard let initial = source.read() else { return nil }
     self.source = source
     self.isAlive = isAlive
+    self.isSame = isSame
     self.changes = changes
     let node = Property(initial, label: label, isSame: isSame)
     self.node = node
@@ -108,6 +110,23 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
   package func swiftWillChange() {
     guard !pendingFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
     changes?.enqueue(self)
+  }
+
+  /// A script's write: Swift's setter runs first (its `didSet`, a sink
+  /// that writes back), then the node takes what Swift kept, all in one
+  /// transaction, so the script sees one change from the old value to the
+  /// final one, never the value Swift refused. The node's own binding to
+  /// Swift then finds Swift holding the value and does not write again.
+  /// Read-only links ignore it (scripts cannot write them).
+  func writeThrough(_ value: T) throws {
+    guard let node, let write = source.write else { return }
+    // An equal value is no write, as for any property: Swift's setter
+    // (and its `didSet`) does not run for it.
+    if let current = source.read(), isSame(current, value) { return }
+    try ReactiveGraph.shared.transaction {
+      write(value)
+      if let kept = source.read() { try node.set(kept) }
+    }
   }
 
   package func pull() throws {

@@ -78,6 +78,13 @@ extension HostProperty.Access {
     // Unretained, as the node is (see `HostProperty`): the link belongs to
     // the object, and the node's completion stops every access first.
     let ref = Unmanaged.passUnretained(link)
+    if isWritable {
+      access.write = { value in
+        guard let converted = fromScript(value) else { return false }
+        try ref._withUnsafeGuaranteedRef { try $0.writeThrough(converted) }
+        return true
+      }
+    }
     let tracked = access.read
     access.read = {
       let value = tracked()

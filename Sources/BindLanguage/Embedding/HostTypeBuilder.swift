@@ -46,6 +46,18 @@ public final class HostTypeBuilder<Root: AnyObject> {
   /// A read-write property: the `Property` behind an `@Observed` var (`\.$name`).
   /// Scripts and Swift may both write it; each sees the other's writes.
   public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>) {
+    property(name, keyPath, setter: nil)
+  }
+
+  /// A read-write `@Observed` var whose Swift setter does more than store
+  /// (a `didSet` that clamps): a script's write runs `setter`, in one
+  /// transaction, so the script sees one change from the old value to the
+  /// one Swift kept, and never the value Swift refused.
+  public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>, setter: ReferenceWritableKeyPath<Root, T>) {
+    property(name, keyPath, setter: Optional(setter))
+  }
+
+  private func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>, setter: ReferenceWritableKeyPath<Root, T>?) {
     guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
     let member = "\(typeName).\(name)"
     let type = bridge.type
@@ -77,7 +89,25 @@ public final class HostTypeBuilder<Root: AnyObject> {
           fromScript: { fromScript($0).map { $0 as! T } })
       }
     }
-    host.members.append(HostMember(name: name, kind: .readWrite, type: type, access: { access($0 as! Root) }))
+    guard let setter else {
+      host.members.append(HostMember(name: name, kind: .readWrite, type: type, access: { access($0 as! Root) }))
+      return
+    }
+    let fromScript = bridge.fromScript
+    host.members.append(
+      HostMember(
+        name: name, kind: .readWrite, type: type,
+        access: { object in
+          let root = object as! Root
+          var through = access(root)
+          // Weak: the wrapper's properties must not keep an object Swift owns.
+          through.write = { [weak root] value in
+            guard let root, let converted = fromScript(value) as? T else { return false }
+            try ReactiveGraph.shared.transaction { root[keyPath: setter] = converted }
+            return true
+          }
+          return through
+        }))
   }
 
   /// A read-only property: any observable value (a `Derived`, a

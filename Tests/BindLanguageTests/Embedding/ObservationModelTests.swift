@@ -145,8 +145,9 @@ final class ObservationModelTests: XCTestCase {
     try session.interpreter.inject(settings, as: "s")
     XCTAssertEqual(
       session.run("observe s.balance\ns.balance = 50\ns.balance"),
-      ["s.balance: 0 -> 50", "s.balance: 50 -> 10", "10"])
+      ["s.balance: 0 -> 10", "10"], "one change, to what Swift kept")
     XCTAssertEqual(settings.balance, 10)
+    XCTAssertEqual(session.run("s.balance = 50\ns.balance = 5"), ["s.balance: 10 -> 5"], "a clamp to the value held is no change")
   }
 
   // MARK: bindings and derived values
