@@ -28,9 +28,7 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   private func calls(for variable: VariableDeclSyntax) -> [String] {
     guard let rename = included(variable.attributes, variable.modifiers) else { return [] }
-    // A static property is the type's, not an object's: left out, and
-    // quietly, since an app's constants (`static let maxLength`) are many
-    // and none of them is a mistake.
+    // A static property is the type's, not an object's: see `staticCalls`.
     if variable.modifiers.isStatic { return [] }
     let isObserved = variable.attributes.hasAttribute(named: "Observed")
     let isIgnoredByObservation = variable.attributes.hasAttribute(named: "ObservationIgnored")
@@ -88,38 +86,95 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     if function.modifiers.isStatic, isScriptFactory(function) {
       return ["type.constructor { [unowned interpreter] in \(typeName).makeForScripts(in: interpreter) }"]
     }
-    if function.modifiers.isStatic { return skip(function.name, what, "static methods are not members of objects") }
+    if function.modifiers.isStatic { return [] }  // see `staticCalls`
+    guard let parts = callableParts(of: function, what: what) else { return [] }
+    let closureParameters = ["object: \(typeName)"] + parts.parameters
+    return [
+      "type.method(\(quoted(parts.signature(rename)))) { (\(closureParameters.joined(separator: ", ")))\(parts.effects) -> \(parts.result) in \(parts.call(on: "object")) }"
+    ]
+  }
+
+  /// A function as a registration calls it: its script signature, the
+  /// closure's parameters, effects and result, and the call of the Swift
+  /// function; `nil` (with a warning) when scripts cannot call it.
+  private struct CallableParts {
+    let base: String
+    let labels: String
+    let parameters: [String]
+    let effects: String
+    let result: String
+    let prefix: String
+    let name: String
+    let arguments: [String]
+
+    func signature(_ rename: String?) -> String {
+      if let rename, rename.contains("(") { rename } else { "\(rename ?? base)(\(labels))" }
+    }
+
+    func call(on receiver: String) -> String {
+      "\(prefix)\(receiver).\(name)(\(arguments.joined(separator: ", ")))"
+    }
+  }
+
+  private func callableParts(of function: FunctionDeclSyntax, what: String) -> CallableParts? {
     if let generics = function.genericParameterClause {
-      return skip(generics, what, "generic methods cannot be called from scripts")
+      warn(generics, what, "generic methods cannot be called from scripts")
+      return nil
     }
     let parameters = Array(function.signature.parameterClause.parameters)
     if parameters.count > Self.maxParameters {
-      return skip(function.signature.parameterClause, what, "it has \(parameters.count) parameters; scripts call methods of at most \(Self.maxParameters)")
+      warn(function.signature.parameterClause, what, "it has \(parameters.count) parameters; scripts call methods of at most \(Self.maxParameters)")
+      return nil
     }
     for parameter in parameters {
-      if let reason = parameter.unsupportedReason { return skip(parameter, what, reason) }
+      if let reason = parameter.unsupportedReason {
+        warn(parameter, what, reason)
+        return nil
+      }
     }
     for parameter in parameters { warnIfUnbridged(parameter.type, what) }
     if let returned = function.signature.returnClause?.type { warnIfUnbridged(returned, what) }
-    let base = function.name.text.trimmingCharacters(in: "`")
-    let labels = parameters.map { "\($0.firstName.text.trimmingCharacters(in: "`")):" }.joined()
-    let signature =
-      if let rename, rename.contains("(") { rename } else { "\(rename ?? base)(\(labels))" }
     let effects = function.signature.effectSpecifiers
     let isAsync = effects?.asyncSpecifier != nil
     let isThrowing = effects?.throwsClause != nil
-    let result = function.signature.returnClause?.type.trimmedDescription ?? "Void"
-    let arguments = parameters.enumerated().map { index, parameter in
-      let label = parameter.firstName.text == "_" ? "" : "\(parameter.firstName.text): "
-      return "\(label)\(Self.argumentName(index))"
+    return CallableParts(
+      base: function.name.text.trimmingCharacters(in: "`"),
+      labels: parameters.map { "\($0.firstName.text.trimmingCharacters(in: "`")):" }.joined(),
+      parameters: parameters.enumerated().map { "\(Self.argumentName($0)): \($1.type.trimmedDescription)" },
+      effects: (isAsync ? " async" : "") + (isThrowing ? " throws" : ""),
+      result: function.signature.returnClause?.type.trimmedDescription ?? "Void",
+      prefix: (isThrowing ? "try " : "") + (isAsync ? "await " : ""),
+      name: function.name.text,
+      arguments: parameters.enumerated().map { index, parameter in
+        let label = parameter.firstName.text == "_" ? "" : "\(parameter.firstName.text): "
+        return "\(label)\(Self.argumentName(index))"
+      })
+  }
+
+  // MARK: Statics
+
+  /// The calls, after the type's registration, that make its `static let`s,
+  /// `static var`s and `static func`s members of the script type
+  /// (`ComposerViewModel.maxLength`), under the script name `name` is at
+  /// run time. A constant whose type does not bridge is left out at run
+  /// time, quietly: an app's statics are many and none is a mistake.
+  func staticCalls(for decl: DeclSyntax) -> [String] {
+    if let variable = decl.as(VariableDeclSyntax.self), variable.modifiers.isStatic {
+      guard let rename = included(variable.attributes, variable.modifiers) else { return [] }
+      return variable.bindings.compactMap { binding in
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+        let swiftName = identifier.identifier.text
+        let name = (variable.bindings.count == 1 ? rename : nil) ?? swiftName.trimmingCharacters(in: "`")
+        return "try interpreter.defineStatic(\(quoted(name)), of: name, \(typeName).\(swiftName))"
+      }
     }
-    let closureParameters = ["object: \(typeName)"]
-      + parameters.enumerated().map { "\(Self.argumentName($0)): \($1.type.trimmedDescription)" }
-    let closureEffects = (isAsync ? " async" : "") + (isThrowing ? " throws" : "")
-    let call = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
-      + "object.\(function.name.text)(\(arguments.joined(separator: ", ")))"
+    guard let function = decl.as(FunctionDeclSyntax.self), function.modifiers.isStatic, !isScriptFactory(function),
+      case .identifier = function.name.tokenKind,
+      let rename = included(function.attributes, function.modifiers),
+      let parts = callableParts(of: function, what: "static method '\(function.name.text)'")
+    else { return [] }
     return [
-      "type.method(\(quoted(signature))) { (\(closureParameters.joined(separator: ", ")))\(closureEffects) -> \(result) in \(call) }"
+      "try interpreter.define(\"\\(name).\(parts.signature(rename))\") { (\(parts.parameters.joined(separator: ", ")))\(parts.effects) -> \(parts.result) in \(parts.call(on: typeName)) }"
     ]
   }
 

@@ -41,18 +41,24 @@ public struct ScriptableMacro: ExtensionMacro {
     }
     let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
     let body = calls.map { "\n      " + $0 }.joined()
+    let statics = classDecl.memberBlock.members.flatMap { registration.staticCalls(for: $0.decl) }
     // A @MainActor class conforms on the main actor (an isolated
     // conformance), so that its registration may name its isolated members
     // and is called where its objects live.
     let isolation = classDecl.attributes.hasAttribute(named: "MainActor") ? "@MainActor " : ""
+    // The statics are the type's members once it exists.
+    let registered =
+      statics.isEmpty
+      ? "try interpreter.register(\(typeName).self, as: name) { type in\(body)\n    }"
+      : "let objectType = try interpreter.register(\(typeName).self, as: name) { type in\(body)\n    }"
+        + statics.map { "\n    " + $0 }.joined() + "\n    return objectType"
     let decl: DeclSyntax = """
       extension \(raw: typeName): \(raw: isolation)BindScriptable.ScriptableType {
         public static var scriptTypeName: String { \(literal: scriptName) }
 
         @discardableResult
         public static func register(in interpreter: Interpreter, as name: String = \(literal: scriptName)) throws -> ObjectType {
-          try interpreter.register(\(raw: typeName).self, as: name) { type in\(raw: body)
-          }
+          \(raw: registered)
         }
       }
       """

@@ -49,12 +49,16 @@ extension Interpreter {
 ///   `throws` one's error is the script's, an `init?` gives `nil`, and one
 ///   whose parameter type does not bridge is an error when a script calls
 ///   it, not when the class registers. A `static func makeForScripts(in:)`
-///   replaces them all: it is then the only constructor.
+///   replaces them all: it is then the only constructor,
+/// - every non-private `static let` and `static var` as a constant of the
+///   type (`ComposerViewModel.maxLength`, read when the type registers;
+///   left out quietly when its type does not bridge), and every `static
+///   func` as a function of the type (`ComposerViewModel.trimmed(_:)`).
 ///
 /// `@ScriptIgnored` leaves a member out; `@ScriptName("other")` renames it.
-/// A member the builder cannot take (a static member, a generic method or
-/// init, an `async` init, an `inout` parameter, more than 4 parameters) is
-/// left out with a warning
+/// A member the builder cannot take (a generic method or init, an `async`
+/// init, an `inout` parameter, more than 4 parameters) is left out with a
+/// warning
 /// saying why. `@Scriptable("Name")` names the script type.
 @attached(extension, conformances: ScriptableType, names: named(register), named(scriptTypeName))
 public macro Scriptable(_ name: String? = nil) = #externalMacro(module: "BindScriptMacros", type: "ScriptableMacro")

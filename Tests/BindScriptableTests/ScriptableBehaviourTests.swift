@@ -53,9 +53,21 @@ final class ScriptedMixer {
   @Observed var volume = 5 {
     didSet { if volume > 10 { volume = 10 } }
   }
+  static let maxVolume = 10
+  nonisolated(unsafe) static var presets = ["quiet", "loud"]
+  /// Of a type scripts cannot use: left out, and said so when named.
+  nonisolated(unsafe) static let engine = MixerEngine()
 
   init() {}
+
+  static func clamped(_ volume: Int) -> Int { min(volume, maxVolume) }
+  static func preset(named name: String) throws -> Int {
+    guard let index = presets.firstIndex(of: name) else { throw FormError(description: "no preset \(name)") }
+    return index * 10
+  }
 }
+
+final class MixerEngine {}
 
 @Observable @Scriptable("Prefs")
 final class ScriptedSettings {
@@ -136,6 +148,31 @@ final class ScriptableBehaviourTests: XCTestCase {
       run("observe mixer.volume\nmixer.volume = 15\nmixer.volume = 7\nmixer.volume", in: interpreter),
       ["mixer.volume: 5 -> 10", "mixer.volume: 10 -> 7", "7"])
     XCTAssertEqual(mixer.volume, 7)
+  }
+
+  func testStaticsAreMembersOfTheType() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedMixer.register(in: interpreter)
+    XCTAssertEqual(
+      run(
+        """
+        ScriptedMixer.maxVolume
+        ScriptedMixer.presets
+        ScriptedMixer.clamped(15)
+        ScriptedMixer.preset(named: "loud")
+        ScriptedMixer.preset(named: "club")
+        ScriptedMixer.maxVolume = 3
+        ScriptedMixer.engine
+        ScriptedMixer.clamp(15)
+        """, in: interpreter),
+      [
+        "10", "[\"quiet\", \"loud\"]", "10", "10",
+        "error: 'ScriptedMixer.preset(named:)' threw an error: no preset club",
+        "error: cannot assign to 'ScriptedMixer.maxVolume': a static member of a Swift type is read-only in scripts",
+        "error: 'engine' of ScriptedMixer has type MixerEngine, which scripts cannot use; register it or mark it @ScriptIgnored",
+        "error: type 'ScriptedMixer' has no static member 'clamp'; its static members are 'maxVolume', 'presets', 'clamped', 'preset'",
+      ])
   }
 
   func testWhatIsLeftOutOrReadOnly() throws {

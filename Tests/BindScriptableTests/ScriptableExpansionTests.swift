@@ -222,8 +222,6 @@ final class ScriptableExpansionTests: XCTestCase {
       final class Odd {
         static var shared = Odd()
         static func make() -> Odd { Odd() }
-                    ┬───
-                    ╰─ ⚠️ method 'make' is not registered for scripts: static methods are not members of objects; mark it @ScriptIgnored to silence this
         func generic<T>(_ value: T) {}
                     ┬──
                     ╰─ ⚠️ method 'generic' is not registered for scripts: generic methods cannot be called from scripts; mark it @ScriptIgnored to silence this
@@ -264,8 +262,13 @@ final class ScriptableExpansionTests: XCTestCase {
 
         @discardableResult
         public static func register(in interpreter: Interpreter, as name: String = "Odd") throws -> ObjectType {
-          try interpreter.register(Odd.self, as: name) { type in
+          let objectType = try interpreter.register(Odd.self, as: name) { type in
           }
+          try interpreter.defineStatic("shared", of: name, Odd.shared)
+          try interpreter.define("\\(name).make()") { () -> Odd in
+            Odd.make()
+          }
+          return objectType
         }
       }
       """
@@ -276,7 +279,7 @@ final class ScriptableExpansionTests: XCTestCase {
   /// the types it knows scripts cannot use. Such a member is still
   /// registered (at run time it is left out, and a script that names it is
   /// told why), and the warning names it and the fix. Static constants are
-  /// the type's, not its objects': left out without a word.
+  /// the type's members, registered after it without a word.
   func testWellKnownUnbridgedTypesAreWarnedAboutAndStaticsAreQuiet() {
     assertMacro {
       """
@@ -315,12 +318,14 @@ final class ScriptableExpansionTests: XCTestCase {
 
         @discardableResult
         public static func register(in interpreter: Interpreter, as name: String = "Price") throws -> ObjectType {
-          try interpreter.register(Price.self, as: name) { type in
+          let objectType = try interpreter.register(Price.self, as: name) { type in
             type.property("formatter", \.$formatter)
             type.method("format(_:with:)") { (object: Price, a: Int, b: DateFormatter) -> String in
               object.format(a, with: b)
             }
           }
+          try interpreter.defineStatic("maxLength", of: name, Price.maxLength)
+          return objectType
         }
       }
       """#

@@ -258,7 +258,9 @@ extension Compiler {
   /// variable, a stored property, or an element (changed in its place).
   func compileStore(into target: Expression) throws -> (Frame, Value) throws -> Void {
     let file = self.file
-    if case .member(let base, let name, let range) = target, let global = try staticMemberName(base, name, range: range) {
+    if case .member(let base, let name, let range) = target,
+      let global = try staticMemberName(base, name, range: range, forWriting: true)
+    {
       return try compileStore(into: global)
     }
     switch target {

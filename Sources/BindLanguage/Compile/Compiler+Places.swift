@@ -23,7 +23,9 @@ extension Compiler {
   /// written is decided, and its errors raised, as an assignment's
   /// (``compileStore(into:)``) are.
   func compilePlace(_ target: Expression) throws -> Place {
-    if case .member(let base, let name, let range) = target, let global = try staticMemberName(base, name, range: range) {
+    if case .member(let base, let name, let range) = target,
+      let global = try staticMemberName(base, name, range: range, forWriting: true)
+    {
       return try compilePlace(global)
     }
     switch target {

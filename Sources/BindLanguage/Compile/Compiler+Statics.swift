@@ -62,16 +62,28 @@ extension Compiler {
   /// Any other member of a script `type` or `struct` named through the
   /// type is an error that lists its static members (an enum's cases and
   /// a host type's members are looked up elsewhere).
-  func staticMemberName(_ base: Expression, _ member: Identifier, range: SourceRange) throws -> Expression? {
+  ///
+  /// A registered Swift type's statics (``Interpreter/defineStatic(_:of:_:)``)
+  /// are read-only: `forWriting` makes naming one an error.
+  func staticMemberName(_ base: Expression, _ member: Identifier, range: SourceRange, forWriting: Bool = false) throws
+    -> Expression?
+  {
     guard case .name(var typeName, _) = base else { return nil }
     if typeName == "Self", let enclosingTypeName { typeName = enclosingTypeName }
     let name = Self.staticName(typeName, member.name)
     guard resolveInScopes(typeName) == nil else { return nil }
-    if interpreter.globalScope.lookup(name) != nil { return .name(name, range) }
-    let isScriptType = interpreter.types[typeName].map { $0.host == nil } ?? false
-    guard isScriptType || interpreter.isValueType(typeName, .structure) else { return nil }
+    if forWriting, interpreter.hostStaticNames.contains(name) {
+      throw error("cannot assign to '\(name)': a static member of a Swift type is read-only in scripts", at: range)
+    }
+    if interpreter.globalScope.lookup(name) != nil || interpreter.hostFunctions[name] != nil { return .name(name, range) }
+    if let unavailable = interpreter.unavailableStatics[name] { throw error(unavailable, at: member.range) }
+    let isObjectType = interpreter.types[typeName] != nil
+    guard isObjectType || interpreter.isValueType(typeName, .structure) || interpreter.hostValueTypes[typeName]?.structType != nil
+    else { return nil }
     let isInstanceMember = interpreter.types[typeName]?.members[member.name] != nil
       || interpreter.types[typeName]?.scriptMethods[member.name] != nil
+      || interpreter.types[typeName]?.host?.methodsByName[member.name] != nil
+      || interpreter.hostValueTypes[typeName]?.structType?.index(ofField: member.name) != nil
       || interpreter.structTypes[typeName].map { type in
         type.index(ofField: member.name) != nil || type.scriptMembers.computed[member.name] != nil
           || type.scriptMembers.methods[member.name] != nil
@@ -82,7 +94,8 @@ extension Compiler {
         at: member.range)
     }
     let prefix = Self.staticName(typeName, "")
-    let statics = interpreter.globalScope.visibleNames.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    let statics = (interpreter.globalScope.visibleNames + interpreter.hostFunctions.keys.sorted())
+      .filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     let guess = suggestion(for: member.name, among: statics)
     throw error(.noStaticMember(name: member.name, typeName: typeName, suggestion: guess, statics: statics), at: member.range)
   }

@@ -13,13 +13,24 @@ extension Interpreter {
     let factory = HostFunctionFactory { [unowned self] type in
       try ValueBridge.resolve(type, interpreter: self) { try self.registeredBridge(for: $0) }
     }
-    let function: HostFunction
-    switch factory.make(text, what: "function", parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing, make) {
+    // `Money.parse(_:)`: a static method of a registered type.
+    let (owner, member) = Self.splitOwner(text)
+    var function: HostFunction
+    switch factory.make(member, what: "function", parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing, make) {
     case .success(let made): function = made
     case .failure(let error): throw EmbeddingError(error.message)
     }
+    if let owner {
+      try checkStaticOwner(owner, member: function.signature.baseName)
+      function = HostFunction(
+        signature: HostSignature(baseName: Compiler.staticName(owner, function.signature.baseName), labels: function.signature.labels),
+        parameterTypes: function.parameterTypes, resultType: function.resultType, isAsync: isAsync, invoke: function.invoke)
+      if globalScope.lookup(function.signature.baseName) != nil {
+        throw EmbeddingError("static member '\(function.name)' is registered twice")
+      }
+    }
     let base = function.signature.baseName
-    guard TokenKind.keywords[base] == nil, Builtins.function(named: base) == nil, base != "assert" else {
+    guard owner != nil || (TokenKind.keywords[base] == nil && Builtins.function(named: base) == nil && base != "assert") else {
       throw EmbeddingError("cannot define '\(function.name)': '\(base)' is a keyword or a built-in function")
     }
     guard types[base] == nil, !builtinTypeNames.contains(base), hostValueTypes[base] == nil else {

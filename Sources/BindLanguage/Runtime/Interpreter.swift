@@ -108,6 +108,12 @@ public final class Interpreter {
   /// The Swift structs and enums the host registered (`registerStruct`,
   /// `registerEnum`), by script name and by Swift type.
   var hostValueTypes = HostValueTypes()
+  /// Static members of registered types left out since their type does not
+  /// bridge, by global name (`Price.formatter`), and why.
+  var unavailableStatics: [String: String] = [:]
+  /// The globals that hold registered types' static constants, which
+  /// scripts read but never write (Swift owns them).
+  var hostStaticNames: Set<String> = []
   /// The Swift closure types that bridge to script closures (``bridgeClosures(_:)-…``).
   ///
   /// Lazy: the standard shapes are 45 closure types whose metadata the
