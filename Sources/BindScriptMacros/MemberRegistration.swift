@@ -151,6 +151,52 @@ struct MemberRegistration<Context: MacroExpansionContext> {
       })
   }
 
+  // MARK: Overloads
+
+  /// Warns at each method or initializer that scripts can never tell from
+  /// an earlier one: same name and labels, and parameter types that are one
+  /// type to scripts (`TimeInterval` and `Double`). Both register; a call
+  /// of them is an error listing both, at run time.
+  func warnIndistinguishableOverloads(in members: MemberBlockItemListSyntax) {
+    var seen: [String: String] = [:]
+    for member in members {
+      let key: String
+      let node: Syntax
+      let what: String
+      let parameters: FunctionParameterListSyntax
+      if let function = member.decl.as(FunctionDeclSyntax.self) {
+        guard included(function.attributes, function.modifiers) != nil else { continue }
+        parameters = function.signature.parameterClause.parameters
+        what = "method '\(function.name.text)(\(parameters.map { "\($0.firstName.text):" }.joined()))'"
+        key = (function.modifiers.isStatic ? "static " : "") + what
+        node = Syntax(function.name)
+      } else if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+        guard included(initializer.attributes, initializer.modifiers) != nil else { continue }
+        parameters = initializer.signature.parameterClause.parameters
+        what = "initializer 'init(\(parameters.map { "\($0.firstName.text):" }.joined()))'"
+        key = what
+        node = Syntax(initializer.initKeyword)
+      } else {
+        continue
+      }
+      let scriptTypes = parameters.map { Self.scriptTypeName(of: $0.type) }.joined(separator: ", ")
+      let swiftTypes = parameters.map { $0.type.trimmedDescription }.joined(separator: ", ")
+      if let earlier = seen[key + "|" + scriptTypes], earlier != swiftTypes {
+        context.diagnose(
+          Diagnostic(node: node, message: ScriptableDiagnostic.indistinguishableOverload(what, swiftTypes, earlier, scriptTypes)))
+      } else {
+        seen[key + "|" + scriptTypes] = swiftTypes
+      }
+    }
+  }
+
+  /// The type scripts see for a parameter type, as far as syntax tells:
+  /// Swift's floating-point types are all a script's `Double`.
+  private static func scriptTypeName(of type: TypeSyntax) -> String {
+    let written = type.trimmedDescription
+    return ["TimeInterval", "CGFloat", "Float", "Float32", "Float64"].contains(written) ? "Double" : written
+  }
+
   // MARK: Statics
 
   /// The calls, after the type's registration, that make its `static let`s,
@@ -215,10 +261,14 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     let isFailable = initializer.optionalMark != nil
     let ownIndex = initializers.firstIndex { $0.id == initializer.id }
     return Self.callableForms(of: parameters).compactMap { given, omitted in
-      // Another init that Swift prefers for the same labels registers them.
+      // Another init that Swift prefers for the same labels and types
+      // registers them (other types: an overload).
       let labels = given.map(\.label)
+      let types = given.map { $0.parameter.type.trimmedDescription }
       let preferred = initializers.enumerated().contains { index, other in
-        guard index != ownIndex, let otherOmitted = Self.omittedCount(of: other, toMatch: labels) else { return false }
+        guard index != ownIndex, let otherOmitted = Self.omittedCount(of: other, toMatch: labels, types: types) else {
+          return false
+        }
         return otherOmitted < omitted || (otherOmitted == omitted && index < (ownIndex ?? 0))
       }
       if preferred { return nil }
@@ -254,10 +304,12 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   /// How many defaulted parameters `initializer` leaves out for a call
   /// with `labels`, or `nil` if it cannot take such a call.
-  private static func omittedCount(of initializer: InitializerDeclSyntax, toMatch labels: [String?]) -> Int? {
+  private static func omittedCount(of initializer: InitializerDeclSyntax, toMatch labels: [String?], types: [String]) -> Int? {
     let parameters = Array(initializer.signature.parameterClause.parameters)
     guard parameters.count <= maxParameters else { return nil }
-    return callableForms(of: parameters).first { $0.given.map(\.label) == labels }?.omitted
+    return callableForms(of: parameters).first {
+      $0.given.map(\.label) == labels && $0.given.map { $0.parameter.type.trimmedDescription } == types
+    }?.omitted
   }
 
   private static func label(of parameter: FunctionParameterSyntax) -> String? {

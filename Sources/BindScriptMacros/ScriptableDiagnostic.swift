@@ -20,6 +20,12 @@ struct ScriptableDiagnostic: DiagnosticMessage {
       id: "unbridged", severity: .warning)
   }
 
+  static func indistinguishableOverload(_ what: String, _ types: String, _ earlier: String, _ scriptTypes: String) -> Self {
+    Self(
+      message: "\(what) taking (\(types)) cannot be told apart from the one taking (\(earlier)) in scripts, which see both as (\(scriptTypes)); a script's call of it is ambiguous; mark one @ScriptIgnored or give it another @ScriptName",
+      id: "indistinguishableOverload", severity: .warning)
+  }
+
   static let notAClass = Self(
     message: "@Scriptable applies to a class; register other types by hand", id: "notAClass", severity: .error)
   static let genericClass = Self(

@@ -39,6 +39,7 @@ public struct ScriptableMacro: ExtensionMacro {
         && $0.signature.effectSpecifiers?.asyncSpecifier == nil
         && $0.signature.parameterClause.parameters.allSatisfy { $0.unsupportedReason == nil }
     }
+    registration.warnIndistinguishableOverloads(in: classDecl.memberBlock.members)
     let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
     let body = calls.map { "\n      " + $0 }.joined()
     let statics = classDecl.memberBlock.members.flatMap { registration.staticCalls(for: $0.decl) }

@@ -69,6 +69,22 @@ final class ScriptedMixer {
 
 final class MixerEngine {}
 
+/// Overloads by parameter type, as a settings store has them.
+@Scriptable
+final class ScriptedStore {
+  var entries: [String] = []
+
+  init() {}
+  init(capacity: Int) { entries.reserveCapacity(capacity) }
+  init(capacity: String) { entries = [capacity] }
+
+  func set(_ value: Int, forKey key: String) { entries.append("\(key)=\(value) (Int)") }
+  func set(_ value: String, forKey key: String) { entries.append("\(key)=\(value) (String)") }
+  func set(_ value: Double, forKey key: String) { entries.append("\(key)=\(value) (Double)") }
+  func pair(_ a: Int, _ b: Double) -> String { "Int, Double" }
+  func pair(_ a: Double, _ b: Int) -> String { "Double, Int" }
+}
+
 @Observable @Scriptable("Prefs")
 final class ScriptedSettings {
   var volume = 3
@@ -173,6 +189,35 @@ final class ScriptableBehaviourTests: XCTestCase {
         "error: 'engine' of ScriptedMixer has type MixerEngine, which scripts cannot use; register it or mark it @ScriptIgnored",
         "error: type 'ScriptedMixer' has no static member 'clamp'; its static members are 'maxVolume', 'presets', 'clamped', 'preset'",
       ])
+  }
+
+  func testOverloadsArePickedByTheArgumentsTypes() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedStore.register(in: interpreter)
+    let store = ScriptedStore()
+    try interpreter.inject(store, as: "store")
+    XCTAssertEqual(
+      run(
+        """
+        store.set(3, forKey: "a")
+        store.set("x", forKey: "b")
+        store.set(2.5, forKey: "c")
+        let n = 4
+        store.set(n, forKey: "d")
+        store.pair(1, 2.0)
+        store.pair(1.0, 2)
+        store.pair(1, 2)
+        store.set(true, forKey: "e")
+        ScriptedStore(capacity: "seed").entries
+        """, in: interpreter),
+      [
+        "\"Int, Double\"", "\"Double, Int\"",
+        "error: ambiguous use of 'pair(_:_:)': arguments of types (Int, Int) fit 'pair(_: Int, _: Double)', 'pair(_: Double, _: Int)' alike; convert an argument to the type of the one you mean",
+        "error: no 'set(_:forKey:)' takes arguments of types (Bool, String); the candidates are 'set(_: Int, forKey: String)', 'set(_: String, forKey: String)', 'set(_: Double, forKey: String)'",
+        "error: no property 'entries' on ScriptedStore",
+      ])
+    XCTAssertEqual(store.entries, ["a=3 (Int)", "b=x (String)", "c=2.5 (Double)", "d=4 (Int)"])
   }
 
   func testWhatIsLeftOutOrReadOnly() throws {

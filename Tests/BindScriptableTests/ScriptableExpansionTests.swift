@@ -371,6 +371,61 @@ final class ScriptableExpansionTests: XCTestCase {
     }
   }
 
+  /// Overloads register each; one whose parameter types scripts see as
+  /// another's can never be picked, and is warned about where it is written.
+  func testOverloadsScriptsCannotTellApartAreWarnedAbout() {
+    assertMacro {
+      """
+      @Scriptable
+      final class Canvas {
+        func scale(by factor: Double) {}
+        func scale(by factor: CGFloat) {}
+        func scale(by factor: Int) {}
+      }
+      """
+    } diagnostics: {
+      """
+      @Scriptable
+      final class Canvas {
+        func scale(by factor: Double) {}
+        func scale(by factor: CGFloat) {}
+             ┬────
+             ╰─ ⚠️ method 'scale(by:)' taking (CGFloat) cannot be told apart from the one taking (Double) in scripts, which see both as (Double); a script's call of it is ambiguous; mark one @ScriptIgnored or give it another @ScriptName
+        func scale(by factor: Int) {}
+      }
+      """
+    } expansion: {
+      """
+      final class Canvas {
+        func scale(by factor: Double) {}
+        func scale(by factor: CGFloat) {}
+        func scale(by factor: Int) {}
+      }
+
+      extension Canvas: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Canvas"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Canvas") throws -> ObjectType {
+          try interpreter.register(Canvas.self, as: name) { type in
+            type.method("scale(by:)") { (object: Canvas, a: Double) -> Void in
+              object.scale(by: a)
+            }
+            type.method("scale(by:)") { (object: Canvas, a: CGFloat) -> Void in
+              object.scale(by: a)
+            }
+            type.method("scale(by:)") { (object: Canvas, a: Int) -> Void in
+              object.scale(by: a)
+            }
+          }
+        }
+      }
+      """
+    }
+  }
+
   func testAMainActorClassConformsOnTheMainActor() {
     assertMacro {
       """

@@ -97,6 +97,10 @@ final class HostCallSite {
   var decimalLiterals: [Int: Value] = [:]
   @exclusivity(unchecked) private var cachedType: ObjectType?
   @exclusivity(unchecked) private var cachedMethod: HostFunction?
+  /// When several functions have the signature called (`set(_:forKey:)`
+  /// for `Int` and for `String`), all of them: each call picks one by its
+  /// arguments' types. Empty otherwise. Set with the resolved function.
+  @exclusivity(unchecked) var overloads: [HostFunction] = []
 
   init(signature: HostSignature, range: SourceRange, argumentRanges: [SourceRange], file: SourceFile, mode: AsyncMode) {
     self.signature = signature
@@ -149,7 +153,11 @@ final class HostCallSite {
 
   /// The candidate whose labels match, or an error naming what was expected.
   func resolve(among candidates: [HostFunction], owner: String?) -> Result<HostFunction, ScriptError> {
-    if let exact = candidates.first(where: { $0.signature == signature }) { return .success(exact) }
+    let exact = candidates.filter { $0.signature == signature }
+    if let first = exact.first {
+      overloads = exact.count > 1 ? exact : []
+      return .success(first)
+    }
     // A trailing closure takes its parameter's label, as in Swift:
     // `list.removeAll { … }` calls `removeAll(where:)`.
     if hasTrailingClosure, let last = signature.labels.indices.last, signature.labels[last] == nil,
@@ -184,6 +192,8 @@ final class HostCallSite {
   /// against their parameter types, and an async function where nothing may wait.
   func checkStatically(_ function: HostFunction, arguments: [Argument], compiler: Compiler) throws {
     try checkAsync(function)
+    // An overloaded call is checked when it picks its overload.
+    guard overloads.isEmpty else { return }
     for (index, argument) in arguments.enumerated() where argument.value.isLiteral {
       if decimalLiterals[index] != nil, function.parameterTypes[index].takesDecimal { continue }
       guard let literal = try? compiler.compileExpression(argument.value)(compiler.interpreter.globalFrame) else { continue }
@@ -222,9 +232,57 @@ final class HostCallSite {
     return arguments
   }
 
+  /// The overload whose parameter types fit `arguments` best, as Swift
+  /// ranks them: a value of the parameter's own type before one converted
+  /// (`Int` to `Double`, `T` to `T?`). A call that several fit equally, or
+  /// none, is an error listing the candidates.
+  private func overload(for arguments: [Value]) throws -> HostFunction {
+    var best: [HostFunction] = []
+    var bestScore = -1
+    for candidate in overloads {
+      guard let score = fit(of: candidate, to: arguments) else { continue }
+      if score > bestScore {
+        (best, bestScore) = ([candidate], score)
+      } else if score == bestScore {
+        best.append(candidate)
+      }
+    }
+    if best.count == 1 { return best[0] }
+    let given = "(" + arguments.map(\.typeName).joined(separator: ", ") + ")"
+    let listed = (best.isEmpty ? overloads : best).map { "'\($0.typedName)'" }.joined(separator: ", ")
+    if best.isEmpty {
+      throw ScriptError(
+        "no '\(signature.fullName)' takes arguments of types \(given); the candidates are \(listed)", at: range, in: file)
+    }
+    throw ScriptError(
+      "ambiguous use of '\(signature.fullName)': arguments of types \(given) fit \(listed) alike; convert an argument to the type of the one you mean",
+      at: range, in: file)
+  }
+
+  /// How well `arguments` fit `function`'s parameters: 2 per argument of the
+  /// parameter's own type, 1 per argument converted; `nil` if one does not fit.
+  private func fit(of function: HostFunction, to arguments: [Value]) -> Int? {
+    var score = 0
+    for (index, (type, value)) in zip(function.parameterTypes, arguments).enumerated() {
+      if decimalLiterals[index] != nil, type.takesDecimal {
+        score += 1
+        continue
+      }
+      guard let converted = type.coerce(value) else { return nil }
+      let isConverted: Bool
+      switch (type, value) {
+      case (.optional, _), (.double, .int), (.decimal, .int): isConverted = true
+      default: isConverted = converted.typeName != value.typeName
+      }
+      score += isConverted ? 1 : 2
+    }
+    return score
+  }
+
   /// Converts the arguments, calls, and runs an async function as this
   /// site says (awaits it, starts it, or refuses).
   func call(_ function: HostFunction, receiver: AnyObject?, arguments: [Value], interpreter: Interpreter) throws -> Value {
+    let function = overloads.isEmpty ? function : try overload(for: arguments)
     let outcome: HostFunction.Outcome
     do {
       outcome = try function.invoke(receiver, withDecimalLiterals(arguments, for: function))

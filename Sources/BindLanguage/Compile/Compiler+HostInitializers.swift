@@ -12,8 +12,10 @@ extension Compiler {
   func compileHostInitializerCall(_ host: HostType, _ arguments: [Argument], range: SourceRange) throws -> Evaluation? {
     guard !host.initializers.isEmpty || !host.unavailableInitializers.isEmpty else { return nil }
     let labels = arguments.map { $0.label?.name }
-    if let initializer = host.initializers.first(where: { $0.signature.labels == labels }) {
+    let matching = host.initializers.filter { $0.signature.labels == labels }
+    if let initializer = matching.first {
       let site = hostCallSite(initializer.signature.baseName, arguments, range: range)
+      if matching.count > 1 { site.overloads = matching }
       try site.checkStatically(initializer, arguments: arguments, compiler: self)
       let values = try arguments.map { try compileExpression($0.value) }
       let interpreter = self.interpreter

@@ -28,21 +28,46 @@ final class HostFunction {
   /// what `:types` and completion's signature hint show.
   let isThrowing: Bool
   let invoke: Invoke
+  /// The Swift parameter types: two functions with one signature are
+  /// overloads when these differ (`set(_:forKey:)` for `Int` and for
+  /// `String`), the same function registered twice when they do not.
+  let swiftParameterTypes: [ObjectIdentifier]
 
   init(
     signature: HostSignature, parameterTypes: [ValueType], resultType: ValueType?, isAsync: Bool, isThrowing: Bool,
-    invoke: @escaping Invoke
+    swiftParameterTypes: [ObjectIdentifier] = [], invoke: @escaping Invoke
   ) {
     self.signature = signature
     self.parameterTypes = parameterTypes
     self.resultType = resultType
     self.isAsync = isAsync
     self.isThrowing = isThrowing
+    self.swiftParameterTypes = swiftParameterTypes
     self.invoke = invoke
+  }
+
+  /// The same function under another name (`Counter.init(start:)`).
+  func renamed(_ signature: HostSignature) -> HostFunction {
+    HostFunction(
+      signature: signature, parameterTypes: parameterTypes, resultType: resultType, isAsync: isAsync,
+      isThrowing: isThrowing, swiftParameterTypes: swiftParameterTypes, invoke: invoke)
+  }
+
+  /// Whether `other` is this function registered again: the same
+  /// signature and the same Swift parameter types.
+  func isSameOverload(as other: HostFunction) -> Bool {
+    signature == other.signature && swiftParameterTypes == other.swiftParameterTypes
   }
 
   /// `select(index:)`.
   var name: String { signature.fullName }
+
+  /// `set(_: Int, forKey: String)`: the signature with its parameter
+  /// types, which tells overloads apart in messages.
+  var typedName: String {
+    let parameters = zip(signature.labels, parameterTypes).map { label, type in "\(label ?? "_"): \(type)" }
+    return "\(signature.baseName)(\(parameters.joined(separator: ", ")))"
+  }
 
   /// `func select(index: Int) -> Bool`, as `:types` shows it.
   var summary: String { "func " + declaration }
@@ -153,7 +178,7 @@ struct HostFunctionFactory {
       } ?? { _ in .null }
       return .success(HostFunction(
         signature: signature, parameterTypes: bridges.map(\.type), resultType: resultBridge?.type, isAsync: isAsync,
-        isThrowing: isThrowing, invoke: make(bridges, toScript)))
+        isThrowing: isThrowing, swiftParameterTypes: parameters.map { ObjectIdentifier($0) }, invoke: make(bridges, toScript)))
     } catch let error as BridgeError {
       return .failure(BridgeError("\(what) '\(text)': \(error.message)"))
     } catch {

@@ -194,10 +194,8 @@ extension HostTypeBuilder {
     switch factory.make(text, what: "initializer", parameters: parameters, result: result, isAsync: false, isThrowing: false, { bridges, _ in make(bridges, wrap) }) {
     case .success(let function):
       // Named by its type in messages: 'Counter.init(start:)'.
-      let named = HostFunction(
-        signature: HostSignature(baseName: "\(typeName).init", labels: parsed.labels), parameterTypes: function.parameterTypes,
-        resultType: function.resultType, isAsync: false, isThrowing: false, invoke: function.invoke)
-      guard !host.initializers.contains(where: { $0.signature.labels == parsed.labels }),
+      let named = function.renamed(HostSignature(baseName: "\(typeName).init", labels: parsed.labels))
+      guard !host.initializers.contains(where: { $0.isSameOverload(as: named) }),
         !host.unavailableInitializers.contains(where: { $0.signature.labels == parsed.labels })
       else {
         problems.append("initializer '\(text)' is registered twice in type '\(typeName)'")

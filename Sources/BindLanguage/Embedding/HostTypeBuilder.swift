@@ -150,7 +150,9 @@ public final class HostTypeBuilder<Root: AnyObject> {
     let factory = HostFunctionFactory(resolve: resolve)
     switch factory.make(signature, what: "method", parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing, make) {
     case .success(let method):
-      guard !host.methods.contains(where: { $0.signature == method.signature }) else {
+      // Same labels, other Swift parameter types: an overload, which a
+      // call picks by its arguments' types (see `HostCallSite`).
+      guard !host.methods.contains(where: { $0.isSameOverload(as: method) }) else {
         problems.append("method '\(method.name)' is registered twice in type '\(typeName)'")
         return
       }

@@ -22,9 +22,8 @@ extension Interpreter {
     }
     if let owner {
       try checkStaticOwner(owner, member: function.signature.baseName)
-      function = HostFunction(
-        signature: HostSignature(baseName: Compiler.staticName(owner, function.signature.baseName), labels: function.signature.labels),
-        parameterTypes: function.parameterTypes, resultType: function.resultType, isAsync: isAsync, invoke: function.invoke)
+      function = function.renamed(
+        HostSignature(baseName: Compiler.staticName(owner, function.signature.baseName), labels: function.signature.labels))
       if globalScope.lookup(function.signature.baseName) != nil {
         throw EmbeddingError("static member '\(function.name)' is registered twice")
       }
@@ -36,7 +35,7 @@ extension Interpreter {
     guard types[base] == nil, !builtinTypeNames.contains(base), hostValueTypes[base] == nil else {
       throw EmbeddingError("cannot define '\(function.name)': '\(base)' is a type")
     }
-    if hostFunctions[base, default: []].contains(where: { $0.signature == function.signature }) {
+    if hostFunctions[base, default: []].contains(where: { $0.isSameOverload(as: function) }) {
       throw EmbeddingError("function '\(function.name)' is already defined")
     }
     hostFunctions[base, default: []].append(function)
