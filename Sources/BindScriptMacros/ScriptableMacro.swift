@@ -24,7 +24,8 @@ public struct ScriptableMacro: ExtensionMacro {
       context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.badName))
       return []
     }
-    let scriptName = stringArgument(of: node) ?? classDecl.name.text
+    // A nested type is named as Swift qualifies it: `LoginViewModel.Form`.
+    let scriptName = stringArgument(of: node) ?? typeName
     let hasScriptFactory = classDecl.memberBlock.members.contains { member in
       member.decl.as(FunctionDeclSyntax.self).map { isScriptFactory($0) } ?? false
     }

@@ -21,14 +21,14 @@ public struct ScriptableValueMacro: ExtensionMacro {
     let scriptName: String
     if let structDecl = declaration.as(StructDeclSyntax.self) {
       guard structDecl.genericParameterClause == nil else { return fail(node, context, .genericValue) }
-      scriptName = stringArgument(of: node) ?? structDecl.name.text
+      scriptName = stringArgument(of: node) ?? typeName
       guard let registration = structRegistration(structDecl, typeName: typeName, node: node, context: context) else {
         return []
       }
       body = registration
     } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
       guard enumDecl.genericParameterClause == nil else { return fail(node, context, .genericValue) }
-      scriptName = stringArgument(of: node) ?? enumDecl.name.text
+      scriptName = stringArgument(of: node) ?? typeName
       guard let registration = enumRegistration(enumDecl, typeName: typeName, context: context) else { return [] }
       body = registration
     } else {

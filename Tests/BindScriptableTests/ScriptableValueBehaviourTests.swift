@@ -49,7 +49,56 @@ final class ScriptedSearch {
   func fail(because reason: String) { status = .failed(reason) }
 }
 
+/// Two view-models with a nested type of one name, as apps have them.
+@Scriptable
+final class ScriptedLogin {
+  @ScriptableValue enum State: Equatable { case idle, signingIn, failed(String) }
+  @ScriptableValue struct Step { var index: Int }
+  @Observed var state: State = .idle
+  @Observed var step = Step(index: 0)
+
+  init() {}
+}
+
+@Scriptable
+final class ScriptedProfile {
+  @ScriptableValue enum State: Equatable { case viewing, editing }
+  @Observed var state: State = .viewing
+
+  init() {}
+}
+
 final class ScriptableValueBehaviourTests: XCTestCase {
+  func testNestedTypesAreNamedAsSwiftQualifiesThemAndByTheirShortNameWhileItIsUnambiguous() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedLogin.register(in: interpreter)
+    try ScriptedProfile.register(in: interpreter)
+    let login = ScriptedLogin()
+    try interpreter.inject(login, as: "login")
+    try interpreter.inject(ScriptedProfile(), as: "profile")
+    XCTAssertEqual(
+      run(
+        """
+        login.state = ScriptedLogin.State.failed("offline")
+        login.state
+        profile.state = .editing
+        profile.state == ScriptedProfile.State.editing
+        login.step = Step(index: 2)
+        login.step = ScriptedLogin.Step(index: 3)
+        login.step.index
+        let s: State = .idle
+        State.idle
+        """, in: interpreter),
+      [
+        ".failed(\"offline\")", "true", "3",
+        "error: 'State' is ambiguous: it may be 'ScriptedLogin.State' or 'ScriptedProfile.State'; write the one you mean",
+        "error: 'State' is ambiguous: it may be 'ScriptedLogin.State' or 'ScriptedProfile.State'; write the one you mean",
+      ])
+    XCTAssertEqual(login.state, .failed("offline"))
+    XCTAssertEqual(login.step.index, 3)
+  }
+
   /// Runs `source` statement by statement and returns what it printed, each
   /// bare expression's value, and each error as `error: MESSAGE`.
   private func run(_ source: String, in interpreter: Interpreter) -> [String] {

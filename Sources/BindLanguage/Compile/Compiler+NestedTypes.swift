@@ -73,13 +73,16 @@ extension Compiler {
       let outer: String
       if let nested = nestedTypeName(base) {
         outer = nested
-      } else if case .name(let name, _) = base, resolveInScopes(name) == nil, interpreter.isTypeName(name) {
+      } else if case .name(let name, _) = base, resolveInScopes(name) == nil,
+        interpreter.isTypeName(name) || interpreter.hostValueTypes.hasType(named: name)
+      {
         outer = name
       } else {
         return nil
       }
+      // A registered Swift type nested in another: `LoginViewModel.State`.
       let inner = "\(outer).\(member.name)"
-      return interpreter.isTypeName(inner) ? inner : nil
+      return interpreter.isTypeName(inner) || interpreter.hostValueTypes.hasType(named: inner) ? inner : nil
     default:
       return nil
     }

@@ -198,6 +198,7 @@ extension Compiler {
         if let foundation = ValueType(foundationTypeName: name) { return foundation }
         if name == "Set" { throw error(.other("write the element type of a Set, as in 'Set<Int>'"), at: range) }
         if interpreter.isTypeName(name) { return .object(name) }
+        if let ambiguous = ambiguousTypeName(name, at: range) { throw ambiguous }
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + ValueType.foundationTypeNames
           + interpreter.typeNamesForSuggestions
         throw error(.unknownType(name, suggestion: suggestion(for: name, among: candidates)), at: range)

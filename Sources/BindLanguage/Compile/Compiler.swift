@@ -152,7 +152,17 @@ final class Compiler {
         .other("'\(op.rawValue)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op.rawValue)(field.text, 300ms) -> vm.query'"),
         at: range)
     }
+    if let ambiguous = ambiguousTypeName(name, at: range) { return ambiguous }
     return error(.unknownName(name, suggestion: suggestion(for: name, among: visibleNames)), at: range)
+  }
+
+  /// The error for a short name that several registered nested Swift
+  /// types have (`State` of `LoginViewModel` and of `ProfileViewModel`).
+  func ambiguousTypeName(_ name: String, at range: SourceRange) -> ScriptError? {
+    guard let candidates = interpreter.hostValueTypes.ambiguousShortNames[name] else { return nil }
+    let listed = candidates.map { "'\($0)'" }
+    let choices = listed.dropLast().joined(separator: ", ") + " or " + listed.last!
+    return error("'\(name)' is ambiguous: it may be \(choices); write the one you mean", at: range)
   }
 
   /// A closure that reads a resolved variable.

@@ -61,25 +61,50 @@ final class HostValueType {
 }
 
 /// The registered value types of one interpreter.
+///
+/// A nested Swift type registers under its qualified name
+/// (`LoginViewModel.State`), and is also found by its short name (`State`)
+/// while no other registered type has it, as Swift finds it inside its
+/// outer type; a short name two nested types share names neither, and a
+/// script that writes it is told both (``ambiguousShortNames``). A type
+/// registered under the short name itself comes first.
 struct HostValueTypes {
   private(set) var byName: [String: HostValueType] = [:]
   private var bySwiftType: [ObjectIdentifier: HostValueType] = [:]
+  private var shortNames: [String: HostValueType] = [:]
+  /// Short names several nested types have, with their qualified names.
+  private(set) var ambiguousShortNames: [String: [String]] = [:]
 
-  subscript(name: String) -> HostValueType? { byName[name] }
+  subscript(name: String) -> HostValueType? { byName[name] ?? shortNames[name] }
   subscript(swiftType: Any.Type) -> HostValueType? { bySwiftType[ObjectIdentifier(swiftType)] }
+
+  /// Whether a type is registered under `name` itself (not as a short name).
+  func hasType(named name: String) -> Bool { byName[name] != nil }
 
   mutating func add(_ type: HostValueType) {
     byName[type.name] = type
     bySwiftType[type.swiftType] = type
+    guard let dot = type.name.lastIndex(of: ".") else { return }
+    let short = String(type.name[type.name.index(after: dot)...])
+    if let others = ambiguousShortNames[short] {
+      ambiguousShortNames[short] = others + [type.name]
+    } else if let other = shortNames.removeValue(forKey: short) {
+      ambiguousShortNames[short] = [other.name, type.name]
+    } else {
+      shortNames[short] = type
+    }
   }
 
   mutating func remove(_ type: HostValueType) {
     byName[type.name] = nil
     bySwiftType[type.swiftType] = nil
+    shortNames = shortNames.filter { $0.value !== type }
   }
 
   mutating func removeAll() {
     byName.removeAll()
     bySwiftType.removeAll()
+    shortNames.removeAll()
+    ambiguousShortNames.removeAll()
   }
 }

@@ -131,14 +131,16 @@ extension Interpreter {
   }
 
   func checkNewName(_ name: String, kind: String) throws {
-    guard Identifier.isValid(name), TokenKind.keywords[name] == nil else {
+    // A nested Swift type registers under its qualified name: `LoginViewModel.State`.
+    let parts = kind == "type" ? name.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [name]
+    guard parts.allSatisfy({ Identifier.isValid($0) && TokenKind.keywords[$0] == nil }) else {
       throw EmbeddingError("'\(name)' is not a valid \(kind) name; use an identifier that is not a keyword")
     }
     guard kind == "type" else { return }
     if ["Int", "Double", "String", "Bool"].contains(name) || builtinTypeNames.contains(name) {
       throw EmbeddingError("type '\(name)' is built in; register under another name")
     }
-    if types[name] != nil || hostValueTypes[name] != nil {
+    if types[name] != nil || hostValueTypes.hasType(named: name) {
       throw EmbeddingError("a type named '\(name)' is already registered")
     }
   }
