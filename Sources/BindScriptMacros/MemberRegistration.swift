@@ -14,8 +14,7 @@ struct MemberRegistration<Context: MacroExpansionContext> {
   let isObservableObject: Bool
   let context: Context
 
-  /// The largest parameter count `HostTypeBuilder.method` takes.
-  static var maxParameters: Int { 4 }
+  static var maxParameters: Int { maxScriptParameters }
 
   func calls(for decl: DeclSyntax) -> [String] {
     if let variable = decl.as(VariableDeclSyntax.self) { return calls(for: variable) }
@@ -224,7 +223,7 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     ]
   }
 
-  static func argumentName(_ index: Int) -> String { ["a", "b", "c", "d"][index] }
+  static func argumentName(_ index: Int) -> String { scriptArgumentName(index) }
 
   // MARK: Initializers
 
@@ -434,6 +433,13 @@ extension String {
     String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
   }
 }
+
+/// The largest parameter count the builders' `method`, `constructor` and
+/// `initializer` take.
+let maxScriptParameters = 4
+
+/// The name of a registration closure's parameter `index`: `a`, `b`, ….
+func scriptArgumentName(_ index: Int) -> String { ["a", "b", "c", "d"][index] }
 
 /// Whether `function` is `static func makeForScripts(in:)`: the factory
 /// scripts' constructor calls, given the interpreter (its clock, its

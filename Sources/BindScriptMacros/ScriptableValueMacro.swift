@@ -17,7 +17,7 @@ public struct ScriptableValueMacro: ExtensionMacro {
       return []
     }
     let typeName = type.trimmedDescription
-    let body: String
+    var body: String
     let scriptName: String
     if let structDecl = declaration.as(StructDeclSyntax.self) {
       guard structDecl.genericParameterClause == nil else { return fail(node, context, .genericValue) }
@@ -34,6 +34,11 @@ public struct ScriptableValueMacro: ExtensionMacro {
     } else {
       return fail(node, context, .notAValue)
     }
+    // Its statics, once the type exists: `Money.zero`, `Money.parse(_:)`.
+    let statics = MemberRegistration(
+      typeName: typeName, isObservable: false, isObservableObject: false, context: context, hasScriptFactory: false)
+    let staticCalls = declaration.memberBlock.members.flatMap { statics.staticCalls(for: $0.decl) }
+    body += staticCalls.map { "\n    " + $0 }.joined()
     let decl: DeclSyntax = """
       extension \(raw: typeName): BindScriptable.ScriptableValueType {
         public static var scriptTypeName: String { \(literal: scriptName) }
@@ -61,6 +66,8 @@ public struct ScriptableValueMacro: ExtensionMacro {
     _ decl: StructDeclSyntax, typeName: String, node: AttributeSyntax, context: some MacroExpansionContext
   ) -> String? {
     var fields: [(name: String, hasDefault: Bool)] = []
+    // The memberwise initializer's parameters, as Swift synthesizes it.
+    var memberwise: [InitParameter] = []
     var ignoredWithoutDefault: [String] = []
     for member in decl.memberBlock.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.isStatic else { continue }
@@ -82,6 +89,8 @@ public struct ScriptableValueMacro: ExtensionMacro {
           return nil
         }
         fields.append((name, hasDefault))
+        memberwise.append(
+          InitParameter(label: name, type: binding.typeAnnotation?.type.trimmedDescription, hasDefault: hasDefault))
       }
     }
     if let name = ignoredWithoutDefault.first {
@@ -99,12 +108,75 @@ public struct ScriptableValueMacro: ExtensionMacro {
       context.diagnose(Diagnostic(node: node, message: ScriptableDiagnostic.noFieldInitializer(typeName, fieldLabels)))
     }
     var lines = fields.map { "      type.field(\"\($0.name)\", \\.\($0.name))" }
+    lines += initializerCalls(declaredInits, memberwise: memberwise, typeName: typeName)
     if let initializer {
       let arguments = fields.map { "\($0.name): $0.value(\"\($0.name)\")" }.joined(separator: ", ")
       lines.append("      type.initializer { try \(initializer)(\(arguments)) }")
     }
     return "    try interpreter.registerStruct(\(typeName).self, as: name) { type in\n"
       + lines.joined(separator: "\n") + "\n    }"
+  }
+
+  /// A parameter of an initializer scripts may call: its label (`nil` for
+  /// `_`), its type as written (`nil` when not written: the form is then
+  /// left out), and whether it has a default.
+  struct InitParameter {
+    let label: String?
+    let type: String?
+    let hasDefault: Bool
+  }
+
+  /// One `type.initializer("init(…)")` per way a script may call the
+  /// struct's own initializers, as Swift allows: the declared ones (or,
+  /// without any, the memberwise one), each with every choice of defaulted
+  /// parameters left out, so that Swift evaluates the defaults
+  /// (`LineItem(name: "Tea", unitPrice: 2.5)` for `quantity: Int = 1`).
+  /// Forms of more than 4 parameters are left out (the memberwise form
+  /// with every field still works), and so is a form an earlier one has.
+  private static func initializerCalls(
+    _ declared: [InitializerDeclSyntax], memberwise: [InitParameter], typeName: String
+  ) -> [String] {
+    var signatures: [[InitParameter]] = []
+    var throwing: [Bool] = []
+    for initializer in declared {
+      guard !initializer.modifiers.isPrivate, initializer.optionalMark == nil, initializer.genericParameterClause == nil,
+        initializer.signature.effectSpecifiers?.asyncSpecifier == nil,
+        !initializer.attributes.hasAttribute(named: "ScriptIgnored"),
+        initializer.signature.parameterClause.parameters.allSatisfy({ $0.unsupportedReason == nil })
+      else { continue }
+      signatures.append(initializer.signature.parameterClause.parameters.map { parameter in
+        InitParameter(
+          label: parameter.firstName.text == "_" ? nil : parameter.firstName.text.trimmingCharacters(in: "`"),
+          type: parameter.type.trimmedDescription, hasDefault: parameter.defaultValue != nil)
+      })
+      throwing.append(initializer.signature.effectSpecifiers?.throwsClause != nil)
+    }
+    if declared.isEmpty {
+      signatures.append(memberwise)
+      throwing.append(false)
+    }
+    var seen: Set<String> = []
+    var calls: [String] = []
+    for (parameters, isThrowing) in zip(signatures, throwing) {
+      guard parameters.allSatisfy({ $0.type != nil }) else { continue }
+      let defaulted = parameters.indices.filter { parameters[$0].hasDefault }
+      let choices = (0..<(1 << defaulted.count)).sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
+      for choice in choices {
+        let left = Set(defaulted.enumerated().filter { choice & (1 << $0.offset) != 0 }.map(\.element))
+        let given = parameters.indices.filter { !left.contains($0) }.map { parameters[$0] }
+        guard given.count <= maxScriptParameters else { continue }
+        let labels = given.map { "\($0.label ?? "_"):" }.joined()
+        let key = labels + given.map { $0.type! }.joined(separator: ",")
+        guard seen.insert(key).inserted else { continue }
+        let names = given.indices.map(scriptArgumentName)
+        let closureParameters = zip(names, given).map { "\($0): \($1.type!)" }.joined(separator: ", ")
+        let arguments = zip(names, given).map { ($1.label.map { "\($0): " } ?? "") + $0 }.joined(separator: ", ")
+        calls.append(
+          "      type.initializer(\"init(\(labels))\") { (\(closureParameters))\(isThrowing ? " throws" : "") -> \(typeName) in \(isThrowing ? "try " : "")\(typeName)(\(arguments)) }"
+        )
+      }
+    }
+    return calls
   }
 
   // MARK: Enums

@@ -49,6 +49,31 @@ final class ScriptedSearch {
   func fail(because reason: String) { status = .failed(reason) }
 }
 
+/// A struct whose own initializer has a default, and statics.
+@ScriptableValue
+struct ScriptedLineItem {
+  var name: String
+  var unitPrice: Decimal
+  var quantity: Int
+  static let empty = ScriptedLineItem(name: "", unitPrice: 0)
+  static let maxQuantity = 99
+
+  init(name: String, unitPrice: Decimal, quantity: Int = 1) {
+    self.name = name
+    self.unitPrice = unitPrice
+    self.quantity = min(quantity, Self.maxQuantity)
+  }
+
+  static func free(_ name: String) -> ScriptedLineItem { ScriptedLineItem(name: name, unitPrice: 0) }
+}
+
+/// Swift's memberwise initializer, with a default.
+@ScriptableValue
+struct ScriptedDraft {
+  var title: String
+  var isPinned: Bool = false
+}
+
 /// Two view-models with a nested type of one name, as apps have them.
 @Scriptable
 final class ScriptedLogin {
@@ -69,6 +94,31 @@ final class ScriptedProfile {
 }
 
 final class ScriptableValueBehaviourTests: XCTestCase {
+  func testAStructsOwnInitializersWithDefaultsAndItsStatics() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try interpreter.register(ScriptedLineItem.self)
+    try interpreter.register(ScriptedDraft.self)
+    XCTAssertEqual(
+      run(
+        """
+        ScriptedLineItem(name: "Tea", unitPrice: 2.5)
+        ScriptedLineItem(name: "Tea", unitPrice: 2.5, quantity: 500).quantity
+        ScriptedLineItem.empty
+        ScriptedLineItem.maxQuantity
+        ScriptedLineItem.free("Water").name
+        ScriptedDraft(title: "Plan")
+        ScriptedDraft(title: "Plan", isPinned: true).isPinned
+        ScriptedLineItem(name: "Tea")
+        """, in: interpreter),
+      [
+        "ScriptedLineItem(name: \"Tea\", unitPrice: 2.5, quantity: 1)", "99",
+        "ScriptedLineItem(name: \"\", unitPrice: 0, quantity: 1)", "99", "\"Water\"",
+        "ScriptedDraft(title: \"Plan\", isPinned: false)", "true",
+        "error: 'ScriptedLineItem' takes 3 fields but 1 was given; write 'ScriptedLineItem(name: …, unitPrice: …, quantity: …)'",
+      ])
+  }
+
   func testNestedTypesAreNamedAsSwiftQualifiesThemAndByTheirShortNameWhileItIsUnambiguous() throws {
     let interpreter = Interpreter()
     defer { interpreter.endSession() }

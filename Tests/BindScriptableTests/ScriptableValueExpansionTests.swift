@@ -49,10 +49,17 @@ final class ScriptableValueExpansionTests: XCTestCase {
             type.field("title", \.title)
             type.field("score", \.score)
             type.field("tags", \.tags)
+            type.initializer("init(title:score:tags:)") { (a: String, b: Int, c: [String]) -> SearchHit in
+              SearchHit(title: a, score: b, tags: c)
+            }
+            type.initializer("init(title:score:)") { (a: String, b: Int) -> SearchHit in
+              SearchHit(title: a, score: b)
+            }
             type.initializer {
               try SearchHit(title: $0.value("title"), score: $0.value("score"), tags: $0.value("tags"))
             }
           }
+          try interpreter.defineStatic("count", of: name, SearchHit.count)
         }
       }
       """#
@@ -202,6 +209,9 @@ final class ScriptableValueExpansionTests: XCTestCase {
           try interpreter.registerStruct(Point.self, as: name) { type in
             type.field("x", \.x)
             type.field("y", \.y)
+            type.initializer("init(x:y:)") { (a: Int, b: Int) -> Point in
+              Point(x: a, y: b)
+            }
             type.initializer {
               try Point(x: $0.value("x"), y: $0.value("y"))
             }
@@ -299,6 +309,9 @@ final class ScriptableValueExpansionTests: XCTestCase {
           try interpreter.registerStruct(Polar.self, as: name) { type in
             type.field("radius", \.radius)
             type.field("angle", \.angle)
+            type.initializer("init(x:y:)") { (a: Double, b: Double) -> Polar in
+              Polar(x: a, y: b)
+            }
           }
         }
       }

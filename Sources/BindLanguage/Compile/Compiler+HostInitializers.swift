@@ -13,17 +13,7 @@ extension Compiler {
     guard !host.initializers.isEmpty || !host.unavailableInitializers.isEmpty else { return nil }
     let labels = arguments.map { $0.label?.name }
     let matching = host.initializers.filter { $0.signature.labels == labels }
-    if let initializer = matching.first {
-      let site = hostCallSite(initializer.signature.baseName, arguments, range: range)
-      if matching.count > 1 { site.overloads = matching }
-      try site.checkStatically(initializer, arguments: arguments, compiler: self)
-      let values = try arguments.map { try compileExpression($0.value) }
-      let interpreter = self.interpreter
-      return { frame in
-        let evaluated = try values.map { try $0(frame) }
-        return try site.call(initializer, receiver: nil, arguments: evaluated, interpreter: interpreter)
-      }
-    }
+    if !matching.isEmpty { return try compileHostInitializer(among: matching, arguments, range: range) }
     if let unavailable = host.unavailableInitializers.first(where: { $0.signature.labels == labels }) {
       throw error(
         .other("'\(unavailable.signature.fullName)' cannot be called from scripts: \(unavailable.reason); register the type of its parameter, or give scripts another initializer"),
@@ -33,6 +23,21 @@ extension Compiler {
       return nil
     }
     throw initializerMismatch(host, arguments, range: range)
+  }
+
+  /// A call of one of `matching`, the Swift initializers with the call's
+  /// labels (of a class or a struct); several are overloads the arguments' types pick from.
+  func compileHostInitializer(among matching: [HostFunction], _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
+    let initializer = matching[0]
+    let site = hostCallSite(initializer.signature.baseName, arguments, range: range)
+    if matching.count > 1 { site.overloads = matching }
+    try site.checkStatically(initializer, arguments: arguments, compiler: self)
+    let values = try arguments.map { try compileExpression($0.value) }
+    let interpreter = self.interpreter
+    return { frame in
+      let evaluated = try values.map { try $0(frame) }
+      return try site.call(initializer, receiver: nil, arguments: evaluated, interpreter: interpreter)
+    }
   }
 
   /// Why no initializer of `host` takes these arguments, in Swift's words,

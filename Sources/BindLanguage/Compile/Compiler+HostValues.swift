@@ -19,6 +19,10 @@ extension Compiler {
         .other("'\(host.name)' is an enum; write one of its cases, as in '\(host.name).\(host.enumType?.cases.first?.name ?? "case")'"),
         at: range)
     }
+    // The struct's own initializers first, as Swift resolves them.
+    let labels = arguments.map { $0.label?.name }
+    let matching = host.initializers.filter { $0.signature.labels == labels }
+    if !matching.isEmpty { return try compileHostInitializer(among: matching, arguments, range: range) }
     let expected = type.fields.map { "\($0.name): …" }.joined(separator: ", ")
     guard arguments.count == type.fields.count else {
       throw error(

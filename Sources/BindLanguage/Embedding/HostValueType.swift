@@ -29,6 +29,9 @@ final class HostValueType {
   /// Whether Swift can receive values of the type from scripts (a struct
   /// needs a registered initializer).
   var canCrossOut = true
+  /// A struct's own initializers (`LineItem(name:unitPrice:)` with Swift's
+  /// defaults), named `Type.init`.
+  var initializers: [HostFunction] = []
 
   init(name: String, swiftType: Any.Type, valueType: ValueType) {
     self.name = name

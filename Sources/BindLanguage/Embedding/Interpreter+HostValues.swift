@@ -79,6 +79,7 @@ extension Interpreter {
     host.typedToScript = convert
     host.toScript = { convert($0 as! Root) }
     host.fieldTypes = builder.fields.map(\.type)
+    host.initializers = builder.initializers
     if let make = builder.make {
       let bridges = builder.bridges
       host.fromScript = { value in

@@ -26,6 +26,9 @@ public final class StructTypeBuilder<Root> {
   private(set) var readers: [(Root) -> Value] = []
   private(set) var bridges: [ValueBridge] = []
   private(set) var make: ((StructFieldValues) throws -> Root)?
+  /// The struct's own initializers, called as Swift calls them
+  /// (``initializer(_:_:)-…``), named `init(…)`.
+  private(set) var initializers: [HostFunction] = []
   private(set) var problems: [String] = []
   /// Fields left out since their type does not bridge, and why.
   private(set) var unavailableFields: [String: String] = [:]
@@ -90,6 +93,79 @@ public final class StructTypeBuilder<Root> {
   public func initializer(_ make: @escaping (StructFieldValues) throws -> Root) {
     if self.make != nil { problems.append("struct '\(typeName)' has two initializers; register one") }
     self.make = make
+  }
+}
+
+// The struct's own initializers, one overload per parameter count (0 to 4),
+// as `HostTypeBuilder.constructor` has them for classes.
+extension StructTypeBuilder {
+  /// An initializer of the struct that scripts call with Swift's labels:
+  /// `initializer("init(name:unitPrice:)") { (name: String, price: Decimal) in LineItem(name: name, unitPrice: price) }`
+  /// makes `LineItem(name: "Tea", unitPrice: 2.5)` call it, so Swift
+  /// evaluates the defaults it leaves out (`quantity: Int = 1`). A call
+  /// whose labels are the fields' and match no initializer is the
+  /// memberwise form.
+  public func initializer(_ signature: String, _ make: @escaping () throws -> Root) {
+    addInitializer(signature, []) { _, wrap in { _, _ in .value(wrap(try make())) } }
+  }
+
+  public func initializer<A>(_ signature: String, _ make: @escaping (A) throws -> Root) {
+    addInitializer(signature, [A.self]) { p, wrap in
+      let ba = p[0]
+      return { _, values in .value(wrap(try make(try ba.argument(values, 0)))) }
+    }
+  }
+
+  public func initializer<A, B>(_ signature: String, _ make: @escaping (A, B) throws -> Root) {
+    addInitializer(signature, [A.self, B.self]) { p, wrap in
+      let (ba, bb) = (p[0], p[1])
+      return { _, values in .value(wrap(try make(try ba.argument(values, 0), try bb.argument(values, 1)))) }
+    }
+  }
+
+  public func initializer<A, B, C>(_ signature: String, _ make: @escaping (A, B, C) throws -> Root) {
+    addInitializer(signature, [A.self, B.self, C.self]) { p, wrap in
+      let (ba, bb, bc) = (p[0], p[1], p[2])
+      return { _, values in
+        .value(wrap(try make(try ba.argument(values, 0), try bb.argument(values, 1), try bc.argument(values, 2))))
+      }
+    }
+  }
+
+  public func initializer<A, B, C, D>(_ signature: String, _ make: @escaping (A, B, C, D) throws -> Root) {
+    addInitializer(signature, [A.self, B.self, C.self, D.self]) { p, wrap in
+      let (ba, bb, bc, bd) = (p[0], p[1], p[2], p[3])
+      return { _, values in
+        .value(
+          wrap(
+            try make(
+              try ba.argument(values, 0), try bb.argument(values, 1), try bc.argument(values, 2),
+              try bd.argument(values, 3))))
+      }
+    }
+  }
+
+  private func addInitializer(
+    _ text: String, _ parameters: [Any.Type],
+    _ make: (_ parameters: [ValueBridge], _ wrap: @escaping (Any) -> Value) -> HostFunction.Invoke
+  ) {
+    guard let parsed = HostSignature(parsing: text), parsed.baseName == "init" else {
+      problems.append("'\(text)' is not an initializer signature; write it as Swift names it, such as 'init(name:)' (in struct '\(typeName)')")
+      return
+    }
+    let factory = HostFunctionFactory(resolve: resolve)
+    switch factory.make(text, what: "initializer", parameters: parameters, result: Root.self, isAsync: false, make) {
+    case .success(let function):
+      let named = function.renamed(HostSignature(baseName: "\(typeName).init", labels: parsed.labels))
+      guard !initializers.contains(where: { $0.isSameOverload(as: named) }) else {
+        problems.append("initializer '\(text)' is registered twice in struct '\(typeName)'")
+        return
+      }
+      initializers.append(named)
+    case .failure:
+      // A parameter whose type does not bridge: scripts use the other forms.
+      return
+    }
   }
 }
 
