@@ -1,6 +1,7 @@
 import BindLanguage
 import BindScriptTesting
 import MainActorViewModels
+import Foundation
 import Testing
 
 /// The main-actor examples' scripts through `await expectScript`, from a
@@ -92,5 +93,37 @@ import Testing
       #> 100ms
       """, path: "fakes.bind") { try MainActorExampleTypes.register(in: $0) }
     #expect(result.passed)
+  }
+
+  /// App code as written (issue 28): a nested type by either name, an
+  /// overload picked by its argument's type, a struct's own initializer
+  /// with its default, a static constant, and a clamping `didSet` that is
+  /// one change; the test then sees what Swift holds.
+  @Test func appCodeAsWrittenBridges() async {
+    let cart = CartModel(clock: ContinuousClock())
+    let result = await expectScript(source: """
+      observe cart.tip
+      cart.tip = 35
+      #> cart.tip: 0 -> 20
+      cart.add(price: "1.25")
+      cart.add(price: 2)
+      cart.add(LineItem(name: "Tea", unitPrice: 2.5))
+      cart.total
+      #> 5.75
+      cart.prices.count < CartModel.maxItems
+      #> true
+      cart.checkOut()
+      cart.state == .paid && cart.state == CartModel.State.paid
+      #> true
+      cart.add(price: nil)
+      #> error: no 'add(price:)' takes arguments of types (nil); the candidates are 'add(price: Decimal)', 'add(price: String)'
+      """, path: "app-code.bind") { interpreter in
+      try MainActorExampleTypes.register(in: interpreter)
+      try interpreter.inject(cart, as: "cart")
+    }
+    #expect(result.passed)
+    #expect(cart.tip == 20)
+    #expect(cart.prices == [Decimal(string: "1.25")!, 2, Decimal(string: "2.5")!])
+    #expect(cart.state == .paid)
   }
 }

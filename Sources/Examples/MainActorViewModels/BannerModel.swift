@@ -5,14 +5,18 @@ import Observation
 /// sleeping on the injected clock takes it down after ``visibleFor``.
 @MainActor @Scriptable @Observable
 public final class BannerModel {
+  /// Whether a banner is up; a nested type of the same name as ``CartModel/State``.
+  @ScriptableValue public enum State: Equatable, Sendable { case hidden, showing }
+
   public private(set) var message: String?
   public var isVisible: Bool { message != nil }
+  public var state: State { message == nil ? .hidden : .showing }
 
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var hiding: Task<Void, Never>?
 
-  /// How long a banner stays up.
-  @ScriptIgnored public static let visibleFor = Duration.seconds(3)
+  /// How long a banner stays up (`BannerModel.visibleFor` in scripts).
+  public static let visibleFor = Duration.seconds(3)
 
   public static func makeForScripts(in interpreter: Interpreter) -> BannerModel {
     BannerModel(clock: interpreter.scheduler.clock)

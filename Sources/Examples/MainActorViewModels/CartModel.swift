@@ -14,10 +14,38 @@ import Observation
 ///
 /// Money is `Decimal`, ids `UUID`s and links `URL`s, as an app has them:
 /// each bridges as it is. `receiptFormat` is of a type scripts cannot use:
-/// it is left out, and the rest of the model registers.
+/// it is left out, and the rest of the model registers. Its nested
+/// `State` shares its name with ``BannerModel/State``: scripts write
+/// `CartModel.State.paid`. `add(price:)` takes a `Decimal` or the text of
+/// a price field, and a clamping `didSet` on `tip` is one change to scripts.
 @MainActor @Scriptable @Observable
 public final class CartModel {
+  /// Where the cart is in its life.
+  @ScriptableValue public enum State: Equatable, Sendable { case shopping, paid }
+
+  /// A line of an order; scripts make one as Swift does, with its default
+  /// quantity: `LineItem(name: "Tea", unitPrice: 2.5)`.
+  @ScriptableValue public struct LineItem: Sendable {
+    public var name: String
+    public var unitPrice: Decimal
+    public var quantity: Int
+
+    public init(name: String, unitPrice: Decimal, quantity: Int = 1) {
+      self.name = name
+      self.unitPrice = unitPrice
+      self.quantity = quantity
+    }
+  }
+
+  /// The most a cart holds, a constant scripts read as `CartModel.maxItems`.
+  public static let maxItems = 50
+
+  public private(set) var state: State = .shopping
   public private(set) var prices: [Decimal] = []
+  /// At most 20; more is clamped.
+  public var tip: Decimal = 0 {
+    didSet { if tip > 20 { tip = 20 } }
+  }
   public private(set) var discountPercent = 0
   /// Set by `checkOut()`.
   public private(set) var orderID: UUID?
@@ -39,10 +67,22 @@ public final class CartModel {
   public init(clock: any Clock<Duration>) { self.clock = clock }
 
   public func add(price: Decimal) {
+    guard prices.count < Self.maxItems else { return }
     prices.append(price)
   }
 
+  /// Adds `item`'s price, times its quantity.
+  public func add(_ item: LineItem) {
+    add(price: item.unitPrice * Decimal(item.quantity))
+  }
+
+  /// The text of a price field: added when it is a number.
+  public func add(price text: String) {
+    if let price = Decimal(string: text) { add(price: price) }
+  }
+
   public func checkOut() {
+    state = .paid
     let id = UUID()
     orderID = id
     receiptURL = URL(string: "https://shop.example/receipts/\(id.uuidString)")
