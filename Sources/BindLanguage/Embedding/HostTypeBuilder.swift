@@ -23,7 +23,9 @@ import BindSyntax
 ///
 /// Members are checked when the registration ends: a name that is not an
 /// identifier, a name used twice, or a signature that does not match its
-/// closure makes `register` throw. A member whose type does not bridge (a
+/// closure makes `register` throw. Two methods of one signature whose
+/// closures take other Swift types are overloads (`set(_:forKey:)` for
+/// `Int` and for `String`): a call picks one by its arguments' types. A member whose type does not bridge (a
 /// `NumberFormatter`, a struct never registered) is left out, and a script
 /// that uses it gets an error saying so; the rest of the type works.
 public final class HostTypeBuilder<Root: AnyObject> {
