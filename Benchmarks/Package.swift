@@ -33,6 +33,7 @@ let package = Package(
         "BenchSupport",
         .product(name: "BindLanguage", package: "BindScript"),
         .product(name: "BindRuntime", package: "BindScript"),
+        .product(name: "BindScriptable", package: "BindScript"),
         .product(name: "BindSyntax", package: "BindScript"),
       ]
     ),

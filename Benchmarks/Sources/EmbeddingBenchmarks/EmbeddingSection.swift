@@ -57,14 +57,16 @@ public enum EmbeddingSection {
             Contestant(empty, .time(unitsPerIteration: opsPerIteration) { workload(.script, body: "s = i") }),
           ]),
         ScriptImplementationCalls.scenario,
+        registrationScenario,
       ],
-      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal) + [methodGoal, structGoal, ScriptImplementationCalls.goal],
+      goals: ["bridge-read", "bridge-write", "bridge-observed"].map(goal) + [methodGoal, structGoal, ScriptImplementationCalls.goal, registrationGoal],
       notes: [
         "Each iteration is one loop step of the interpreter running the statement shown; `empty loop` runs `s = i`.",
         "Ratios: `host type` / `script type`, first for the whole statement, then for the property operation alone (both minus the empty loop).",
         "`host-method-call`: `script type` calls a script `func nothing() {}`; `host type` calls a registered Swift method that does nothing (`type.method(\"nothing()\") { _ in }`).",
         "`struct-field-read`: `v.hit` is a registered Swift struct `Hit { title: String, score: Int }` in both: on the `script type`, a script object's property declared `var hit: Hit` (set from a host function, as script `struct` syntax is not on main yet); on the `host type`, the Swift object's `@Observed var hit: Hit`, converted to a StructValue on each read. The field read (`.score`) is the same code in both.",
         "`fake-call`: `script type` runs `for i in 1...100 { s = f.value(i) }` in a script, `f` an object of `type Fake: ValueStore { func value(_ x: Int) -> Int { x } }`; `host type` is Swift calling `store.value(i)` 100 times on the `any ValueStore` the same `f` became when the script passed it to a host method (the class `@ScriptImplementable` writes, by hand). Ratio: Swift's call / the script's loop step, and / the script's call alone (loop step minus the empty loop).",
+        "`register-200`: a fresh interpreter per iteration; `host type` registers the 200 `@Scriptable` classes of RegistrationModels.swift (macro-written registrations), `script type` runs a parsed program declaring 200 script types of the same shape.",
         "A host read or write goes straight to the Swift `Property<Int>` through an accessor specialized for `Int`; a script observer observes the Swift node itself.",
       ])
   }
