@@ -252,10 +252,10 @@ final class HostCallSite {
     let listed = (best.isEmpty ? overloads : best).map { "'\($0.typedName)'" }.joined(separator: ", ")
     if best.isEmpty {
       throw ScriptError(
-        "no '\(signature.fullName)' takes arguments of types \(given); the candidates are \(listed)", at: range, in: file)
+        .other("no '\(signature.fullName)' takes arguments of types \(given); the candidates are \(listed)"), at: range, in: file)
     }
     throw ScriptError(
-      "ambiguous use of '\(signature.fullName)': arguments of types \(given) fit \(listed) alike; convert an argument to the type of the one you mean",
+      .other("ambiguous use of '\(signature.fullName)': arguments of types \(given) fit \(listed) alike; convert an argument to the type of the one you mean"),
       at: range, in: file)
   }
 

@@ -73,10 +73,10 @@ extension Compiler {
     let name = Self.staticName(typeName, member.name)
     guard resolveInScopes(typeName) == nil else { return nil }
     if forWriting, interpreter.hostStaticNames.contains(name) {
-      throw error("cannot assign to '\(name)': a static member of a Swift type is read-only in scripts", at: range)
+      throw error(.other("cannot assign to '\(name)': a static member of a Swift type is read-only in scripts"), at: range)
     }
     if interpreter.globalScope.lookup(name) != nil || interpreter.hostFunctions[name] != nil { return .name(name, range) }
-    if let unavailable = interpreter.unavailableStatics[name] { throw error(unavailable, at: member.range) }
+    if let unavailable = interpreter.unavailableStatics[name] { throw error(.other(unavailable), at: member.range) }
     let isObjectType = interpreter.types[typeName] != nil
     guard isObjectType || interpreter.isValueType(typeName, .structure) || interpreter.hostValueTypes[typeName]?.structType != nil
     else { return nil }

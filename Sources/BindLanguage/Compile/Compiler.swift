@@ -162,7 +162,7 @@ final class Compiler {
     guard let candidates = interpreter.hostValueTypes.ambiguousShortNames[name] else { return nil }
     let listed = candidates.map { "'\($0)'" }
     let choices = listed.dropLast().joined(separator: ", ") + " or " + listed.last!
-    return error("'\(name)' is ambiguous: it may be \(choices); write the one you mean", at: range)
+    return error(.other("'\(name)' is ambiguous: it may be \(choices); write the one you mean"), at: range)
   }
 
   /// A closure that reads a resolved variable.

@@ -154,7 +154,7 @@ extension StructTypeBuilder {
       return
     }
     let factory = HostFunctionFactory(resolve: resolve)
-    switch factory.make(text, what: "initializer", parameters: parameters, result: Root.self, isAsync: false, make) {
+    switch factory.make(text, what: "initializer", parameters: parameters, result: Root.self, isAsync: false, isThrowing: false, make) {
     case .success(let function):
       let named = function.renamed(HostSignature(baseName: "\(typeName).init", labels: parsed.labels))
       guard !initializers.contains(where: { $0.isSameOverload(as: named) }) else {
