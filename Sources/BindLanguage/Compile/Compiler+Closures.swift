@@ -8,19 +8,19 @@ extension Compiler {
   /// returns its value; `$0`, `$1`, … name the parameters of a closure
   /// without a signature.
   func compileClosure(_ closure: ClosureExpression) throws -> Evaluation {
-    let statements = closure.body.statements
+    let anonymous = resolved.anonymousParameters[closure.range] ?? Resolver.anonymousParameters(of: closure)
     let parameters: [Identifier]
     var parameterTypes: [ValueType?] = []
     if let declared = closure.parameters {
-      if let (name, range) = SyntaxWalk.firstAnonymousParameter(statements) {
+      if let first = anonymous.first {
         throw error(
-          .other("anonymous closure arguments cannot be used inside a closure that has explicit arguments; use a parameter's name instead of '\(name)'"),
-          at: range)
+          .other("anonymous closure arguments cannot be used inside a closure that has explicit arguments; use a parameter's name instead of '\(first.name)'"),
+          at: first.range)
       }
       parameters = declared.map(\.name)
       parameterTypes = try declared.map { try $0.type.map(valueType) }
     } else {
-      let count = SyntaxWalk.anonymousParameterCount(statements)
+      let count = anonymous.count
       if count > Self.anonymousParameterLimit {
         throw error(.other("a closure takes at most \(Self.anonymousParameterLimit) anonymous parameters ($0 to $\(Self.anonymousParameterLimit - 1))"), at: closure.range)
       }
@@ -30,7 +30,7 @@ extension Compiler {
       if case .named("Void", _) = annotation { return nil }
       return try valueType(annotation)
     }
-    let makesClosures = SyntaxWalk.makesClosures(statements)
+    let makesClosures = resolved.needsFrame(.block(closure.body.range))
     implicitReturnEvaluation = nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
       parameters: parameters, body: closure.body, implicitReturn: true, cannotThrow: nil)

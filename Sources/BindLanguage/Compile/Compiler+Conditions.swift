@@ -13,10 +13,7 @@ extension Compiler {
     case .elseIf(let nested): elseBlock = try compileIf(nested, valueBranch: valueBranch)
     }
     let enclosing = scope
-    let clausesOnly = IfStatement(
-      conditions: statement.conditions, thenBlock: Block(statements: [], range: statement.range), elseBranch: nil,
-      range: statement.range)
-    if SyntaxWalk.makesClosures([.ifStatement(clausesOnly)] + statement.thenBlock.statements) {
+    if resolved.needsFrame(.conditions(statement.range)) {
       let own = FunctionScope(parent: enclosing)
       scope = own
       defer { scope = enclosing }

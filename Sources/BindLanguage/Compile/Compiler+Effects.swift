@@ -66,7 +66,7 @@ extension Compiler {
     let interpreter = self.interpreter
     let file = self.file
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: block)
-    let reusesFrame = !SyntaxWalk.makesClosures(block.statements)
+    let reusesFrame = !resolved.needsFrame(.block(block.range))
     return { frame in
       guard let effect = Effect.current else {
         throw ScriptError(

@@ -157,8 +157,7 @@ extension Compiler {
   private func compileCatch(_ clause: CatchClause) throws -> (ThrownError, Frame) throws -> Flow? {
     let patterns = clause.patterns.isEmpty ? [Pattern.binding(Identifier("error", range: clause.keywordRange))] : clause.patterns
     let castType = try clause.castType.map(valueType)
-    let guardStatements = clause.guardExpression.map { [Statement.expression($0)] } ?? []
-    let makesClosures = SyntaxWalk.makesClosures(guardStatements + clause.body.statements)
+    let makesClosures = resolved.needsFrame(.patterns(clause.range))
     let (matchers, caseScope, body, condition) = try inCaseScope(patterns, makesClosures: makesClosures) {
       () throws -> (Execution, ((Frame) throws -> Bool)?) in
       let condition = try clause.guardExpression.map { try compileCondition($0) }

@@ -406,7 +406,7 @@ extension Compiler {
     }
     let interpreter = self.interpreter
     var (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
-    if WriteAnalysis.mayWrite(block.body.statements) {
+    if resolved.mayWrite(.block(block.body.range)) {
       // The block's writes are one batch, as an effect's are: what depends
       // on them updates once, after the block, with its final values.
       let unbatched = body
@@ -417,7 +417,7 @@ extension Compiler {
       }
     }
     let parameterCount = block.parameters.count
-    let reusesFrame = !SyntaxWalk.makesClosures(block.body.statements)
+    let reusesFrame = !resolved.needsFrame(.block(block.body.range))
     return { frame, runs in
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       return Self.observerCallbacks(running: block, runs: runs, parameterCount: parameterCount, interpreter: interpreter)
@@ -494,7 +494,7 @@ extension Compiler {
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)
     let takesPayload = !on.handler.parameters.isEmpty
     let name = on.name?.name
-    let reusesFrame = !SyntaxWalk.makesClosures(on.handler.body.statements)
+    let reusesFrame = !resolved.needsFrame(.block(on.handler.body.range))
     return { frame in
       guard case .event(let stream) = try event(frame) else {
         throw ScriptError(.notAnEvent(text, use: .on(suggestObserve: false)), at: on.event.range, in: file)

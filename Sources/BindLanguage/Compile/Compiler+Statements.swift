@@ -422,8 +422,8 @@ extension Compiler {
       }
       names.append(second.name)
     }
-    if SyntaxWalk.makesClosures(loop.body.statements) {
-      let (iterationScope, slots, body) = try compileInBlockScope(loop.body.statements, declaring: names)
+    if resolved.needsFrame(.block(loop.body.range)) {
+      let (iterationScope, slots, body) = try compileInBlockScope(loop.body, declaring: names)
       return LoopParts(iterationScope: iterationScope, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil, globals: nil, body: body)
     }
     scope.pushBlock()

@@ -29,8 +29,7 @@ extension Compiler {
     defer { switchDepth -= 1 }
     var cases: [CompiledCase] = []
     for switchCase in statement.cases {
-      let guardStatements = switchCase.guardExpression.map { [Statement.expression($0)] } ?? []
-      let makesClosures = SyntaxWalk.makesClosures(guardStatements + switchCase.body.statements)
+      let makesClosures = resolved.needsFrame(.patterns(switchCase.range))
       let (matchers, caseScope, body, condition) = try inCaseScope(switchCase.patterns, makesClosures: makesClosures) {
         () throws -> (Execution, ((Frame) throws -> Bool)?) in
         let condition = try switchCase.guardExpression.map { try compileCondition($0) }
@@ -67,7 +66,7 @@ extension Compiler {
       throw error(.other("'if case' takes one value after '='"), at: statement.range)
     }
     let subject = try compileExpression(value)
-    let makesClosures = SyntaxWalk.makesClosures(statement.thenBlock.statements)
+    let makesClosures = resolved.needsFrame(.patterns(statement.range))
     let (matchers, caseScope, thenBlock, _) = try inCaseScope([pattern], makesClosures: makesClosures) {
       () throws -> (Execution, Int?) in
       (try valueBranch?(statement.thenBlock) ?? compileBlock(statement.thenBlock), nil)

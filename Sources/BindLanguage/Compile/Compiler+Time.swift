@@ -30,7 +30,7 @@ extension Compiler {
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: [], body: timer.body)
     let summary = "\(timer.repeats ? "every" : "after") \(intervalText)"
     let keyword = timer.repeats ? "every" : "after"
-    let reusesFrame = !SyntaxWalk.makesClosures(timer.body.statements)
+    let reusesFrame = !resolved.needsFrame(.block(timer.body.range))
     return { frame in
       let value = try Self.duration(try interval(frame), for: keyword, written: intervalText, at: timer.interval.range, in: file)
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)

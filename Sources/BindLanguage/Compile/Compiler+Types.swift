@@ -88,10 +88,7 @@ extension Compiler {
       scope = inner
       defer { scope = saved }
       let body = try withoutAwaiting(in: "a derived property") { try compileGetter(spec.1, of: spec.2) }
-      let statements = spec.1.statements
-      let slots = GetterSlots(
-        count: inner.slotCount,
-        reusable: !SyntaxWalk.makesClosures(statements))
+      let slots = GetterSlots(count: inner.slotCount, reusable: !resolved.needsFrame(.block(spec.1.range)))
       scope = saved
       let write = try spec.0.setter.map { try compileSetter($0, of: type) }
       type.derived[index] = .init(

@@ -6,6 +6,9 @@ import BindSyntax
 final class Compiler {
   unowned let interpreter: Interpreter
   let file: SourceFile
+  /// What the resolver decided about the syntax being compiled: which
+  /// scopes need frames, closures' anonymous parameters, early uses.
+  let resolved: ResolvedSyntax
   var scope: FunctionScope
   /// Set while compiling the expression of a `bind` or `observe`.
   var captureList: CaptureList?
@@ -63,9 +66,10 @@ final class Compiler {
     return try body()
   }
 
-  init(interpreter: Interpreter, file: SourceFile, scope: FunctionScope) {
+  init(interpreter: Interpreter, file: SourceFile, resolved: ResolvedSyntax, scope: FunctionScope) {
     self.interpreter = interpreter
     self.file = file
+    self.resolved = resolved
     self.scope = scope
   }
 
@@ -153,6 +157,7 @@ final class Compiler {
         at: range)
     }
     if let ambiguous = ambiguousTypeName(name, at: range) { return ambiguous }
+    if let early = resolved.earlyUses[range] { return usedBeforeDeclaration(name, early, at: range) }
     return error(.unknownName(name, suggestion: suggestion(for: name, among: visibleNames)), at: range)
   }
 
@@ -163,6 +168,21 @@ final class Compiler {
     let listed = candidates.map { "'\($0)'" }
     let choices = listed.dropLast().joined(separator: ", ") + " or " + listed.last!
     return error(.other("'\(name)' is ambiguous: it may be \(choices); write the one you mean"), at: range)
+  }
+
+  /// The error of a name used before its declaration in an enclosing
+  /// block, which Swift rejects too: a closure made before the variable
+  /// exists could only read nothing.
+  private func usedBeforeDeclaration(_ name: String, _ early: ResolvedSyntax.EarlyUse, at range: SourceRange) -> ScriptError {
+    let line = early.declaration.range.start.line
+    if early.isCapture {
+      return error(
+        .other("closure captures '\(name)' before it is declared; declare '\(name)' (line \(line)) before the closure"),
+        at: range)
+    }
+    return error(
+      .other("use of local variable '\(name)' before its declaration; move its declaration (line \(line)) above this use"),
+      at: range)
   }
 
   /// A closure that reads a resolved variable.
@@ -207,7 +227,7 @@ final class Compiler {
   /// Compiles a block: its variables exist from their declaration to the
   /// block's end (see ``BlockScope``).
   func compileBlock(_ block: Block) throws -> Execution {
-    let (blockScope, _, body) = try compileInBlockScope(block.statements, declaring: [])
+    let (blockScope, _, body) = try compileInBlockScope(block, declaring: [])
     switch blockScope {
     case .ownFrame:
       return { frame in try body(blockScope.enter(frame)) }
@@ -233,11 +253,12 @@ final class Compiler {
   /// Not generic over what it compiles: a closure passed through a generic
   /// value is called through reabstraction thunks, here at every run of
   /// every block.
-  func compileInBlockScope(_ statements: [Statement], declaring variables: [String]) throws
+  func compileInBlockScope(_ block: Block, declaring variables: [String]) throws
     -> (BlockScope, variableSlots: [Int], body: Execution)
   {
+    let statements = block.statements
     let enclosing = scope
-    if SyntaxWalk.makesClosures(statements) {
+    if resolved.needsFrame(.block(block.range)) {
       let own = FunctionScope(blockIn: enclosing)
       scope = own
       defer { scope = enclosing }

@@ -1,8 +1,9 @@
 import BindSyntax
 
-/// Questions about a piece of syntax the compiler asks before compiling it:
-/// does a block make closures, which anonymous parameters (`$0`) does a
-/// closure body use. Each walks the tree once; the parser's nesting limit
+/// Searches of a piece of syntax for an expression (`await` inside a
+/// statement, a closure stored in a variable for the fuzz harness). What
+/// the compiler decides about scopes and names is the resolver's
+/// (``Resolver``). Each walks the tree once; the parser's nesting limit
 /// bounds its depth.
 package enum SyntaxWalk {
   /// Whether any expression in `statements` (nested blocks included, nested
@@ -90,35 +91,9 @@ package enum SyntaxWalk {
     }
   }
 
-  /// Whether `expression` makes a closure that may outlive the code around
-  /// it: a closure expression, a timer or an effect.
-  package static func makesClosure(_ expression: Expression) -> Bool {
-    switch expression {
-    case .closure, .timer, .effect: return true
-    default: return false
-    }
-  }
-
-  /// Whether `statements` make anything that may outlive them and read
-  /// their variables later: a closure or a timer, a `func`, an `on` or
-  /// `observe` handler, an effect or its cleanup, directly or in any nested
-  /// block. Such a block needs a frame of its own on each entry (each loop
-  /// iteration, each handler run, each matching `case`), which what it made
-  /// keeps; any other block may share and reuse the enclosing frame.
-  ///
-  /// The one answer to that question: blocks, loops, patterns, handlers
-  /// and closures all ask it.
-  package static func makesClosures(_ statements: [Statement]) -> Bool {
-    statements.contains { statement in
-      makesClosureItself(statement)
-        || contains(statement, intoClosures: false, where: makesClosure)
-        || nestedBlocks(of: statement).contains { makesClosures($0.statements) }
-    }
-  }
-
   /// Whether `statement` is itself a block that outlives it. Spelled out
   /// case by case, so that a new statement form must be decided here.
-  private static func makesClosureItself(_ statement: Statement) -> Bool {
+  private static func isBlockThatOutlivesIt(_ statement: Statement) -> Bool {
     switch statement {
     case .function, .on, .effect, .onCleanup: return true
     case .observe(let observe): return observe.handler != nil
@@ -159,32 +134,6 @@ package enum SyntaxWalk {
     case .forLoop(let loop): return [loop.body]
     case .whileLoop(let loop): return [loop.body]
     }
-  }
-
-  /// The number of anonymous parameters a closure body uses: one more than
-  /// the highest `$N` it names outside nested closures (0 if none).
-  package static func anonymousParameterCount(_ statements: [Statement]) -> Int {
-    var count = 0
-    _ = contains(statements, intoClosures: false) { expression in
-      if case .name(let name, _) = expression, name.hasPrefix("$"), let index = Int(name.dropFirst()) {
-        count = max(count, min(index, 255) + 1)
-      }
-      return false
-    }
-    return count
-  }
-
-  /// The first `$N` a closure body names outside nested closures.
-  package static func firstAnonymousParameter(_ statements: [Statement]) -> (String, SourceRange)? {
-    var found: (String, SourceRange)?
-    _ = contains(statements, intoClosures: false) { expression in
-      if case .name(let name, let range) = expression, name.hasPrefix("$") {
-        found = (name, range)
-        return true
-      }
-      return false
-    }
-    return found
   }
 }
 
@@ -240,6 +189,6 @@ extension SyntaxWalk {
   /// The statement lists directly nested in `statements`, outside what
   /// they declare or register.
   private static func nestedBlocks(_ statements: [Statement]) -> [[Statement]] {
-    statements.flatMap { makesClosureItself($0) ? [] : nestedBlocks(of: $0).map(\.statements) }
+    statements.flatMap { isBlockThatOutlivesIt($0) ? [] : nestedBlocks(of: $0).map(\.statements) }
   }
 }

@@ -254,7 +254,9 @@ public final class Interpreter {
     // does not compile reports its error when its own statement is reached.
     for statement in statements {
       guard case .function = statement else { continue }
-      _ = try? Compiler(interpreter: self, file: parsed.file, scope: globalScope).compileStatement(statement)
+      let resolved = Resolver.resolve([statement])
+      _ = try? Compiler(interpreter: self, file: parsed.file, resolved: resolved, scope: globalScope)
+        .compileStatement(statement)
     }
   }
 
@@ -281,7 +283,7 @@ public final class Interpreter {
   private func executeStatement(_ statement: Statement, in file: SourceFile) throws -> Value? {
     statementDepth += 1
     defer { statementDepth -= 1 }
-    let compiler = Compiler(interpreter: self, file: file, scope: globalScope)
+    let compiler = Compiler(interpreter: self, file: file, resolved: Resolver.resolve([statement]), scope: globalScope)
     do {
       if case .expression(let expression) = statement {
         let evaluate = try compiler.compileExpression(expression)
@@ -345,10 +347,12 @@ public final class Interpreter {
   /// - Returns: the errors in statement order.
   public func check(_ parsed: ParseResult) -> [ScriptError] {
     hoist(parsed)
+    let resolved = Resolver.resolve(parsed.statements, collectingBindings: true)
     var errors: [(index: Int, error: ScriptError)] = []
     for (index, statement) in parsed.statements.enumerated() {
       do {
-        _ = try Compiler(interpreter: self, file: parsed.file, scope: globalScope).compileStatement(statement)
+        _ = try Compiler(interpreter: self, file: parsed.file, resolved: resolved, scope: globalScope)
+          .compileStatement(statement)
         ensureGlobalCapacity()
       } catch {
         errors.append((index, error.asScriptError(at: statement.range, in: parsed.file)))

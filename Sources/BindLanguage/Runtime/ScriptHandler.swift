@@ -7,7 +7,7 @@ import BindSyntax
 /// A handler runs once per change, so it keeps one spare frame and reuses it
 /// instead of allocating a frame per run; a nested run (a handler whose
 /// writes trigger itself) takes a fresh one. A body that makes closures
-/// (`SyntaxWalk.makesClosures`) gets a fresh frame on every run, since what
+/// (`ResolvedSyntax.needsFrame`) gets a fresh frame on every run, since what
 /// it made keeps that run's parameters and variables.
 final class ScriptHandler {
   let body: Execution

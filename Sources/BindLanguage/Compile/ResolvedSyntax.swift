@@ -1,0 +1,144 @@
+import BindSyntax
+
+/// What the resolver (``Resolver``) decided about a piece of syntax, once,
+/// before the compiler and `check` look at it: which scopes need a frame of
+/// their own, what each closure's anonymous parameters are, which handler
+/// blocks may write observable values, which names are used before their
+/// declaration, and (for `check`) how each name is bound and where members
+/// are used.
+package struct ResolvedSyntax {
+  /// A scope the compiler asks about, named by where it is written.
+  package enum Scope: Hashable {
+    /// A block `{ … }`: a branch, a loop body (with its loop variables), or
+    /// the body of a function, closure, handler, timer, effect or accessor.
+    case block(SourceRange)
+    /// An `if` with conditions (`if let a = x, a > 0 { … }`): the names
+    /// they bind and its `then` block, keyed by the `if` statement.
+    case conditions(SourceRange)
+    /// A `switch` case, an `if case` or a `catch` clause: the names its
+    /// patterns bind, its `where` condition and its body, keyed by the
+    /// case, the `if` statement or the clause.
+    case patterns(SourceRange)
+  }
+
+  /// What a scope's syntax does, nested scopes included.
+  package struct Facts: Equatable {
+    /// Whether it makes anything that may outlive a run of the scope and
+    /// read its variables later: a closure, a timer, a `func`, an `on` or
+    /// `observe` handler, an effect or its cleanup. Such a scope needs a
+    /// frame of its own on each entry (each loop iteration, each handler
+    /// run, each matching `case`), which what it made keeps; any other
+    /// scope shares and reuses the enclosing frame.
+    package var makesClosures = false
+    /// Whether running it may write observable values, conservatively: an
+    /// observer block that may write runs as one batch, one that cannot
+    /// (`{ count += 1 }`, `{ print(new) }`) skips the cost of a transaction
+    /// on every change. A property or subscript assignment, `emit`, a call
+    /// other than `print`, and every construct not known to be harmless
+    /// count as writes.
+    package var mayWrite = false
+
+    static func | (lhs: Facts, rhs: Facts) -> Facts {
+      Facts(makesClosures: lhs.makesClosures || rhs.makesClosures, mayWrite: lhs.mayWrite || rhs.mayWrite)
+    }
+
+    /// Something that both makes a closure and may write (a handler, a timer).
+    static let closure = Facts(makesClosures: true, mayWrite: true)
+    /// A statement that makes no closure itself but is not known to be harmless.
+    static let write = Facts(makesClosures: false, mayWrite: true)
+  }
+
+  /// The `$0`, `$1`, … a closure body names outside nested closures.
+  package struct AnonymousParameters {
+    /// One more than the highest `$N` named (0 if none).
+    package var count = 0
+    /// The first one named, for the error of a closure that also declares parameters.
+    package var first: Identifier?
+  }
+
+  /// A name used before the declaration, in an enclosing local scope, that
+  /// it was meant to refer to (Swift: "closure captures 'x' before it is
+  /// declared").
+  package struct EarlyUse {
+    /// The declaration written after the use.
+    package let declaration: Identifier
+    /// Whether the use is in a closure (a function, handler, …) made before it.
+    package let isCapture: Bool
+  }
+
+  /// What each scope does, by scope.
+  package var scopes: [Scope: Facts] = [:]
+  /// The anonymous parameters of each closure, by the closure's range.
+  package var anonymousParameters: [SourceRange: AnonymousParameters] = [:]
+  /// Names used before their declaration, by the use's range.
+  package var earlyUses: [SourceRange: EarlyUse] = [:]
+  /// How the file binds its names and uses members, when asked for (`check`).
+  package var bindings = NameBindings()
+
+  /// Whether `scope` needs a frame of its own on each run. A scope the
+  /// resolver did not see (none should exist) gets one: that is always
+  /// right, only slower.
+  package func needsFrame(_ scope: Scope) -> Bool {
+    scopes[scope]?.makesClosures ?? true
+  }
+
+  /// Whether running `scope` may write observable values (an unknown one may).
+  package func mayWrite(_ scope: Scope) -> Bool {
+    scopes[scope]?.mayWrite ?? true
+  }
+}
+
+/// How a file binds its names and where it uses members: what the
+/// static receiver types of `check` are worked out from (see
+/// ``ReceiverTypes`` and ``MemberCheck``).
+package struct NameBindings {
+  /// How a name was bound.
+  package enum Binding {
+    case variable(VariableDeclaration, isTopLevel: Bool)
+    case typed(TypeAnnotation?)
+    /// `func make() -> T`: its calls return a `T` (the interpreter checks each `return`).
+    case function(FunctionDeclaration, isTopLevel: Bool)
+    /// `if let x = value` or `guard let x = value`: the value unwrapped.
+    case unwrapped(Expression)
+    case other
+  }
+
+  /// Where a member is used: run-time errors differ by use.
+  package enum Use {
+    case read, write, reactive
+  }
+
+  /// One use of a member, in the order the file reads.
+  package enum MemberUse {
+    /// `receiver.name` (or `receiver?.name`) read, written, bound, observed or emitted.
+    case property(base: Expression, name: Identifier, optional: Bool, use: Use)
+    /// `receiver.name(…)` or `receiver?.name(…)`.
+    case method(base: Expression, name: Identifier, arguments: [Argument], optional: Bool)
+    /// `State.lodaing` or `State.loaded(…)`: maybe a case named through its enum.
+    case enumCase(base: Expression, name: Identifier)
+  }
+
+  /// A member use, with where it is.
+  package struct Site {
+    package let use: MemberUse
+    /// The index of the top-level statement it is in.
+    package let statement: Int
+    /// The script `type` or `struct` whose method, derived property or
+    /// setter it is in, where `self` has that type.
+    package let selfTypeName: String?
+  }
+
+  package var names: [String: [Binding]] = [:]
+  /// Names assigned to (`x = …`, `x += …`) anywhere.
+  package var assigned: Set<String> = []
+  /// Members of the file's declared types: inside methods, a bare name may be one.
+  package var memberNames: Set<String> = []
+  /// How often each type name is declared in the file.
+  package var typeDeclarations: [String: Int] = [:]
+  /// Where each type's declaration starts: a type is made when its
+  /// declaration runs, so `T()` or `x: T` written before it is not trusted.
+  package var typeDeclarationOffsets: [String: Int] = [:]
+  package var hasImports = false
+  /// Every member use, in source order.
+  package var memberUses: [Site] = []
+}

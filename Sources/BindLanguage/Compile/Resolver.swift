@@ -1,0 +1,464 @@
+import BindSyntax
+
+/// The resolver pass between the parser and the compiler (Crafting
+/// Interpreters' `Resolver`): one walk over the syntax tree that decides,
+/// once, what the compiler and `check` ask about it (see ``ResolvedSyntax``):
+/// which scopes need a frame of their own, what each closure's anonymous
+/// parameters are, which handler blocks may write, which names are used
+/// before their declaration, and, for `check`, how each name is bound and
+/// where members are used.
+///
+/// The switches over statements and expressions are exhaustive, without
+/// `default:`, on purpose: a new form must say here which scopes it opens,
+/// which names it binds and whether it makes closures, or the compiler
+/// would share a frame a closure needs.
+package struct Resolver {
+  private var result = ResolvedSyntax()
+  /// Whether to collect ``NameBindings`` (only `check` needs them).
+  private let collectsBindings: Bool
+  /// Off inside the parts of a type `check` does not look at (see `typeDeclaration`).
+  private var recordsMembers: Bool
+  /// The local scopes open at this point of the walk, innermost last; empty
+  /// at the top level, whose names are known before any statement runs.
+  private var lexicalScopes: [LexicalScope] = []
+  /// Uses of names no open scope declares yet, which a later declaration
+  /// in an enclosing local scope would make early uses.
+  private var pendingUses: [String: [PendingUse]] = [:]
+  private var useCount = 0
+  /// How many function-like bodies (functions, closures, handlers, …) enclose this point.
+  private var functionDepth = 0
+  /// How many blocks enclose this point (0: a top-level statement).
+  private var blockDepth = 0
+  /// The anonymous parameters of the closures enclosing this point, innermost last.
+  private var closureParameters: [ResolvedSyntax.AnonymousParameters] = []
+  private var statementIndex = 0
+  private var selfTypeName: String?
+
+  private struct LexicalScope {
+    var names: Set<String> = []
+    /// `useCount` when the scope opened: later pending uses are in it.
+    let openedAt: Int
+    let functionDepth: Int
+  }
+
+  private struct PendingUse {
+    let sequence: Int
+    let range: SourceRange
+    let functionDepth: Int
+  }
+
+  private init(collectsBindings: Bool) {
+    self.collectsBindings = collectsBindings
+    recordsMembers = collectsBindings
+  }
+
+  /// Resolves `statements`, the top-level statements of a file (or the
+  /// one a REPL line or a run is about to compile). `collectingBindings`
+  /// also collects how names are bound and where members are used.
+  package static func resolve(_ statements: [Statement], collectingBindings: Bool = false) -> ResolvedSyntax {
+    var resolver = Resolver(collectsBindings: collectingBindings)
+    for (index, statement) in statements.enumerated() {
+      resolver.statementIndex = index
+      _ = resolver.statement(statement)
+    }
+    return resolver.result
+  }
+
+  // MARK: Names
+
+  private mutating func openScope() {
+    lexicalScopes.append(LexicalScope(openedAt: useCount, functionDepth: functionDepth))
+  }
+
+  private mutating func closeScope() {
+    lexicalScopes.removeLast()
+    // Back at the top level, whose names are hoisted: nothing is early there.
+    if lexicalScopes.isEmpty { pendingUses.removeAll(keepingCapacity: true) }
+  }
+
+  private mutating func declare(_ name: Identifier, _ binding: NameBindings.Binding) {
+    if recordsMembers { result.bindings.names[name.name, default: []].append(binding) }
+    guard let scope = lexicalScopes.last else { return }
+    lexicalScopes[lexicalScopes.count - 1].names.insert(name.name)
+    guard let uses = pendingUses[name.name] else { return }
+    var stillPending: [PendingUse] = []
+    for use in uses {
+      guard use.sequence >= scope.openedAt else {
+        stillPending.append(use)
+        continue
+      }
+      result.earlyUses[use.range] = .init(declaration: name, isCapture: use.functionDepth > scope.functionDepth)
+    }
+    pendingUses[name.name] = stillPending.isEmpty ? nil : stillPending
+  }
+
+  private mutating func reference(_ name: String, at range: SourceRange) {
+    if name.hasPrefix("$"), !closureParameters.isEmpty {
+      let last = closureParameters.count - 1
+      if closureParameters[last].first == nil { closureParameters[last].first = Identifier(name, range: range) }
+      if let index = Int(name.dropFirst()) {
+        closureParameters[last].count = max(closureParameters[last].count, min(index, 255) + 1)
+      }
+    }
+    guard !lexicalScopes.isEmpty, !lexicalScopes.contains(where: { $0.names.contains(name) }) else { return }
+    pendingUses[name, default: []].append(PendingUse(sequence: useCount, range: range, functionDepth: functionDepth))
+    useCount += 1
+  }
+
+  private mutating func record(_ use: NameBindings.MemberUse) {
+    guard recordsMembers else { return }
+    result.bindings.memberUses.append(.init(use: use, statement: statementIndex, selfTypeName: selfTypeName))
+  }
+
+  // MARK: Scopes
+
+  /// A block, in a scope of its own where `names` are declared first.
+  private mutating func block(_ block: Block, declaring names: [(Identifier, NameBindings.Binding)] = []) -> ResolvedSyntax.Facts {
+    blockDepth += 1
+    openScope()
+    for (name, binding) in names { declare(name, binding) }
+    let facts = statements(block.statements)
+    closeScope()
+    blockDepth -= 1
+    result.scopes[.block(block.range)] = facts
+    return facts
+  }
+
+  private mutating func statements(_ statements: [Statement]) -> ResolvedSyntax.Facts {
+    var facts = ResolvedSyntax.Facts()
+    for statement in statements { facts = facts | self.statement(statement) }
+    return facts
+  }
+
+  /// The body of something that runs later, in a frame of its own (a
+  /// function, closure, handler, timer, effect, accessor).
+  private mutating func body(_ body: Block, parameters: [(Identifier, NameBindings.Binding)] = []) {
+    functionDepth += 1
+    _ = block(body, declaring: parameters)
+    functionDepth -= 1
+  }
+
+  private mutating func function(_ function: FunctionDeclaration) {
+    var parameters: [(Identifier, NameBindings.Binding)] = []
+    for parameter in function.signature {
+      parameters.append((parameter.name, .typed(parameter.type)))
+      if let defaultValue = parameter.defaultValue { _ = expression(defaultValue) }
+    }
+    body(function.body, parameters: parameters)
+  }
+
+  private mutating func handler(_ handler: HandlerBlock) {
+    body(handler.body, parameters: handler.parameters.map { ($0, .other) })
+  }
+
+  /// A `switch` case or `catch` clause (or an `if case`): its patterns'
+  /// names, its `where` condition and its body, one scope.
+  private mutating func patternScope(
+    _ key: SourceRange, patterns: [Pattern], declaring implicit: Identifier? = nil, guardExpression: Expression?,
+    body: Block, bodyIsBlock: Bool
+  ) -> ResolvedSyntax.Facts {
+    openScope()
+    if let implicit { declare(implicit, .other) }
+    var facts = ResolvedSyntax.Facts()
+    for pattern in patterns { facts = facts | self.pattern(pattern) }
+    if let guardExpression { facts = facts | expression(guardExpression) }
+    if bodyIsBlock {
+      facts = facts | block(body)
+    } else {
+      blockDepth += 1
+      facts = facts | statements(body.statements)
+      blockDepth -= 1
+    }
+    closeScope()
+    result.scopes[.patterns(key)] = facts
+    return facts
+  }
+
+  private mutating func pattern(_ pattern: Pattern) -> ResolvedSyntax.Facts {
+    switch pattern {
+    case .wildcard: return .init()
+    case .binding(let name):
+      declare(name, .other)
+      return .init()
+    case .enumCase(_, _, let arguments, _):
+      var facts = ResolvedSyntax.Facts()
+      for argument in arguments ?? [] { facts = facts | self.pattern(argument.pattern) }
+      return facts
+    case .expression(let value): return expression(value)
+    }
+  }
+
+  private mutating func conditions(_ clauses: [ConditionClause]) -> ResolvedSyntax.Facts {
+    var facts = ResolvedSyntax.Facts()
+    for clause in clauses {
+      switch clause {
+      case .expression(let condition): facts = facts | expression(condition)
+      case .optionalBinding(let binding):
+        if let value = binding.value {
+          facts = facts | expression(value)
+        } else {
+          reference(binding.name.name, at: binding.name.range)
+        }
+        // `if var x = …` may be assigned another value in its block; the
+        // shorthand `if let x` binds the name a second time, which is never trusted.
+        declare(binding.name, binding.isMutable ? .other : binding.value.map(NameBindings.Binding.unwrapped) ?? .other)
+      }
+    }
+    return facts
+  }
+
+  private mutating func ifStatement(_ statement: IfStatement) -> ResolvedSyntax.Facts {
+    var facts: ResolvedSyntax.Facts
+    if let casePattern = statement.casePattern {
+      facts = conditions(statement.conditions)
+      facts = facts | patternScope(
+        statement.range, patterns: [casePattern], guardExpression: nil, body: statement.thenBlock, bodyIsBlock: true)
+    } else {
+      openScope()
+      facts = conditions(statement.conditions) | block(statement.thenBlock)
+      closeScope()
+      result.scopes[.conditions(statement.range)] = facts
+    }
+    switch statement.elseBranch {
+    case nil: return facts
+    case .block(let elseBlock): return facts | block(elseBlock)
+    case .elseIf(let next): return facts | ifStatement(next)
+    }
+  }
+
+  private mutating func switchStatement(_ statement: SwitchStatement) -> ResolvedSyntax.Facts {
+    var facts = expression(statement.subject)
+    for switchCase in statement.cases {
+      facts = facts | patternScope(
+        switchCase.range, patterns: switchCase.patterns, guardExpression: switchCase.guardExpression,
+        body: switchCase.body, bodyIsBlock: false)
+    }
+    return facts
+  }
+
+  /// A type's members. `check` looks at its properties, methods and cases
+  /// only (a member named in its static members, initializers or nested
+  /// types is not trusted or reported: their names would need their own
+  /// rules), so bindings and member uses are not collected there.
+  private mutating func typeDeclaration(_ declaration: TypeDeclaration) {
+    let name = declaration.name.name
+    if recordsMembers {
+      result.bindings.typeDeclarations[name, default: 0] += 1
+      result.bindings.typeDeclarationOffsets[name] = declaration.range.start.offset
+    }
+    let saved = (selfTypeName, recordsMembers)
+    defer { (selfTypeName, recordsMembers) = saved }
+    let ownSelf = declaration.kind == .enumeration ? nil : name
+    for member in declaration.members {
+      selfTypeName = ownSelf
+      switch member {
+      case .property(let property):
+        if recordsMembers { result.bindings.memberNames.insert(property.name.name) }
+        switch property.value {
+        case .stored(let defaultValue?):
+          // Defaults are evaluated without an object.
+          selfTypeName = nil
+          _ = expression(defaultValue)
+        case .stored(nil): break
+        case .derived(let getter): body(getter)
+        }
+        if let setter = property.setter {
+          body(setter.body, parameters: [(setter.parameter ?? Identifier("newValue", range: setter.range), .other)])
+        }
+      case .event(let event):
+        if recordsMembers { result.bindings.memberNames.insert(event.name.name) }
+      case .method(let method):
+        if recordsMembers { result.bindings.memberNames.insert(method.name.name) }
+        function(method)
+      case .enumCase(let enumCase):
+        if recordsMembers { result.bindings.memberNames.insert(enumCase.name.name) }
+        if let rawValue = enumCase.rawValue { _ = expression(rawValue) }
+      }
+    }
+    recordsMembers = false
+    selfTypeName = nil
+    _ = statements(declaration.staticMembers)
+    for initializer in declaration.initializers { function(initializer) }
+    for nested in declaration.nestedTypes { typeDeclaration(nested) }
+  }
+
+  // MARK: Statements
+
+  private mutating func statement(_ statement: Statement) -> ResolvedSyntax.Facts {
+    switch statement {
+    case .expression(let value): return expression(value)
+    case .variable(let declaration):
+      let facts = expression(declaration.initializer)
+      declare(declaration.name, .variable(declaration, isTopLevel: blockDepth == 0))
+      return facts
+    case .assignment(let assignment):
+      let isName: Bool
+      if case .name(let name, _) = assignment.target.unparenthesized {
+        if recordsMembers { result.bindings.assigned.insert(name) }
+        isName = true
+      } else {
+        isName = false
+      }
+      let facts = expression(assignment.target, use: .write) | expression(assignment.value)
+      return isName ? facts : facts | .write
+    case .typeDeclaration(let declaration):
+      typeDeclaration(declaration)
+      return .write
+    case .protocolDeclaration: return .write  // requirements hold no code
+    case .function(let declaration):
+      declare(declaration.name, .function(declaration, isTopLevel: blockDepth == 0))
+      let saved = selfTypeName
+      selfTypeName = nil
+      function(declaration)
+      selfTypeName = saved
+      return .closure
+    case .bind(let statement):
+      let facts = expression(statement.source, use: .reactive) | expression(statement.target, use: .reactive)
+      if let name = statement.name { declare(name, .other) }
+      return facts | .write
+    case .observe(let statement):
+      var facts = expression(statement.expression, use: .reactive) | .write
+      if let name = statement.name { declare(name, .other) }
+      if let handler = statement.handler {
+        self.handler(handler)
+        facts = facts | .closure
+      }
+      return facts
+    case .on(let statement):
+      _ = expression(statement.event, use: .reactive)
+      if let name = statement.name { declare(name, .other) }
+      handler(statement.handler)
+      return .closure
+    case .emit(let statement):
+      let payload = statement.payload.map { expression($0) } ?? .init()
+      return expression(statement.event, use: .reactive) | payload | .write
+    case .dispose: return .write
+    case .breakStatement, .continueStatement: return .init()
+    case .importStatement:
+      if recordsMembers { result.bindings.hasImports = true }
+      return .write
+    case .batch(let batch, _): return block(batch) | .write
+    case .ifStatement(let statement): return ifStatement(statement)
+    case .forLoop(let loop):
+      let sequence = expression(loop.sequence)
+      let variables = [loop.variable] + (loop.secondVariable.map { [$0] } ?? [])
+      return sequence | block(loop.body, declaring: variables.map { ($0, .other) })
+    case .whileLoop(let loop): return expression(loop.condition) | block(loop.body)
+    case .returnStatement(let value, _): return value.map { expression($0) } ?? .init()
+    case .wait(let value, _): return (value.map { expression($0) } ?? .init()) | .write
+    case .timeline(let statement):
+      let frame = statement.frame.map { expression($0) } ?? .init()
+      return expression(statement.source, use: .reactive) | expression(statement.duration) | frame | .write
+    case .effect(let statement):
+      if let name = statement.name { declare(name, .other) }
+      body(statement.body)
+      return .closure
+    case .onCleanup(let cleanup, _):
+      body(cleanup)
+      return .closure
+    case .notify(let value, _): return expression(value, use: .reactive) | .write
+    case .guardStatement(let statement):
+      return conditions(statement.conditions) | block(statement.elseBlock) | .write
+    case .switchStatement(let statement): return switchStatement(statement) | .write
+    case .throwStatement(let value, _): return expression(value) | .write
+    case .deferStatement(let deferred, _): return block(deferred) | .write
+    case .doCatch(let statement):
+      var facts = block(statement.body) | .write
+      for clause in statement.catches {
+        // A bare `catch` binds the error to `error`, as Swift's does.
+        let error = clause.patterns.isEmpty ? Identifier("error", range: clause.keywordRange) : nil
+        facts = facts | patternScope(
+          clause.range, patterns: clause.patterns, declaring: error, guardExpression: clause.guardExpression,
+          body: clause.body, bodyIsBlock: true)
+      }
+      return facts
+    }
+  }
+
+  // MARK: Expressions
+
+  /// Walks `value`; `use` is how its outermost member is used (its bases
+  /// and everything inside are read).
+  private mutating func expression(_ value: Expression, use: NameBindings.Use = .read) -> ResolvedSyntax.Facts {
+    switch value {
+    case .integer, .double, .string, .boolean, .nilLiteral, .duration: return .init()
+    case .implicitMember: return .write
+    case .name(let name, let range):
+      reference(name, at: range)
+      return .init()
+    case .interpolatedString(let segments, _):
+      var facts = ResolvedSyntax.Facts()
+      for case .expression(let inner) in segments { facts = facts | expression(inner) }
+      return facts
+    case .array(let elements, _):
+      var facts = ResolvedSyntax.Facts()
+      for element in elements { facts = facts | expression(element) }
+      return facts
+    case .dictionary(let entries, _):
+      var facts = ResolvedSyntax.Facts.write
+      for entry in entries { facts = facts | expression(entry.key) | expression(entry.value) }
+      return facts
+    case .parenthesized(let inner, _): return expression(inner, use: use)
+    case .unary(_, let inner, _), .untracked(let inner, _): return expression(inner)
+    case .await(let inner, _), .tryExpression(_, let inner, _): return expression(inner) | .write
+    case .binary(_, let lhs, let rhs, _), .index(let lhs, let rhs, _): return expression(lhs) | expression(rhs)
+    case .ternary(let condition, let then, let otherwise, _):
+      return expression(condition) | expression(then) | expression(otherwise)
+    case .member(let base, let name, _):
+      let facts = expression(base)
+      if use == .read { record(.enumCase(base: base, name: name)) }
+      record(.property(base: base, name: name, optional: false, use: use))
+      return facts
+    case .optionalMember(let base, let name, _):
+      let facts = expression(base)
+      record(.property(base: base, name: name, optional: true, use: use))
+      return facts
+    case .call(let callee, let arguments, _): return call(callee, arguments)
+    case .timer(let timer):
+      _ = expression(timer.interval)
+      if let name = timer.name { declare(name, .other) }
+      body(timer.body)
+      return .closure
+    case .effect(let effect):
+      if let name = effect.name { declare(name, .other) }
+      body(effect.body)
+      return .closure
+    case .closure(let closure):
+      closureParameters.append(.init())
+      body(closure.body, parameters: (closure.parameters ?? []).map { ($0.name, .typed($0.type)) })
+      result.anonymousParameters[closure.range] = closureParameters.removeLast()
+      return .closure
+    case .ifExpression(let statement): return ifStatement(statement)
+    case .switchExpression(let statement): return switchStatement(statement) | .write
+    }
+  }
+
+  private mutating func call(_ callee: Expression, _ arguments: [Argument]) -> ResolvedSyntax.Facts {
+    var facts: ResolvedSyntax.Facts
+    switch callee {
+    case .member(let base, let name, _):
+      facts = expression(base)
+      record(.enumCase(base: base, name: name))
+      record(.method(base: base, name: name, arguments: arguments, optional: false))
+    case .optionalMember(let base, let name, _):
+      facts = expression(base)
+      record(.method(base: base, name: name, arguments: arguments, optional: true))
+    case .integer, .double, .string, .interpolatedString, .boolean, .nilLiteral, .name, .array, .parenthesized,
+      .unary, .binary, .ternary, .call, .index, .duration, .timer, .effect, .await, .untracked, .closure,
+      .dictionary, .implicitMember, .tryExpression, .ifExpression, .switchExpression:
+      facts = expression(callee)
+    }
+    for argument in arguments { facts = facts | expression(argument.value) }
+    // Printing writes nothing observable; any other call may.
+    if case .name("print", _) = callee { return facts }
+    return facts | .write
+  }
+}
+
+extension Resolver {
+  /// The anonymous parameters of a closure the compiler made itself (none
+  /// should exist; parsed closures are resolved with their statement).
+  package static func anonymousParameters(of closure: ClosureExpression) -> ResolvedSyntax.AnonymousParameters {
+    resolve([.expression(.closure(closure))]).anonymousParameters[closure.range] ?? .init()
+  }
+}
