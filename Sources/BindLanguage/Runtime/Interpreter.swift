@@ -361,7 +361,8 @@ public final class Interpreter {
     // Members are resolved when a statement runs; with every type now
     // declared, the member pass finds the misspelled ones it can be sure of.
     let members = MemberCheck.errors(
-      in: parsed.statements, file: parsed.file, interpreter: self, skipping: Set(errors.map(\.index)))
+      in: parsed.statements, resolved: resolved, file: parsed.file, interpreter: self,
+      skipping: Set(errors.map(\.index)))
     return (errors + members).enumerated()
       .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
       .map(\.element.error)
