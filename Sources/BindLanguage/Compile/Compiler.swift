@@ -7,8 +7,11 @@ final class Compiler {
   unowned let interpreter: Interpreter
   let file: SourceFile
   /// What the resolver decided about the syntax being compiled: which
-  /// scopes need frames, closures' anonymous parameters, early uses.
-  let resolved: ResolvedSyntax
+  /// scopes need frames, closures' anonymous parameters, early uses. For
+  /// one statement, resolved when first asked: most top-level statements
+  /// (`x = x + 1`, `print(x)`) ask nothing, and a file may have 10⁵ of them.
+  private(set) lazy var resolved: ResolvedSyntax = Resolver.resolve(statementToResolve.map { [$0] } ?? [])
+  private let statementToResolve: Statement?
   var scope: FunctionScope
   /// Set while compiling the expression of a `bind` or `observe`.
   var captureList: CaptureList?
@@ -66,11 +69,22 @@ final class Compiler {
     return try body()
   }
 
+  /// A compiler for `statement`, which the resolver walks when the
+  /// compiler first asks about it.
+  init(interpreter: Interpreter, file: SourceFile, resolving statement: Statement, scope: FunctionScope) {
+    self.interpreter = interpreter
+    self.file = file
+    self.statementToResolve = statement
+    self.scope = scope
+  }
+
+  /// A compiler for statements of a file the resolver has walked (`check`).
   init(interpreter: Interpreter, file: SourceFile, resolved: ResolvedSyntax, scope: FunctionScope) {
     self.interpreter = interpreter
     self.file = file
-    self.resolved = resolved
+    self.statementToResolve = nil
     self.scope = scope
+    self.resolved = resolved
   }
 
   func error(_ kind: ScriptError.Kind, at range: SourceRange, notes: [String] = []) -> ScriptError {

@@ -254,8 +254,7 @@ public final class Interpreter {
     // does not compile reports its error when its own statement is reached.
     for statement in statements {
       guard case .function = statement else { continue }
-      let resolved = Resolver.resolve([statement])
-      _ = try? Compiler(interpreter: self, file: parsed.file, resolved: resolved, scope: globalScope)
+      _ = try? Compiler(interpreter: self, file: parsed.file, resolving: statement, scope: globalScope)
         .compileStatement(statement)
     }
   }
@@ -283,7 +282,7 @@ public final class Interpreter {
   private func executeStatement(_ statement: Statement, in file: SourceFile) throws -> Value? {
     statementDepth += 1
     defer { statementDepth -= 1 }
-    let compiler = Compiler(interpreter: self, file: file, resolved: Resolver.resolve([statement]), scope: globalScope)
+    let compiler = Compiler(interpreter: self, file: file, resolving: statement, scope: globalScope)
     do {
       if case .expression(let expression) = statement {
         let evaluate = try compiler.compileExpression(expression)
