@@ -27,8 +27,8 @@ extension LanguageServer {
 
   // MARK: Completion
 
-  func completion(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) -> JSON {
-    guard let position = LSPPosition(params["position"]) else { return .array([]) }
+  func completion(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) throws -> JSON {
+    let position = try requestedPosition(params)
     let offset = document.offset(of: position)
     let index = analysis.index
     // Is the cursor after `chain.` (possibly with a partial name typed)?
@@ -201,8 +201,8 @@ extension LanguageServer {
 
   // MARK: Hover
 
-  func hover(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) -> JSON {
-    guard let position = LSPPosition(params["position"]) else { return .null }
+  func hover(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) throws -> JSON {
+    let position = try requestedPosition(params)
     let offset = document.offset(of: position)
     let index = analysis.index
     guard let tokenIndex = index.tokenIndex(at: offset) else { return .null }
@@ -273,8 +273,8 @@ extension LanguageServer {
 
   // MARK: Definition
 
-  func definition(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) -> JSON {
-    guard let position = LSPPosition(params["position"]) else { return .null }
+  func definition(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) throws -> JSON {
+    let position = try requestedPosition(params)
     let offset = document.offset(of: position)
     let index = analysis.index
     if let link = index.imports.first(where: { $0.range.contains(offset) }) {

@@ -65,6 +65,8 @@ public final class LanguageServer {
       case .badFrame(let reason):
         log("bad message: \(reason)")
         respond(id: .null, error: ResponseError(code: .parseError, message: reason))
+      case .skipped(let count):
+        log("skipped \(count) bytes that were not a message, up to the next header")
       case .body(let body):
         if let exitCode = handle(body) { return exitCode }
       }
@@ -119,9 +121,9 @@ public final class LanguageServer {
     case "shutdown":
       shutdownRequested = true
       return .null
-    case "textDocument/completion": return try withDocument(params) { completion($0, $1, params) }
-    case "textDocument/hover": return try withDocument(params) { hover($0, $1, params) }
-    case "textDocument/definition": return try withDocument(params) { definition($0, $1, params) }
+    case "textDocument/completion": return try withDocument(params) { try completion($0, $1, params) }
+    case "textDocument/hover": return try withDocument(params) { try hover($0, $1, params) }
+    case "textDocument/definition": return try withDocument(params) { try definition($0, $1, params) }
     case "textDocument/documentSymbol": return try withDocument(params) { documentSymbols($0, $1) }
     case "textDocument/codeAction": return try withDocument(params) { codeActions($0, $1, params) }
     case "textDocument/formatting": return try formatting(params)
@@ -148,9 +150,15 @@ public final class LanguageServer {
       let version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
       for change in params["contentChanges"]?.arrayValue ?? [] {
         guard let text = change["text"]?.stringValue else { continue }
-        let range = change["range"].flatMap { range -> (LSPPosition, LSPPosition)? in
-          guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]) else { return nil }
-          return (start, end)
+        var range: (LSPPosition, LSPPosition)?
+        if let json = change["range"], json != .null {
+          // Not a whole-text change either: applying it as one would lose
+          // the document. The client's next full-text change restores it.
+          guard let start = LSPPosition(json["start"]), let end = LSPPosition(json["end"]) else {
+            log("didChange with a malformed range, not applied: \(json.serialized.prefix(200))")
+            continue
+          }
+          range = (start, end)
         }
         document.apply(range: range, text: text, version: version)
       }
@@ -249,12 +257,12 @@ public final class LanguageServer {
   // MARK: - Requests
 
   private func codeActions(_ document: TextDocument, _ analysis: DocumentAnalysis, _ params: JSON) -> JSON {
-    let wanted = document.offsets(of: params["range"]) ?? (0, document.bytes.count)
+    let wanted = document.offsets(of: params["range"]) ?? 0..<document.bytes.count
     var actions: [JSON] = []
     for (index, diagnostic) in analysis.diagnostics.enumerated() {
       let start = diagnostic.range.start.offset
       let end = max(start, diagnostic.range.end.offset)
-      guard start <= wanted.end, end >= wanted.start, let fix = analysis.fix(forDiagnosticAt: index) else { continue }
+      guard start <= wanted.upperBound, end >= wanted.lowerBound, let fix = analysis.fix(forDiagnosticAt: index) else { continue }
       let edit = JSON.object([
         "range": document.lspRange(from: fix.range.lowerBound, to: fix.range.upperBound),
         "newText": .string(fix.replacement),
@@ -291,6 +299,17 @@ public final class LanguageServer {
   }
 
   // MARK: - Helpers
+
+  /// The `position` a request names. Positions past the end are clamped
+  /// (`TextDocument.offset(of:)`); one that is missing or not two whole
+  /// numbers is refused.
+  func requestedPosition(_ params: JSON) throws -> LSPPosition {
+    guard let position = LSPPosition(params["position"]) else {
+      throw ResponseError(
+        code: .invalidParams, message: "expected \"position\": {\"line\": N, \"character\": N} (whole numbers)")
+    }
+    return position
+  }
 
   private func respond(id: JSON, error: ResponseError) {
     transport.send(.object([

@@ -104,15 +104,24 @@ private struct Builder {
   /// For each `{`, `(`, `[`, the index of its closer.
   var closer: [Int: Int] = [:]
 
+  /// Each kind of bracket is matched on its own, so a stray `)` or `]` in a
+  /// half-typed script never closes a `{`. `run` MUST see the same blocks
+  /// as this matching (it pushes at `{`, pops at `}`): a block it still
+  /// thinks open after its closer gives scopes that end before they start.
   init(tokens: [Token], fileSize: Int) {
     self.tokens = tokens
     self.fileSize = fileSize
-    var stack: [Int] = []
+    var braces: [Int] = []
+    var parens: [Int] = []
+    var brackets: [Int] = []
     for (index, token) in tokens.enumerated() {
       switch token.kind {
-      case .leftBrace, .leftParen, .leftBracket: stack.append(index)
-      case .rightBrace, .rightParen, .rightBracket:
-        if let open = stack.popLast() { closer[open] = index }
+      case .leftBrace: braces.append(index)
+      case .leftParen: parens.append(index)
+      case .leftBracket: brackets.append(index)
+      case .rightBrace: if let open = braces.popLast() { closer[open] = index }
+      case .rightParen: if let open = parens.popLast() { closer[open] = index }
+      case .rightBracket: if let open = brackets.popLast() { closer[open] = index }
       default: break
       }
     }

@@ -54,9 +54,7 @@ public struct TextDocument {
       lineStarts = TextDocument.lineStarts(of: bytes)
       return
     }
-    let start = offset(of: range.start)
-    let end = max(start, offset(of: range.end))
-    bytes.replaceSubrange(start..<end, with: text.utf8)
+    bytes.replaceSubrange(offsets(from: range.start, to: range.end), with: text.utf8)
     lineStarts = TextDocument.lineStarts(of: bytes)
   }
 
@@ -81,6 +79,17 @@ public struct TextDocument {
       offset += TextDocument.sequenceLength(leadByte: bytes[offset])
     }
     return min(offset, lineEnd)
+  }
+
+  /// The bytes between two protocol positions, whichever comes first. An
+  /// inverted range is turned around, as editors' own text models do
+  /// (VS Code's `Range`, vscode-languageserver-textdocument's
+  /// `getWellformedRange`), so an edit leaves the same text here as in the
+  /// client; positions past the end are clamped by `offset(of:)`.
+  public func offsets(from start: LSPPosition, to end: LSPPosition) -> Range<Int> {
+    let start = offset(of: start)
+    let end = offset(of: end)
+    return min(start, end)..<max(start, end)
   }
 
   /// The protocol position of a byte offset.
@@ -110,10 +119,11 @@ public struct TextDocument {
     .object(["start": position(of: start).json, "end": position(of: max(start, end)).json])
   }
 
-  /// The protocol range in `json` as byte offsets.
-  func offsets(of json: JSON?) -> (start: Int, end: Int)? {
+  /// The protocol range in `json` as byte offsets (see
+  /// `offsets(from:to:)`), or `nil` when it is not a range.
+  func offsets(of json: JSON?) -> Range<Int>? {
     guard let start = LSPPosition(json?["start"]), let end = LSPPosition(json?["end"]) else { return nil }
-    return (offset(of: start), offset(of: end))
+    return offsets(from: start, to: end)
   }
 
   // MARK: Helpers

@@ -8,24 +8,39 @@
 enum IncomingMessage {
   /// A message's body (its JSON is not checked yet).
   case body([UInt8])
-  /// A framing error the stream recovered from (bad header, body too large):
-  /// the server answers with a parse error and reads on.
+  /// A message whose framing was wrong (a bad header, a body too large or
+  /// shorter than its `Content-Length`): the server answers with a parse
+  /// error, and the stream reads on from the next header.
   case badFrame(String)
+  /// Bytes that were no message (what followed a bad header), skipped up to
+  /// the next header: only logged, since no client waits for them.
+  case skipped(Int)
   /// The input is closed: the client went away.
   case closed
 }
 
 /// The base protocol over two file descriptors: `Content-Length` headers, a
 /// blank line, then that many bytes of JSON.
+///
+/// A stream that goes wrong resynchronises, as sourcekit-lsp's and
+/// rust-analyzer's do: after a bad header the bytes up to the next
+/// `Content-Length` are skipped, and a body that holds the next message's
+/// header (its `Content-Length` was too long) ends there. So one bad frame
+/// costs that message, never the ones after it.
 final class MessageTransport {
   /// The largest body accepted: a bigger one is skipped, not buffered.
   static let maximumBodySize = 256 << 20
+  /// The largest header block: a longer one is not a header.
+  static let maximumHeaderSize = 65_536
 
   private let input: Int32
   private let output: Int32
   private var buffer: [UInt8] = []
   private var start = 0
   private var inputClosed = false
+  /// Set after a bad header: what follows it, up to the next
+  /// `Content-Length`, is not a message.
+  private var skippingToHeader = false
   /// Set once a write failed (the client is gone): later writes are dropped.
   private(set) var outputBroken = false
 
@@ -43,29 +58,24 @@ final class MessageTransport {
 
   /// Reads the next message, waiting for it.
   func next() -> IncomingMessage {
-    var contentLength: Int?
-    var sawHeader = false
     while true {
-      guard let line = readHeaderLine() else { return .closed }
-      if line.isEmpty {
-        if !sawHeader { continue }
-        break
+      guard buffer.count > start || fill() else { return .closed }
+      if skippingToHeader || !startsHeaderLine() {
+        skippingToHeader = false
+        guard let skipped = skipToHeader() else { return .closed }
+        if skipped > 0 { return .skipped(skipped) }
+        continue
       }
-      sawHeader = true
-      let parts = line.split(separator: ":", maxSplits: 1)
-      if parts.count == 2, parts[0].lowercased() == "content-length" {
-        contentLength = Int(parts[1].trimmingBlanks)
+      switch readHeader() {
+      case nil:
+        return .closed
+      case .failure(let error):
+        skippingToHeader = true
+        return .badFrame(error.reason)
+      case .success(let length):
+        return readBody(length: length)
       }
     }
-    guard let length = contentLength, length >= 0 else {
-      return .badFrame("a message without a valid Content-Length header")
-    }
-    if length > Self.maximumBodySize {
-      guard skip(length) else { return .closed }
-      return .badFrame("a message of \(length) bytes, over the limit of \(Self.maximumBodySize)")
-    }
-    guard let body = read(length) else { return .closed }
-    return .body(body)
   }
 
   /// Writes one message; a closed or broken output is remembered, not fatal.
@@ -87,48 +97,183 @@ final class MessageTransport {
 
   // MARK: Reading
 
-  /// One header line without its `\r\n`, or `nil` at the end of input. A
-  /// line longer than 8 KiB is cut (headers are short).
-  private func readHeaderLine() -> String? {
+  private struct FrameError: Error {
+    var reason: String
+  }
+
+  private static let contentLength = Array("content-length".utf8)
+  private static let newline = UInt8(ascii: "\n")
+  private static let carriageReturn = UInt8(ascii: "\r")
+
+  /// Whether the bytes at `start` begin a header line (`Name:`), or line
+  /// breaks between messages; waits for enough bytes to tell.
+  private func startsHeaderLine() -> Bool {
+    var index = start
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        var end = newline
-        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = String(decoding: buffer[start..<min(end, start + 8192)], as: UTF8.self)
-        start = newline + 1
-        compact()
-        return line
+      while index < buffer.count {
+        let byte = buffer[index]
+        if index == start, byte == Self.newline || byte == Self.carriageReturn { return true }
+        if byte == UInt8(ascii: ":") { return index > start }
+        guard Self.isTokenByte(byte) else { return false }
+        index += 1
       }
-      if buffer.count - start > 65_536 {
-        // Not a header: drop it and look for the next one.
+      guard index - start < Self.maximumHeaderSize, fill() else { return false }
+    }
+  }
+
+  /// Drops the bytes before the next `Content-Length` (any case), leaving
+  /// the first byte out of the search so that a bad header is never read
+  /// again. Returns how many were dropped, `nil` at the end of input.
+  private func skipToHeader() -> Int? {
+    var skipped = 0
+    var index = start + 1
+    while true {
+      while index + Self.contentLength.count <= buffer.count {
+        if Self.matchesName(buffer, at: index) {
+          skipped += index - start
+          start = index
+          compact()
+          return skipped
+        }
+        index += 1
+      }
+      // What was searched goes; the bytes from `index` on may begin the name.
+      skipped += index - start
+      start = index
+      compact()
+      index = start
+      guard fill() else {
+        skipped += buffer.count - start
         start = buffer.count
         compact()
+        return skipped > 0 ? skipped : nil
       }
-      guard fill() else { return nil }
     }
   }
 
-  private func read(_ count: Int) -> [UInt8]? {
-    buffer.reserveCapacity(start + count)
-    while buffer.count - start < count {
-      guard fill() else { return nil }
+  /// Reads the header block at `start` (lines up to a blank one) and
+  /// returns its `Content-Length`; `nil` at the end of input.
+  private func readHeader() -> Result<Int, FrameError>? {
+    var length: Int?
+    var lineStart = start
+    while true {
+      guard let newline = buffer[lineStart...].firstIndex(of: Self.newline) else {
+        if buffer.count - start > Self.maximumHeaderSize {
+          return .failure(FrameError(reason: "a header longer than \(Self.maximumHeaderSize) bytes"))
+        }
+        guard fill() else { return nil }
+        continue
+      }
+      var lineEnd = newline
+      if lineEnd > lineStart, buffer[lineEnd - 1] == Self.carriageReturn { lineEnd -= 1 }
+      let line = buffer[lineStart..<lineEnd]
+      lineStart = newline + 1
+      if line.isEmpty {
+        if line.startIndex == start {
+          // A line break between messages, not a header's end.
+          start = lineStart
+          continue
+        }
+        break
+      }
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+        line[..<colon].allSatisfy(Self.isTokenByte),
+        line[colon...].allSatisfy({ $0 >= 0x20 || $0 == UInt8(ascii: "\t") })
+      else {
+        return .failure(FrameError(reason: "a header line that is not 'Name: value' (no colon, or a NUL or control byte)"))
+      }
+      guard line[..<colon].count == Self.contentLength.count, Self.matchesName(buffer, at: line.startIndex) else { continue }
+      guard length == nil else { return .failure(FrameError(reason: "a message with two Content-Length headers")) }
+      let value = String(decoding: line[(colon + 1)...], as: UTF8.self)[...].trimmingBlanks
+      guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        let parsed = Int(value)
+      else {
+        return .failure(FrameError(reason: "a Content-Length that is not a byte count: '\(value.prefix(40))'"))
+      }
+      length = parsed
     }
-    let body = Array(buffer[start..<start + count])
-    start += count
-    compact()
-    return body
+    guard let length else { return .failure(FrameError(reason: "a message without a Content-Length header")) }
+    start = lineStart
+    return .success(length)
   }
 
-  private func skip(_ count: Int) -> Bool {
-    var remaining = count
-    while remaining > 0 {
-      if buffer.count == start, !fill() { return false }
-      let taken = min(remaining, buffer.count - start)
-      start += taken
-      remaining -= taken
-      compact()
+  /// Reads a body of `length` bytes (skips it when it is over the limit).
+  /// A body that holds a `Content-Length: N` line, which JSON cannot hold,
+  /// was declared longer than it is: it ends there, and the message after
+  /// it is read next.
+  private func readBody(length: Int) -> IncomingMessage {
+    let keeps = length <= Self.maximumBodySize
+    if keeps { buffer.reserveCapacity(start + length) }
+    var remaining = length
+    var scanned = start
+    while true {
+      let available = min(buffer.count, start + remaining)
+      if let header = embeddedHeader(in: scanned..<available, notBefore: start) {
+        start = header
+        compact()
+        return .badFrame("a Content-Length of \(length) bytes, longer than the message: the next header comes first")
+      }
+      if available == start + remaining {
+        let body = keeps ? Array(buffer[start..<available]) : []
+        start = available
+        compact()
+        return keeps ? .body(body) : .badFrame("a message of \(length) bytes, over the limit of \(Self.maximumBodySize)")
+      }
+      scanned = available
+      if !keeps, available - start > 1 << 20 {
+        // Skipped bytes go, but for a tail that a header may end in.
+        let dropped = available - start - 64
+        buffer.removeSubrange(start..<start + dropped)
+        remaining -= dropped
+        scanned -= dropped
+      }
+      guard fill() else { return .closed }
+    }
+  }
+
+  /// The offset of a `Content-Length: N` line whose line break is in
+  /// `range` and which starts at or after `lower`.
+  private func embeddedHeader(in range: Range<Int>, notBefore lower: Int) -> Int? {
+    var index = range.lowerBound
+    while let newline = buffer[index..<range.upperBound].firstIndex(of: Self.newline) {
+      index = newline + 1
+      var position = newline
+      if position > lower, buffer[position - 1] == Self.carriageReturn { position -= 1 }
+      let digitsEnd = position
+      while position > lower, buffer[position - 1] >= UInt8(ascii: "0"), buffer[position - 1] <= UInt8(ascii: "9") {
+        position -= 1
+      }
+      guard position < digitsEnd else { continue }
+      while position > lower, buffer[position - 1] == UInt8(ascii: " ") || buffer[position - 1] == UInt8(ascii: "\t") {
+        position -= 1
+      }
+      let nameStart = position - 1 - Self.contentLength.count
+      guard nameStart >= lower, buffer[position - 1] == UInt8(ascii: ":"), Self.matchesName(buffer, at: nameStart)
+      else { continue }
+      return nameStart
+    }
+    return nil
+  }
+
+  /// Whether `content-length` (any case) is at `index`.
+  private static func matchesName(_ bytes: [UInt8], at index: Int) -> Bool {
+    guard index >= 0, index + contentLength.count <= bytes.count else { return false }
+    for (offset, expected) in contentLength.enumerated() {
+      let byte = bytes[index + offset]
+      let lowercased = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+      if lowercased != expected { return false }
     }
     return true
+  }
+
+  /// A byte a header's name may hold (HTTP's `tchar`).
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
   }
 
   private func compact() {
