@@ -94,6 +94,47 @@ final class ServerSessionTests: XCTestCase {
     XCTAssertEqual(response(6, in: messages)?["error"]?["code"]?.intValue, -32602)
   }
 
+  /// Issue 33's crash, as a valid edit and an inverted one make it: a `)`
+  /// where a comment was, then a `{` after `=`; hover then indexed a `{`
+  /// closed by the `)` and trapped.
+  func testHalfTypedBracketsAndAnInvertedEditKeepTheServerAnswering() throws {
+    let uri = "file:///tmp/e.bind"
+    let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/e.bind","languageId":"bindscript","version":1,"text":"var a = 0\nprint(a)\n# note\nlet b = 1\n"}}}"#
+    func change(_ version: Int, _ range: (Int, Int, Int, Int), _ text: String) -> String {
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":\#(range.0),"character":\#(range.1)},"end":{"line":\#(range.2),"character":\#(range.3)}},"text":"\#(text)"}]}}"#
+    }
+    let hover = #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///tmp/e.bind"},"position":{"line":3,"character":4}}}"#
+    let symbols = #"{"jsonrpc":"2.0","id":3,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///tmp/e.bind"}}}"#
+    let (code, messages) = try session(
+      frame(initialize) + frame(open) + frame(change(2, (2, 0, 2, 6), ")")) + frame(change(3, (0, 8, 0, 7), "{"))
+        + frame(hover) + frame(symbols) + frame(shutdown) + frame(exit))
+    XCTAssertEqual(code, 0)
+    XCTAssertEqual(response(2, in: messages)?["result"]?["contents"]?["value"]?.stringValue?.contains("let b = 1"), true)
+    XCTAssertNotNil(response(3, in: messages)?["result"]?.arrayValue)
+  }
+
+  /// After each kind of bad frame, the next well-formed requests are
+  /// answered: the stream resynchronises on the next header.
+  func testEachBadFrameCostsOnlyItself() throws {
+    let body = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#
+    let length = body.utf8.count
+    let badFrames = [
+      "no Content-Length": "Content-Type: application/json\r\n\r\n" + body,
+      "two Content-Lengths": "Content-Length: \(length)\r\nContent-Length: 3\r\n\r\n" + body,
+      "a NUL in the header": "Content-Length: \(length)\u{0}\r\n\r\n" + body,
+      "a Content-Length shorter than the body": "Content-Length: \(length - 10)\r\n\r\n" + body,
+      "a Content-Length longer than the body": "Content-Length: \(length + 40)\r\n\r\n" + body,
+      "a Content-Length over the limit": "Content-Length: 999999999999\r\n\r\n" + body,
+      "bytes that are no header": "\u{1}\u{0}hello\r\n\r\n",
+    ]
+    for (name, bad) in badFrames {
+      let (code, messages) = try session(Array(bad.utf8) + frame(initialize) + frame(shutdown) + frame(exit))
+      XCTAssertNotNil(response(1, in: messages)?["result"]?["capabilities"], name)
+      XCTAssertEqual(response(99, in: messages)?["result"], .null, name)
+      XCTAssertEqual(code, 0, name)
+    }
+  }
+
   func testRequestsBeforeInitializeAreRefused() throws {
     let (_, messages) = try session(frame(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{}}"#))
     XCTAssertEqual(response(3, in: messages)?["error"]?["code"]?.intValue, -32002)

@@ -12,6 +12,17 @@ final class SymbolIndexTests: XCTestCase {
     return SymbolIndex(tokens: Lexer.tokenize(file).tokens, fileSize: file.bytes.count)
   }
 
+  func testAStrayCloserOfAnotherKindNeverClosesABlock() {
+    // Half-typed edits: a `{` after `=`, a `)` where a comment was. The `{`
+    // stays open to the end of the file, so `b` is scoped from its name to
+    // there (a `)` closing the `{` used to end the scope before it began).
+    let text = "var a ={ 0\non t { print(a) }\n) comment\nlet b = 1\n"
+    let b = index(text).symbols.first { $0.name == "b" }
+    let nameStart = text.utf8.count - "b = 1\n".utf8.count
+    XCTAssertEqual(b?.scope, nameStart..<text.utf8.count)
+    XCTAssertEqual(index("f(a, { ]\nlet c = 1 )\n}").symbols.map(\.name), ["c"])
+  }
+
   func testDeclarationsAndScopes() {
     let text = """
       type User { var name: String = ""; event saved }

@@ -29,6 +29,18 @@ final class TextDocumentTests: XCTestCase {
     XCTAssertEqual(document.version, 4)
   }
 
+  func testInvertedAndOutOfRangeEditsAreClampedAsEditorsDo() {
+    var document = TextDocument(uri: "file:///t.bind", version: 1, text: "let a = 1\nlet b = 2\n")
+    // End before start: the range turned around, as an editor's model has it.
+    document.apply(range: (LSPPosition(line: 1, character: 5), LSPPosition(line: 0, character: 4)), text: "x", version: 2)
+    XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "let x = 2\n")
+    // Past the end of a line, past the last line, negative: clamped.
+    document.apply(range: (LSPPosition(line: 0, character: 99), LSPPosition(line: 50, character: 3)), text: "!", version: 3)
+    XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "let x = 2!")
+    document.apply(range: (LSPPosition(line: -4, character: -1), LSPPosition(line: 0, character: 3)), text: "var", version: 4)
+    XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "var x = 2!")
+  }
+
   func testURIsAndPaths() {
     XCTAssertEqual(TextDocument.path(fromURI: "file:///a/b%20c.bind"), "/a/b c.bind")
     XCTAssertNil(TextDocument.path(fromURI: "untitled:1"))
