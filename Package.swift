@@ -66,10 +66,12 @@ let package = Package(
     // The test-script engine behind `bindscript test`: expectations, runner,
     // transcript, diff, --update, reporters, discovery.
     .target(name: "BindTestRunner", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage"]),
-    // What one fuzz input does; shared by the libFuzzer target (Fuzz/) and the
-    // corpus replay in `swift test`.
+    // What one fuzz input does (a script; a language server session);
+    // shared by the libFuzzer targets (Fuzz/) and the corpus replay in
+    // `swift test`.
     .target(
-      name: "BindFuzzHarness", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime", "BindFormatter"],
+      name: "BindFuzzHarness",
+      dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindRuntime", "BindFormatter", "BindLanguageServer"],
       path: "Fuzz/Harness"),
     // Runs .bind scripts from a host app's XCTest or Swift Testing suite.
     .target(name: "BindScriptTesting", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
@@ -165,7 +167,7 @@ let package = Package(
     .testTarget(name: "BindSyntaxTests", dependencies: ["BindSyntax"]),
     .testTarget(name: "BindLanguageTests", dependencies: ["BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage"]),
     .testTarget(name: "BindTestRunnerTests", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
-    .testTarget(name: "BindFuzzHarnessTests", dependencies: ["BindSyntax", "BindFuzzHarness"]),
+    .testTarget(name: "BindFuzzHarnessTests", dependencies: ["BindSyntax", "BindFuzzHarness", "BindLanguageServer"]),
     .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(
       name: "BindScriptCombineTests",

@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
-// The libFuzzer target over BindScript's parser and interpreter, kept in a
-// package of its own so that `-sanitize=fuzzer` builds never touch the main
-// package's build folder or products. Built and run by `make fuzz` at the top
-// level. What one input does is FuzzHarness (Harness/, beside this file), a
-// target of the main package so that `swift test` replays the corpus with it.
+// The libFuzzer targets over BindScript's parser and interpreter and over its
+// language server, kept in a package of its own so that `-sanitize=fuzzer`
+// builds never touch the main package's build folder or products. Built and
+// run by `make fuzz` at the top level. What one input does is FuzzHarness and
+// LanguageServerFuzzHarness (Harness/, beside this file), a target of the main
+// package so that `swift test` replays the corpora with them.
 import PackageDescription
 
 let package = Package(
@@ -17,6 +18,14 @@ let package = Package(
     .target(name: "CFuzzerDriver"),
     .executableTarget(
       name: "BindScriptFuzzer",
+      dependencies: [
+        .product(name: "BindFuzzHarness", package: "BindScript"),
+        "CFuzzerDriver",
+      ]
+    ),
+    // The language server over message streams (`make fuzz-lsp`).
+    .executableTarget(
+      name: "LanguageServerFuzzer",
       dependencies: [
         .product(name: "BindFuzzHarness", package: "BindScript"),
         "CFuzzerDriver",

@@ -17,7 +17,7 @@ public struct LSPPosition: Equatable, Sendable {
     self.init(line: line, character: character)
   }
 
-  var json: JSON { .object(["line": .int(line), "character": .int(character)]) }
+  public var json: JSON { .object(["line": .int(line), "character": .int(character)]) }
 }
 
 /// An open document's text, kept as UTF-8 bytes with a table of line
