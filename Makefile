@@ -172,16 +172,23 @@ bench-lsp:
 # .build-fuzz/artifacts: minimize those (FUZZ_BIN -minimize_crash=1
 # -runs=10000 FILE) and add them to Tests/FuzzCorpus, which `make unit`
 # replays (FuzzCorpusReplayTests).
+#
+# `make fuzz` runs both fuzz targets, each for FUZZ_SECONDS: the scripts',
+# then the language server's (`fuzz-lsp` below).
 FUZZ_SECONDS ?= 600
 FUZZ_FLAGS ?= -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
 FUZZ_DIR := .build-fuzz
 FUZZ_BIN := Fuzz/.build/release/BindScriptFuzzer
+FUZZ_BUILD := cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 
-fuzz:
-	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+.PHONY: fuzz-scripts fuzz-lsp
+fuzz: fuzz-scripts fuzz-lsp
+
+fuzz-scripts:
+	$(FUZZ_BUILD)
 	rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/artifacts
 	find Scripts -name '*.bind' | while read -r f; do cp "$$f" "$(FUZZ_DIR)/seeds/$$(echo "$$f" | tr / _)"; done
-	find Tests/FuzzCorpus -type f ! -name 'README*' -exec cp {} $(FUZZ_DIR)/seeds/ \;
+	find Tests/FuzzCorpus -maxdepth 1 -type f ! -name 'README*' -exec cp {} $(FUZZ_DIR)/seeds/ \;
 	touch $(FUZZ_DIR)/started
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 	  -rss_limit_mb=2048 -max_len=4096 -detect_leaks=1 -print_final_stats=1 -dict=Fuzz/bindscript.dict \
@@ -189,10 +196,34 @@ fuzz:
 	@found=$$(find $(FUZZ_DIR)/artifacts -type f -newer $(FUZZ_DIR)/started | sort); \
 	if [ -n "$$found" ]; then echo "fuzz: inputs that broke the target:"; echo "$$found"; exit 1; fi
 
-# Every input in Tests/FuzzCorpus through the fuzz target's function, in the
+# The language server's fuzz target (Fuzz/Sources/LanguageServerFuzzer,
+# LanguageServerFuzzHarness): what an editor writes to `bindscript lsp`,
+# mutated into valid, inverted and out-of-range edits, requests, broken
+# headers and garbled bodies (issue 33). Seeded with a session opening each
+# conformance script and with Tests/FuzzCorpus/LanguageServer, whose `found-*`
+# sessions are minimized findings (LSP_FUZZ_BIN -minimize_crash=1 -runs=10000
+# FILE) that `make unit` replays (LanguageServerFuzzTests). Inputs are whole
+# sessions, so up to 64 KiB.
+LSP_FUZZ_SECONDS ?= $(FUZZ_SECONDS)
+LSP_FUZZ_DIR := .build-fuzz-lsp
+LSP_FUZZ_BIN := Fuzz/.build/release/LanguageServerFuzzer
+
+fuzz-lsp:
+	$(FUZZ_BUILD)
+	rm -rf $(LSP_FUZZ_DIR)/seeds && mkdir -p $(LSP_FUZZ_DIR)/corpus $(LSP_FUZZ_DIR)/seeds $(LSP_FUZZ_DIR)/artifacts
+	$(LSP_FUZZ_BIN) --seeds $(LSP_FUZZ_DIR)/seeds $$(find Scripts/conformance -name '*.bind' | sort)
+	cp Tests/FuzzCorpus/LanguageServer/*.lsp $(LSP_FUZZ_DIR)/seeds/
+	touch $(LSP_FUZZ_DIR)/started
+	SWIFT_BACKTRACE=enable=no $(LSP_FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(LSP_FUZZ_SECONDS) -timeout=10 \
+	  -rss_limit_mb=2048 -max_len=65536 -detect_leaks=1 -print_final_stats=1 \
+	  -artifact_prefix=$(CURDIR)/$(LSP_FUZZ_DIR)/artifacts/ $(LSP_FUZZ_DIR)/corpus $(LSP_FUZZ_DIR)/seeds
+	@found=$$(find $(LSP_FUZZ_DIR)/artifacts -type f -newer $(LSP_FUZZ_DIR)/started | sort); \
+	if [ -n "$$found" ]; then echo "fuzz-lsp: inputs that broke the target:"; echo "$$found"; exit 1; fi
+
+# Every input in Tests/FuzzCorpus through the fuzz targets' functions, in the
 # normal debug build (`make unit` does the same as part of `swift test`).
 fuzz-replay:
-	$(SWIFT) test --filter FuzzCorpusReplayTests
+	$(SWIFT) test --filter 'FuzzCorpusReplayTests|LanguageServerFuzzTests'
 
 clean:
 	rm -rf .build .build-*

@@ -12,8 +12,18 @@ final class DocumentAnalysis {
   /// of names): one diagnostic says so. A client may still open them.
   static let sizeLimit = 8 << 20
 
+  /// The most diagnostics kept (and published) for one document; the rest
+  /// are counted. An editor lists them all in one panel and a person reads
+  /// the first few: a file with an error on each of its million lines must
+  /// not cost a million (issue 33).
+  static let diagnosticsLimit = 100
+
   let file: SourceFile
+  /// The first ``diagnosticsLimit`` diagnostics.
   let diagnostics: [Diagnostic]
+  /// How many diagnostics there were past the limit, and where the first
+  /// of them is.
+  let omitted: (count: Int, range: SourceRange)?
   /// The kind of each of ``diagnostics`` the checker found (nil for the
   /// parser's): quick fixes are chosen by kind, never by message text.
   private let kinds: [ScriptError.Kind?]
@@ -27,44 +37,47 @@ final class DocumentAnalysis {
   /// Analyses `document`; `makeInterpreter` gives a fresh interpreter with
   /// the app's types, for the checker.
   init(_ document: TextDocument, makeInterpreter: () throws -> Interpreter) {
-    if document.bytes.count > Self.sizeLimit {
+    isTooLarge = document.bytes.count > Self.sizeLimit
+    let all: [(diagnostic: Diagnostic, kind: ScriptError.Kind?)]
+    if isTooLarge {
       file = SourceFile(path: document.path ?? document.uri, text: "")
       tokens = []
-      isTooLarge = true
-      kinds = [nil]
-      let start = SourceLocation(offset: 0, line: 1, column: 1)
-      diagnostics = [
-        .warning(
-          "file too large to analyse (\(document.bytes.count >> 20) MiB; the limit is \(Self.sizeLimit >> 20) MiB)",
-          at: SourceRange(at: start))
-      ]
-      return
+      all = [(Self.tooLarge(document), nil)]
+    } else {
+      file = document.sourceFile
+      let lexed = Lexer.tokenize(file)
+      tokens = lexed.tokens
+      all = Self.diagnose(file, lexed: lexed, makeInterpreter: makeInterpreter)
     }
-    isTooLarge = false
-    file = document.sourceFile
+    let kept = all.prefix(Self.diagnosticsLimit)
+    diagnostics = kept.map(\.diagnostic)
+    kinds = kept.map(\.kind)
+    omitted = all.count > Self.diagnosticsLimit ? (all.count - Self.diagnosticsLimit, all[Self.diagnosticsLimit].diagnostic.range) : nil
+  }
+
+  private static func tooLarge(_ document: TextDocument) -> Diagnostic {
+    .warning(
+      "file too large to analyse (\(document.bytes.count >> 20) MiB; the limit is \(sizeLimit >> 20) MiB)",
+      at: SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1)))
+  }
+
+  /// The parser's diagnostics, or when it parsed, the checker's, with the
+  /// kind of each error the checker found.
+  private static func diagnose(
+    _ file: SourceFile, lexed: LexResult, makeInterpreter: () throws -> Interpreter
+  ) -> [(diagnostic: Diagnostic, kind: ScriptError.Kind?)] {
     // The server runs on a thread with a large stack already (the command
     // line's), so the parser need not start one of its own.
-    let lexed = Lexer.tokenize(file)
-    tokens = lexed.tokens
     let parsed = Parser.parseOnCurrentThread(file, lexed: lexed)
-    if parsed.hasErrors {
-      diagnostics = parsed.diagnostics
-      kinds = diagnostics.map { _ in nil }
-      return
-    }
+    if parsed.hasErrors { return parsed.diagnostics.map { ($0, nil) } }
     do {
       let interpreter = try makeInterpreter()
       let errors = interpreter.check(parsed)
       interpreter.endSession()
       let path = file.path
-      let inThisFile = errors.filter { $0.file == nil || $0.file?.path == path }
-      diagnostics = inThisFile.map(\.diagnostic)
-      kinds = inThisFile.map(\.kind)
+      return errors.filter { $0.file == nil || $0.file?.path == path }.map { ($0.diagnostic, $0.kind) }
     } catch {
-      diagnostics = [
-        .error("cannot set up the interpreter: \(error)", at: SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1)))
-      ]
-      kinds = [nil]
+      return [(.error("cannot set up the interpreter: \(error)", at: SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1))), nil)]
     }
   }
 

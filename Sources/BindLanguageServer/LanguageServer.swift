@@ -213,35 +213,28 @@ public final class LanguageServer {
     return analysis
   }
 
-  /// The most diagnostics published for one document; the rest are one
-  /// note. An editor lists them all in one panel and a person reads the
-  /// first few: a file with an error on each of its million lines must not
-  /// cost a million (issue 33).
-  static let publishedDiagnosticsLimit = 100
-
   private func publishStaleDiagnostics() {
     for uri in stale.sorted() {
       guard let document = documents[uri] else { continue }
       let analysis = analysis(of: uri, document)
-      publish(uri: uri, version: document.version, diagnostics: publishedDiagnostics(analysis.diagnostics, in: document))
+      publish(uri: uri, version: document.version, diagnostics: publishedDiagnostics(of: analysis, in: document))
     }
     stale.removeAll()
   }
 
-  /// The first ``publishedDiagnosticsLimit`` diagnostics, then one note
-  /// at the first one left out that says how many more there are.
-  func publishedDiagnostics(_ diagnostics: [Diagnostic], in document: TextDocument) -> [JSON] {
-    let limit = Self.publishedDiagnosticsLimit
-    var published = diagnostics.prefix(limit).map { lspDiagnostic($0, in: document) }
-    if diagnostics.count > limit {
-      let more = diagnostics.count - limit
+  /// The analysis's diagnostics (the first ``DocumentAnalysis/diagnosticsLimit``),
+  /// then one note, at the first one left out, that says how many more
+  /// there are.
+  func publishedDiagnostics(of analysis: DocumentAnalysis, in document: TextDocument) -> [JSON] {
+    var published = analysis.diagnostics.map { lspDiagnostic($0, in: document) }
+    if let omitted = analysis.omitted {
       published.append(.object([
-        "range": document.lspRange(diagnostics[limit].range),
+        "range": document.lspRange(omitted.range),
         "severity": .int(3),
         "source": .string("bindscript"),
         "message": .string(
-          "\(more) more problem\(more == 1 ? "" : "s") in this file, not shown (only the first \(limit) are listed); "
-            + "fix the ones above and the rest appear"),
+          "\(omitted.count) more problem\(omitted.count == 1 ? "" : "s") in this file, not listed (only the first "
+            + "\(DocumentAnalysis.diagnosticsLimit) are); fixing those shows the rest"),
       ]))
     }
     return published

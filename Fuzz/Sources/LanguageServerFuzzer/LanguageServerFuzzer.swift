@@ -1,5 +1,6 @@
 import BindFuzzHarness
 import CFuzzerDriver
+import Foundation
 
 /// libFuzzer's entry point: one client's message stream through the
 /// language server (`LanguageServerFuzzHarness`). A crash or a hang is a
@@ -31,12 +32,23 @@ public func mutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize:
 }
 
 /// The program's `main` (see BindScriptFuzzer): hands over to libFuzzer's
-/// driver on the harness's large stack.
+/// driver on the harness's large stack. `--seeds FOLDER SCRIPT...` writes a
+/// session opening each script into FOLDER instead (`make fuzz-lsp`).
 @_cdecl("LanguageServerFuzzer_main")
 public func fuzzerMain(
   _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> CInt {
-  FuzzHarness.runDriver {
+  let arguments = CommandLine.arguments
+  if arguments.count >= 3, arguments[1] == "--seeds" {
+    for script in arguments.dropFirst(3) {
+      guard let text = try? String(contentsOfFile: script, encoding: .utf8) else { continue }
+      let session = LanguageServerFuzzHarness.openingSession(uri: "file://" + script, text: text)
+      let name = arguments[2] + "/session-" + script.replacingOccurrences(of: "/", with: "_") + ".lsp"
+      FileManager.default.createFile(atPath: name, contents: Data(session))
+    }
+    return 0
+  }
+  return FuzzHarness.runDriver {
     var argc = argc
     var argv = argv
     return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzz(data, size) }

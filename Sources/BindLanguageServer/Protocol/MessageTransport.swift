@@ -38,8 +38,8 @@ final class MessageTransport {
   private var buffer: [UInt8] = []
   private var start = 0
   private var inputClosed = false
-  /// Set after a bad header: what follows it, up to the next
-  /// `Content-Length`, is not a message.
+  /// Set after a bad header whose end was not found: what follows it, up
+  /// to the next `Content-Length`, is not a message.
   private var skippingToHeader = false
   /// Set once a write failed (the client is gone): later writes are dropped.
   private(set) var outputBroken = false
@@ -70,7 +70,7 @@ final class MessageTransport {
       case nil:
         return .closed
       case .failure(let error):
-        skippingToHeader = true
+        resynchronize(after: error)
         return .badFrame(error.reason)
       case .success(let length):
         return readBody(length: length)
@@ -99,6 +99,21 @@ final class MessageTransport {
 
   private struct FrameError: Error {
     var reason: String
+    /// Where the bad header's blank line ends, when it has one.
+    var headerEnd: Int?
+  }
+
+  /// Where to read on after a bad header: at a `Content-Length` inside it
+  /// (past its first byte: the header of a message whose start was lost),
+  /// else after it (the next header, or its body, skipped as no message).
+  private func resynchronize(after error: FrameError) {
+    guard let end = error.headerEnd,
+      let inner = (start + 1..<end).first(where: { Self.matchesName(buffer, at: $0) })
+    else {
+      if let end = error.headerEnd { start = end } else { skippingToHeader = true }
+      return
+    }
+    start = inner
   }
 
   private static let contentLength = Array("content-length".utf8)
@@ -155,6 +170,7 @@ final class MessageTransport {
   /// returns its `Content-Length`; `nil` at the end of input.
   private func readHeader() -> Result<Int, FrameError>? {
     var length: Int?
+    var problem: String?
     var lineStart = start
     while true {
       guard let newline = buffer[lineStart...].firstIndex(of: Self.newline) else {
@@ -176,25 +192,35 @@ final class MessageTransport {
         }
         break
       }
-      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-        line[..<colon].allSatisfy(Self.isTokenByte),
-        line[colon...].allSatisfy({ $0 >= 0x20 || $0 == UInt8(ascii: "\t") })
-      else {
-        return .failure(FrameError(reason: "a header line that is not 'Name: value' (no colon, or a NUL or control byte)"))
-      }
-      guard line[..<colon].count == Self.contentLength.count, Self.matchesName(buffer, at: line.startIndex) else { continue }
-      guard length == nil else { return .failure(FrameError(reason: "a message with two Content-Length headers")) }
-      let value = String(decoding: line[(colon + 1)...], as: UTF8.self)[...].trimmingBlanks
-      guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-        let parsed = Int(value)
-      else {
-        return .failure(FrameError(reason: "a Content-Length that is not a byte count: '\(value.prefix(40))'"))
-      }
-      length = parsed
+      guard problem == nil else { continue }
+      problem = headerProblem(line, length: &length)
     }
-    guard let length else { return .failure(FrameError(reason: "a message without a Content-Length header")) }
-    start = lineStart
+    let end = lineStart
+    if let problem { return .failure(FrameError(reason: problem, headerEnd: end)) }
+    guard let length else { return .failure(FrameError(reason: "a message without a Content-Length header", headerEnd: end)) }
+    start = end
     return .success(length)
+  }
+
+  /// What is wrong with a header line, if anything; sets `length` from a
+  /// `Content-Length` line.
+  private func headerProblem(_ line: ArraySlice<UInt8>, length: inout Int?) -> String? {
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+      line[..<colon].allSatisfy(Self.isTokenByte),
+      line[colon...].allSatisfy({ $0 >= 0x20 || $0 == UInt8(ascii: "\t") })
+    else {
+      return "a header line that is not 'Name: value' (no colon, or a NUL or control byte)"
+    }
+    guard line[..<colon].count == Self.contentLength.count, Self.matchesName(buffer, at: line.startIndex) else { return nil }
+    guard length == nil else { return "a message with two Content-Length headers" }
+    let value = String(decoding: line[(colon + 1)...], as: UTF8.self)[...].trimmingBlanks
+    guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let parsed = Int(value)
+    else {
+      return "a Content-Length that is not a byte count: '\(value.prefix(40))'"
+    }
+    length = parsed
+    return nil
   }
 
   /// Reads a body of `length` bytes (skips it when it is over the limit).

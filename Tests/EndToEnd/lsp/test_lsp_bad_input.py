@@ -3,6 +3,7 @@ JSON, invalid UTF-8, unknown methods, bad headers, a 50 MB file, a client
 that dies mid-message or closes its end. The server answers with the
 protocol's errors, never crashes or hangs, and exits cleanly."""
 import json
+import pytest
 import os
 import select
 import subprocess
@@ -185,3 +186,57 @@ def test_a_client_that_stops_reading():
     except BrokenPipeError:
         pass
     assert server.process.wait(30) == 1
+
+
+BAD_BODY = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": {}}).encode()
+BAD_FRAMES = {
+    "no Content-Length": b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + BAD_BODY,
+    "two Content-Lengths": b"Content-Length: %d\r\nContent-Length: 3\r\n\r\n" % len(BAD_BODY) + BAD_BODY,
+    "a NUL in the header": b"Content-Length: %d\x00\r\n\r\n" % len(BAD_BODY) + BAD_BODY,
+    "Content-Length shorter than the body": b"Content-Length: %d\r\n\r\n" % (len(BAD_BODY) - 10) + BAD_BODY,
+    "Content-Length longer than the body": b"Content-Length: %d\r\n\r\n" % (len(BAD_BODY) + 40) + BAD_BODY,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_FRAMES))
+def test_after_a_bad_frame_the_next_requests_are_answered(kind):
+    """Issue 33: one bad frame got one error, then nothing, until killed."""
+    server = Server()
+    server.send(BAD_FRAMES[kind])
+    server.initialize()
+    server.request(2, "shutdown")
+    assert server.response(2)["result"] is None
+    server.notify("exit")
+    assert server.process.wait(30) == 0
+
+
+LSP_CORPUS = os.path.join(ROOT, "Tests", "FuzzCorpus", "LanguageServer")
+
+
+@pytest.mark.parametrize("name", sorted(name for name in os.listdir(LSP_CORPUS) if name.endswith(".lsp")))
+def test_sessions_that_crashed_the_server_are_answered(name):
+    """Issue 33's crashing sessions (edits that leave a `{` closed by a `)`,
+    then hover) and the fuzz target's other regression inputs: the server
+    answers them and a request after them, and exits cleanly."""
+    server = Server()
+    with open(os.path.join(LSP_CORPUS, name), "rb") as session:
+        server.send(session.read())
+    server.request("bye", "shutdown")
+    assert server.response("bye", timeout=120)["result"] is None
+    server.notify("exit")
+    assert server.process.wait(30) == 0
+
+
+def test_diagnostics_are_capped_with_one_note_for_the_rest():
+    server = Server()
+    server.initialize()
+    lines = 5_000
+    server.notify("textDocument/didOpen", {"textDocument": {
+        "uri": "file:///tmp/errors.bind", "languageId": "bindscript", "version": 1, "text": "nope\n" * lines}})
+    diagnostics = server.notification("textDocument/publishDiagnostics", timeout=300)["params"]["diagnostics"]
+    assert len(diagnostics) == 101
+    assert all(d["message"].startswith("cannot find 'nope' in scope") for d in diagnostics[:100])
+    assert diagnostics[100]["severity"] == 3
+    assert diagnostics[100]["message"].startswith("%d more problems in this file" % (lines - 100))
+    assert diagnostics[100]["range"]["start"]["line"] == 100
+    assert server.close_and_wait() == 1
