@@ -13,6 +13,12 @@ Measures, as medians of --runs:
   and without it (target: 50 MB for the open file).
 The baseline, measured in the same run: `bindscript check FILE`, the same
 parse and check as a new process.
+
+Then a document of --large-lines lines (default 1,000,000; 0 skips it), an
+unknown name on each (issue 33: hover after 180 s, 1,000,000 diagnostics,
+1.96 GB): the server's CPU time until its diagnostics and a hover at the
+last line are answered (targets: 2 s), how many diagnostics it published
+(the first 100 and one note), and its peak resident set (300 MB).
 """
 import argparse
 import json
@@ -81,6 +87,12 @@ class Server:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
+    def peak_rss_mb(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+
     def rss_mb(self):
         with open(f"/proc/{self.process.pid}/status") as status:
             for line in status:
@@ -93,6 +105,7 @@ def main():
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "bindscript"))
     parser.add_argument("--lines", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--large-lines", type=int, default=1_000_000)
     options = parser.parse_args()
     text = script(options.lines)
     folder = tempfile.mkdtemp()
@@ -162,6 +175,36 @@ def main():
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"memory: {idle_rss:.1f} MB idle, {open_rss:.1f} MB with the file open, {final_rss:.1f} MB after "
           f"{options.runs} edits; the open file costs {final_rss - idle_rss:.1f} MB (target 50 MB)")
+    if options.large_lines:
+        large_document(options.binary, options.large_lines)
+
+
+def large_document(binary, lines):
+    server = Server(binary)
+    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    server.wait_for(lambda m: m.get("id") == 1)
+    uri = "file:///tmp/large.bind"
+    started = time.perf_counter()
+    cpu_before = server.cpu_ms()
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "bindscript", "version": 1, "text": "x\n" * lines}}})
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": uri}, "position": {"line": lines - 1, "character": 0}}})
+    published = None
+    while True:
+        message = server.read()
+        if message.get("method") == "textDocument/publishDiagnostics":
+            published = message["params"]["diagnostics"]
+        if message.get("id") == 2:
+            break
+    wall = time.perf_counter() - started
+    cpu = (server.cpu_ms() - cpu_before) / 1000
+    peak = server.peak_rss_mb()
+    server.process.stdin.close()
+    server.process.wait(60)
+    print(f"large document: {lines} lines, an unknown name on each: diagnostics and hover after {cpu:.2f} s "
+          f"of server CPU ({wall:.2f} s wall; target 2 s); {len(published)} diagnostics published; "
+          f"peak RSS {peak:.0f} MB (target 300 MB)")
 
 
 if __name__ == "__main__":
