@@ -203,10 +203,10 @@ fuzz-scripts:
 # conformance script and with Tests/FuzzCorpus/LanguageServer, whose `found-*`
 # sessions are minimized findings (LSP_FUZZ_BIN -minimize_crash=1 -runs=10000
 # FILE) that `make unit` replays (LanguageServerFuzzTests). Inputs are whole
-# sessions, so up to 64 KiB. Leaks are not judged here: the analysis is the
-# checker's, which the scripts' target runs on every script under its own
-# leak rules; this one looks for crashes, hangs, and a stream that stops
-# being answered.
+# sessions, so up to 64 KiB. Leaks are not judged here, per input or at exit
+# (ASAN_OPTIONS): the analysis is the checker's, which the scripts' target
+# runs on every script under its own leak rules; this one looks for crashes,
+# hangs, and a stream that stops being answered.
 LSP_FUZZ_SECONDS ?= $(FUZZ_SECONDS)
 LSP_FUZZ_DIR := .build-fuzz-lsp
 LSP_FUZZ_BIN := Fuzz/.build/release/LanguageServerFuzzer
@@ -217,7 +217,7 @@ fuzz-lsp:
 	$(LSP_FUZZ_BIN) --seeds $(LSP_FUZZ_DIR)/seeds $$(find Scripts/conformance -name '*.bind' | sort)
 	cp Tests/FuzzCorpus/LanguageServer/*.lsp $(LSP_FUZZ_DIR)/seeds/
 	touch $(LSP_FUZZ_DIR)/started
-	SWIFT_BACKTRACE=enable=no $(LSP_FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(LSP_FUZZ_SECONDS) -timeout=10 \
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(LSP_FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(LSP_FUZZ_SECONDS) -timeout=10 \
 	  -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 -print_final_stats=1 \
 	  -artifact_prefix=$(CURDIR)/$(LSP_FUZZ_DIR)/artifacts/ $(LSP_FUZZ_DIR)/corpus $(LSP_FUZZ_DIR)/seeds
 	@found=$$(find $(LSP_FUZZ_DIR)/artifacts -type f -newer $(LSP_FUZZ_DIR)/started | sort); \
