@@ -15,9 +15,13 @@
   var owner: GraphNode? { ownerRef?.takeUnretainedValue() }
   /// How many of the owner's `readSources` this evaluation has read, in order.
   @usableFromInline @exclusivity(unchecked) var matched = 0
-  /// Set once a read differed from the previous evaluation's; from then on
-  /// `sources` holds every read.
-  @usableFromInline @exclusivity(unchecked) var isCollecting = true
+  /// The owner while this evaluation has read what the previous one did, in
+  /// order; nil once a read differed (from then on `sources` holds every
+  /// read), and for a node under construction. One field, so that a read
+  /// checks one thing before it compares.
+  @usableFromInline @exclusivity(unchecked) var matchingRef: Unmanaged<GraphNode>?
+  /// Whether `sources` holds every read of this evaluation.
+  var isCollecting: Bool { matchingRef == nil }
   /// Strong, unlike edges: a node read once and dropped at once (a temporary)
   /// must live until ``ReactiveGraph/rewire(_:to:)`` has linked it, so
   /// that its deinit finds and removes the edge.
@@ -28,40 +32,47 @@
   /// the previous ones.
   func begin(owner: GraphNode) {
     ownerRef = .passUnretained(owner)
-    isCollecting = false
+    matchingRef = ownerRef
   }
 
   @inlinable @inline(__always) func record(_ node: GraphNode) {
-    if !isCollecting, let ownerRef {
-      // The owner's live list, not a copy: a source that goes away during the
-      // evaluation leaves it at once (`forgetSource`), so nothing compared or
-      // copied here can be a freed node.
-      let expected = matched
-      let isNext = ownerRef._withUnsafeGuaranteedRef { owner in
-        expected < owner.readSources.count
-          && owner.readSources[expected].unmanaged.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
-      }
-      if isNext {
-        matched &+= 1
-        return
-      }
-      recordDifferentRead(node)
-      return
-    }
-    collect(node)
+    if !recordIfNext(node) { recordOther(node) }
+  }
+
+  /// Records `node` if it is the next read of the previous evaluation, and
+  /// says whether it was. Calls nothing: a read inlined into the closure
+  /// that makes it (``Property/value``) then needs no retain of the node it
+  /// reads, where a call on its path made the compiler retain and release
+  /// each one (two atomic operations a read, most of an effect's re-run).
+  @inlinable @inline(__always) func recordIfNext(_ node: GraphNode) -> Bool {
+    guard let matchingRef else { return false }
+    // The owner's live list, not a copy: a source that goes away during the
+    // evaluation leaves it at once (`forgetSource`), so nothing compared or
+    // copied here can be a freed node.
+    let expected = matched
+    let isNext = matchingRef._withUnsafeGuaranteedRef { $0.readSources.isEdge(at: expected, to: node) }
+    if isNext { matched &+= 1 }
+    return isNext
+  }
+
+  /// Any read ``recordIfNext(_:)`` did not record: one collected into a new
+  /// list, a repeat, or the point where this evaluation starts collecting.
+  @usableFromInline @inline(never) func recordOther(_ node: GraphNode) {
+    if isCollecting { return collect(node) }
+    recordDifferentRead(node)
   }
 
   /// A read that is not the next of the previous evaluation's: a repeat, or
   /// the point where this evaluation starts collecting its own list.
-  @usableFromInline @inline(never) func recordDifferentRead(_ node: GraphNode) {
+  private func recordDifferentRead(_ node: GraphNode) {
     guard let owner else { return collect(node) }
     for index in 0..<min(matched, owner.readSources.count) where owner.readSources[index].node === node { return }
-    isCollecting = true
+    matchingRef = nil
     sources = owner.readSources.prefix(matched).map(\.node)
     collect(node)
   }
 
-  @usableFromInline func collect(_ node: GraphNode) {
+  private func collect(_ node: GraphNode) {
     if sources.count < Self.linearLimit {
       for source in sources where source === node { return }
       sources.append(node)
@@ -73,9 +84,8 @@
 
   /// Whether the evaluation read exactly what the previous one did.
   var readSameSources: Bool {
-    guard !isCollecting, let ownerRef else { return false }
     // Unretained: the evaluation holds the owner.
-    return ownerRef._withUnsafeGuaranteedRef { matched == $0.readSources.count }
+    matchingRef?._withUnsafeGuaranteedRef { matched == $0.readSources.count } ?? false
   }
 
   /// What the evaluation read, when it did not read the same sources.
@@ -113,8 +123,8 @@
     // was collected (and a node under construction always collects).
     if !isCollecting {
       ownerRef = nil
+      matchingRef = nil
       matched = 0
-      isCollecting = true
       return
     }
     resetCollected()
@@ -124,7 +134,6 @@
     if constructionLabel != nil { constructionLabel = nil }
     ownerRef = nil
     matched = 0
-    isCollecting = true
     if !sources.isEmpty { sources.removeAll(keepingCapacity: true) }
     if !seen.isEmpty { seen.removeAll() }
   }
@@ -134,6 +143,14 @@ extension GraphNode {
   /// Records that the evaluation under way, if any, read this node. Lock held.
   @inlinable @inline(__always) final func recordRead(in graph: ReactiveGraph) {
     if let tracker = graph.trackerRef { tracker._withUnsafeGuaranteedRef { $0.record(self) } }
+  }
+
+  /// Records the read as ``recordRead(in:)`` does when that takes no call:
+  /// no evaluation is under way, or this is the next read of the previous
+  /// one. False when the read is still to record. Lock held.
+  @inlinable @inline(__always) final func recordReadWithoutCall(in graph: ReactiveGraph) -> Bool {
+    guard let tracker = graph.trackerRef else { return true }
+    return tracker._withUnsafeGuaranteedRef { $0.recordIfNext(self) }
   }
 }
 

@@ -95,6 +95,20 @@ struct EdgeList: RandomAccessCollection {
     if second != nil { self = EdgeList(reversed()) }
   }
 
+  /// Whether the edge at `index`, if there is one, leads to `node`: an
+  /// evaluation's check that a read is the next one of the previous
+  /// evaluation, inlined into every read, so without working out `count`.
+  @inlinable @inline(__always) func isEdge(at index: Int, to node: GraphNode) -> Bool {
+    let target = Unmanaged.passUnretained(node).toOpaque()
+    switch index {
+    case 0: return head?.unmanaged.toOpaque() == target
+    case 1: return second?.unmanaged.toOpaque() == target
+    default:
+      let tailIndex = index &- 2
+      return tailIndex < tail.count && tail[tailIndex].unmanaged.toOpaque() == target
+    }
+  }
+
   /// Removes one edge to `node`, if there is one.
   @inline(__always) mutating func removeFirst(node: GraphNode) {
     if let index = firstIndex(where: { $0.node === node }) { remove(at: index) }

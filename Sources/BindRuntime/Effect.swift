@@ -205,7 +205,11 @@ public final class Effect: GraphNode, Disposable {
         forEachOwnedEffect { $0.keepRanked(after: self, in: graph) }
       }
     }
-    try graph.evaluateTracked(owner: self) { try body(self) }
+    // The effect reached unretained: the propagation or the initializer
+    // holds it, and a closure that captured it was handed to
+    // `evaluateTracked` as an owned reference, a retain and a release a run.
+    let effect = Unmanaged.passUnretained(self)
+    try graph.evaluateTracked(owner: self) { try effect._withUnsafeGuaranteedRef { try $0.body($0) } }
   }
 
   /// Whether the effect has stopped.

@@ -59,11 +59,15 @@ public final class Property<Value>: ObservableValue<Value> {
   override public var value: Value {
     // Inlinable, as ``Derived/value``: a read inside an evaluation is
     // specialized for `Value` where the closure that reads is compiled.
-    @inlinable get {
+    // Its path calls nothing (everything else is one call), so that a
+    // reader that found the property in an array or a variable, as an
+    // effect reading a list of values does, retains it only on that call's
+    // path: before, the compiler retained and released it around every
+    // read, two atomic operations that were most of an effect's re-run.
+    @inlinable @inline(__always) get {
       let graph = reactiveGraph
-      guard graph.lock.isHeldByCurrentThread else { return lockedValue() }
-      recordRead(in: graph)
-      return storage
+      if graph.lock.isHeldByCurrentThread && recordReadWithoutCall(in: graph) { return storage }
+      return lockedValue()
     }
     @inlinable set {
       do { try set(newValue) } catch { ReactiveGraph.shared.report(error) }

@@ -35,7 +35,7 @@ extension ReactiveGraph {
   ) throws -> T {
     if !alreadyLocked { lock.lock() }
     let result: T
-    let deliveries: Deliveries
+    let deliveries: Deliveries?
     do {
       result = try change()
     } catch {
@@ -47,7 +47,7 @@ extension ReactiveGraph {
       throw error
     }
     do {
-      deliveries = isBusy ? Deliveries() : try propagate()
+      deliveries = isBusy ? nil : try propagate()
     } catch {
       settle(false)
       lock.unlock()
@@ -61,7 +61,7 @@ extension ReactiveGraph {
     let failure = isBusy ? nil : evaluationFailure
     if failure != nil { evaluationFailure = nil }
     lock.unlock()
-    try deliver(deliveries, depthLimit: depthLimit)
+    if let deliveries { try deliver(deliveries, depthLimit: depthLimit) }
     if let failure { throw failure }
     return result
   }

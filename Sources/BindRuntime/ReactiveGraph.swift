@@ -232,8 +232,9 @@ public final class ReactiveGraph: @unchecked Sendable {
     }
   }
 
-  /// Processes the queue until it is empty, then collects what observers must hear.
-  func propagate() throws -> Deliveries {
+  /// Processes the queue until it is empty, then collects what observers
+  /// must hear: nil if nothing.
+  func propagate() throws -> Deliveries? {
     precondition(!isPropagating, "propagate() re-entered")
     isPropagating = true
     do {
@@ -311,13 +312,27 @@ public final class ReactiveGraph: @unchecked Sendable {
     isReleasingNodes = false
   }
 
-  private func finishPropagation() -> Deliveries {
-    var deliveries = Deliveries()
+  /// What observers must hear of the propagation that ends: nil if nothing
+  /// (no change records, no completions), which then takes no array
+  /// operations (an effect's re-run changes nothing observed).
+  private func finishPropagation() -> Deliveries? {
+    let notifications = changes.isEmpty ? nil : takeNotifications()
+    releaseNodesIfIdle()
+    epoch += 1
+    guard notifications?.isEmpty == false || !completions.isEmpty else { return nil }
+    defer { completions.removeAll() }
+    return Deliveries(changes: notifications ?? [], completions: completions)
+  }
+
+  /// The observer calls that the change records ask for, in order of
+  /// registration; empties the records.
+  private func takeNotifications() -> [PendingNotification] {
+    var notifications: [PendingNotification] = []
     for record in changes {
-      record.node.appendNotifications(old: record.old, to: &deliveries.changes)
+      record.node.appendNotifications(old: record.old, to: &notifications)
     }
     if changes.count > 1 {
-      deliveries.changes.sort { $0.entry.sequence < $1.entry.sequence }
+      notifications.sort { $0.entry.sequence < $1.entry.sequence }
     }
     // Let go of as part of the propagation: a record may hold the last
     // reference to a value whose owner let go of it on another thread
@@ -327,11 +342,7 @@ public final class ReactiveGraph: @unchecked Sendable {
     isPropagating = true
     changes.removeAll(keepingCapacity: true)
     isPropagating = false
-    releaseNodesIfIdle()
-    deliveries.completions = completions
-    completions.removeAll()
-    epoch += 1
-    return deliveries
+    return notifications
   }
 
   /// Completion entries from a node that completed. Delivered at the end of

@@ -70,12 +70,15 @@ struct RecursiveLock: @unchecked Sendable {
   @inlinable static var currentThread: UInt { bindscript_current_thread() }
 
   /// Whether the calling thread holds the lock: a read inside an evaluation
-  /// (`Derived.value`), tests and assertions.
-  @inlinable var isHeldByCurrentThread: Bool { owner.pointee.load(ordering: .relaxed) == Self.currentThread }
+  /// (`Derived.value`), tests and assertions. The owner is loaded through C
+  /// (`bindscript_relaxed_load`), which Swift's optimizer knows releases
+  /// nothing, unlike its own atomic load: so an inlined read retains the
+  /// value it reads only on its slow path.
+  @inlinable var isHeldByCurrentThread: Bool { bindscript_relaxed_load(owner) == Self.currentThread }
 
   @inlinable func lock() {
     let me = Self.currentThread
-    if owner.pointee.load(ordering: .relaxed) == me {
+    if bindscript_relaxed_load(owner) == me {
       depth.pointee += 1
       return
     }

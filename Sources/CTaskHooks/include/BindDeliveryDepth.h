@@ -22,6 +22,21 @@ static inline long *_Nonnull bindscript_delivery_depth_cell(void) { return &bind
 /// The calling thread, as a number no other live thread has: the address of
 /// its delivery-depth cell. The graph lock compares it with its owner on
 /// every lock; `pthread_self()` is a call into libc, this one instruction.
-static inline unsigned long bindscript_current_thread(void) { return (unsigned long)&bindscript_delivery_depth; }
+///
+/// `pure`, as is `bindscript_relaxed_load`: Swift's optimizer then knows that
+/// the check whether this thread holds the graph lock, which every inlined
+/// read of a value makes first, releases nothing. As an unknown call, it made
+/// the reader retain the value it reads before it, on the fast path too
+/// (`Property.value`).
+__attribute__((pure)) static inline unsigned long bindscript_current_thread(void) {
+  return (unsigned long)&bindscript_delivery_depth;
+}
+
+/// A relaxed atomic load of the word at `cell` (the graph lock's owner, a
+/// Swift `Atomic<UInt>`): `load(ordering: .relaxed)`, without its cost in
+/// the caller's retains.
+__attribute__((pure)) static inline unsigned long bindscript_relaxed_load(const void *_Nonnull cell) {
+  return __atomic_load_n((const unsigned long *)cell, __ATOMIC_RELAXED);
+}
 
 #endif
