@@ -48,9 +48,17 @@ struct PropagationQueue {
       // A node whose rank was raised while it waited goes back in at its new rank.
       let rank = top.ref.withNode { $0.rank }
       if top.rank == rank { return top.ref }
-      push(top.ref, rank: rank)
+      requeue(top.ref, rank: rank)
     }
     return nil
+  }
+
+  /// ``push(_:rank:)`` out of line: inlined into ``pop()``, with
+  /// ``siftDown(_:)``, it made every pop work out the bounds of both first
+  /// (a pop of a one-entry queue, as a write to an effect's source makes,
+  /// took twice the instructions).
+  @inline(never) private mutating func requeue(_ node: NodeRef, rank: Int) {
+    push(node, rank: rank)
   }
 
   /// Takes out a node that is being deallocated while it waits.
@@ -98,7 +106,7 @@ struct PropagationQueue {
     }
   }
 
-  private func siftDown(_ start: Int) {
+  @inline(never) private func siftDown(_ start: Int) {
     var parent = start
     while true {
       let left = 2 * parent + 1
