@@ -184,7 +184,7 @@ def test_main_actor_examples_pass_in_the_apps_own_command_every_time():
     for _ in range(5):
         result = command(MAIN_ACTOR_BIN, "test", scripts, "--jobs", "2")
         assert result.returncode == 0, result.stdout + result.stderr
-        assert result.stdout.splitlines()[-1] == "4 passed, 0 failed"
+        assert result.stdout.splitlines()[-1] == "5 passed, 0 failed"
 
 
 def test_interpreters_that_go_at_odd_moments_leave_the_host_running():
