@@ -83,7 +83,7 @@ struct ReceiverTypes {
         .map { Known(type: $0, isOptional: false) }
     case .optional(let wrapped, _):
       return known(wrapped, isRunWhereWritten: isRunWhereWritten).map { Known(type: $0.type, isOptional: true) }
-    case .array, .dictionary, .function, .generic: return nil
+    case .array, .dictionary, .function, .generic, .tuple: return nil
     }
   }
 

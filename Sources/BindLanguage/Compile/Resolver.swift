@@ -289,7 +289,11 @@ package struct Resolver {
     case .expression(let value): return expression(value)
     case .variable(let declaration):
       let facts = expression(declaration.initializer)
-      declare(declaration.name, .variable(declaration, isTopLevel: blockDepth == 0))
+      if let names = declaration.tupleNames {
+        for name in names where name.name != "_" { declare(name, .other) }
+      } else {
+        declare(declaration.name, .variable(declaration, isTopLevel: blockDepth == 0))
+      }
       return facts
     case .assignment(let assignment):
       let isName: Bool
@@ -394,6 +398,10 @@ package struct Resolver {
       var facts = ResolvedSyntax.Facts()
       for element in elements { facts = facts | expression(element) }
       return facts
+    case .tuple(let elements, _):
+      var facts = ResolvedSyntax.Facts()
+      for element in elements { facts = facts | expression(element.value) }
+      return facts
     case .dictionary(let entries, _):
       var facts = ResolvedSyntax.Facts.write
       for entry in entries { facts = facts | expression(entry.key) | expression(entry.value) }
@@ -445,7 +453,7 @@ package struct Resolver {
       record(.method(base: base, name: name, arguments: arguments, optional: true))
     case .integer, .double, .string, .interpolatedString, .boolean, .nilLiteral, .name, .array, .parenthesized,
       .unary, .binary, .ternary, .call, .index, .duration, .timer, .effect, .await, .untracked, .closure,
-      .dictionary, .implicitMember, .tryExpression, .ifExpression, .switchExpression:
+      .dictionary, .implicitMember, .tryExpression, .ifExpression, .switchExpression, .tuple:
       facts = expression(callee)
     }
     for argument in arguments { facts = facts | expression(argument.value) }
