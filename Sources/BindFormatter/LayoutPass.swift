@@ -132,6 +132,8 @@ struct LayoutPass {
     case (.leftParen, _), (.leftBracket, _), (_, .rightParen), (_, .rightBracket): return ""
     case (_, .comma), (_, .semicolon): return ""
     case (.comma, _), (.semicolon, _): return " "
+    // `3. 9` (the element 9 of 3) written together would be the number 3.9.
+    case (.dot, .integer) where index >= 2 && code[index - 2].kind == .integer: return hadBlank ? " " : ""
     case (.dot, _), (.questionDot, _): return ""
     case (_, .dot), (_, .questionDot): return endsValue(index - 1) ? "" : (hadBlank ? " " : "")
     default: break

@@ -31,6 +31,8 @@ final class FormatterTests: XCTestCase {
     assertFormats("let s = \"a\\( 1+2 )b\"\n", "let s = \"a\\(1 + 2)b\"\n")
     assertFormats("type P {\n  var name : String?\n  var n: Int = 0\n}\n", "type P {\n  var name: String?\n  var n: Int = 0\n}\n")
     assertFormats("let a = 1;let b = 2\n", "let a = 1; let b = 2\n")
+    // A tuple's element of an integer stays apart: `3.9` is another token.
+    assertFormats("let t = (1, 2)\nt. 0\nInt(3. 9)\n", "let t = (1, 2)\nt.0\nInt(3. 9)\n")
     // A closure type's attribute stands apart from the type, as Swift lays it out.
     assertFormats(
       "func run(_ w:  @escaping  @Sendable(Int)->Int) { }\n", "func run(_ w: @escaping @Sendable (Int) -> Int) { }\n")
