@@ -55,10 +55,9 @@ public func expectScript(
 ///
 /// A `configure` that throws is recorded at the caller. The interpreter's
 /// session ends when the script has run; objects the test holds keep
-/// their state.
+/// their state. With `strict`, a script that ends with timers or Swift
+/// tasks still to run fails, naming each (`bindscript test --strict`).
 /// - Returns: The result, for further checks.
-/// With `strict`, a script that ends with timers or Swift tasks still to
-/// run fails, naming each (`bindscript test --strict`).
 @discardableResult
 public func expectScript(
   _ path: String, strict: Bool = false, isolation: isolated (any Actor)? = #isolation,

@@ -165,22 +165,10 @@ public struct CompletionWord: Equatable, Sendable {
     return nil
   }
 
-  /// The `[` that the `]` at `close` closes, string literals skipped.
+  /// The `[` that the `]` at `close` closes, string literals skipped: the
+  /// opener left open just before it.
   private static func matchingOpen(of close: Int, in text: [Character]) -> Int? {
-    var depth = 0
-    var index = close
-    while index > 0 {
-      index -= 1
-      switch text[index] {
-      case "\"": index = stringStart(endingAt: index, in: text)
-      case "]": depth += 1
-      case "[":
-        if depth == 0 { return index }
-        depth -= 1
-      default: break
-      }
-    }
-    return nil
+    innermostOpener(before: close, in: text).flatMap { text[$0] == "[" ? $0 : nil }
   }
 
   /// The opening quote of the string literal whose closing quote is at

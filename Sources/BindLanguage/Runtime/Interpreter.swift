@@ -129,7 +129,7 @@ public final class Interpreter {
   /// Type names visible before their declaration finished compiling
   /// (self-references such as `var friend: Person?`).
   var declaringTypeNames: Set<String> = []
-  private var hoistedTypeNames: Set<String> = []
+  var hoistedTypeNames: Set<String> = []
   let globalScope = FunctionScope(parent: nil)
   let globalFrame = Frame(parent: nil)
   // Counters the hot path updates on every step and call; one thread runs
@@ -153,7 +153,7 @@ public final class Interpreter {
   /// Whether the latest call returned a value (even `nil`) rather than
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
   @exclusivity(unchecked) var lastCallProducedValue = true
-  private var importedPaths: Set<String> = []
+  var importedPaths: Set<String> = []
 
   /// Creates an interpreter with the built-in types (`Label`, `Button`, …).
   ///
@@ -367,29 +367,6 @@ public final class Interpreter {
       .map(\.element.error)
   }
 
-  // MARK: Introspection (REPL commands and completion)
-
-  /// The global variables and their values, in declaration order.
-  /// Static members (`Item.pageSize`, see `Compiler.staticName`) are not among them.
-  public var globals: [(name: String, value: Value)] {
-    globalScope.visibleNames.compactMap { name in
-      guard !name.contains("."), let variable = globalScope.lookup(name), variable.slot < globalFrame.slots.count else { return nil }
-      return (name, globalFrame.slots[variable.slot])
-    }
-  }
-
-  /// Every type, built-in and declared, by name.
-  public var typesByName: [String: ObjectType] {
-    loadPrelude()
-    return types
-  }
-
-  /// Whether `name` is a type a constructor may name.
-  func isTypeName(_ name: String) -> Bool {
-    types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
-      || structTypes[name] != nil || enumTypes[name] != nil
-  }
-
   /// Makes a type's name (and those of the types nested in it, as
   /// `Outer.Inner`) known before its declaration compiles.
   private func hoistType(_ declaration: TypeDeclaration) {
@@ -504,47 +481,5 @@ public final class Interpreter {
       pendingError = nil
       throw error
     }
-  }
-
-  /// Sends an event after checking its payload against the declared type.
-  func emit(_ event: ScriptEvent, payload: Value?) throws {
-    let value: Value
-    if let type = event.payload {
-      guard let payload else {
-        throw ScriptError(.payloadMismatch(event: event.displayName, expected: "\(type)", given: nil))
-      }
-      guard let checked = type.coerce(payload) else {
-        throw ScriptError(.payloadMismatch(event: event.displayName, expected: "\(type)", given: payload.typeName))
-      }
-      value = checked
-    } else {
-      if payload != nil { throw ScriptError(.payloadMismatch(event: event.displayName, expected: nil, given: nil)) }
-      value = .null
-    }
-    do {
-      try event.stream.emit(value)
-    } catch let error as ReactiveError {
-      throw ScriptError(.reactive(error))
-    }
-    try throwPendingError()
-  }
-
-  /// Runs another file once per session; its path is relative to the importer.
-  func importFile(_ path: String, from importer: SourceFile, at range: SourceRange) throws {
-    let resolved = FileSystem.resolve(path, relativeTo: importer.path)
-    guard importedPaths.insert(resolved).inserted else { return }
-    let file: SourceFile
-    do {
-      file = try SourceFile.load(path: resolved, read: readFile)
-    } catch .unreadable(_, let reason) {
-      throw ScriptError(.other("cannot import '\(path)': \(reason)"), at: range, in: importer)
-    } catch .invalidUTF8(let error) {
-      throw ScriptError(.syntax(error.diagnostic.message), at: error.diagnostic.range, in: error.file)
-    }
-    let parsed = Parser.parse(file)
-    if let first = parsed.diagnostics.first(where: { $0.severity == .error }) {
-      throw ScriptError(.syntax(first.message), at: first.range, in: file)
-    }
-    try run(parsed)
   }
 }
