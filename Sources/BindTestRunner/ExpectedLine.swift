@@ -85,6 +85,13 @@ public struct ExpectedLine: Hashable, Sendable {
     return error
   }
 
+  /// The instructions of its pattern (0 for a plain line): what matching
+  /// one output character against it costs, at most.
+  package var patternSize: Int {
+    guard case .success(let pattern) = compiled else { return 0 }
+    return pattern.program.count
+  }
+
   /// Whether `actual` is the output this line expects: equal text, or for
   /// a ` (re)` or ` (glob)` line a whole-line match of the pattern. A pattern that does
   /// not compile matches only its literal text (and fails its file with

@@ -48,6 +48,9 @@ package struct Redactions: Sendable {
     "<duration>": #"\b\d+(?:\.\d+)?(?:ns|us|µs|ms|s|min|h| seconds| milliseconds)\b"#,
   ]
 
+  /// The longest name a redaction may have, angle brackets included.
+  static let maxNameLength = 64
+
   /// The marker of a declaration in a script's comment.
   static let scriptMarker = "# redact "
 
@@ -121,6 +124,10 @@ package struct Redactions: Sendable {
       return fail("a redaction is '<name> PATTERN', such as '<id> [0-9]+'; built in are \(Self.builtInNames)")
     }
     let name = String(text[...close])
+    // Each match becomes the name: a long one would multiply a line's size.
+    guard name.count <= Self.maxNameLength else {
+      return fail("a redaction's name is at most \(Self.maxNameLength) characters; '\(name.prefix(20))…' is \(name.count)")
+    }
     let source = String(text[text.index(after: close)...].drop { $0 == " " || $0 == "\t" })
     guard let patternSource = source.isEmpty ? Self.builtInPatterns[name] : source else {
       return fail("'\(name)' is not built in, so it needs a pattern: '\(name) PATTERN'; built in are \(Self.builtInNames)")

@@ -38,14 +38,21 @@ package enum UnifiedDiff {
     }
   }
 
+  /// The most pattern steps aligning one step's output may take.
+  static let maxMatchSteps = 200_000_000
+
   /// The longest common subsequence of the two outputs as pairs of indices:
   /// both for an expected line that matches its actual one, one for a line
   /// only one side has, in output order.
   static func alignment(expected: [ExpectedLine], actual: [String]) -> [(expected: Int?, actual: Int?)] {
     let n = expected.count, m = actual.count
     // Outputs are short; a huge one falls back to "all removed, all added"
-    // rather than an n×m table.
-    guard n * m <= 4_000_000 else {
+    // rather than an n×m table, and so do patterns that would take too
+    // long to try against every output line (each pair is matched once).
+    let patternSize = expected.reduce(0) { $0 + $1.patternSize }
+    let outputSize = actual.reduce(0) { $0 + $1.utf8.count }
+    let (matchSteps, overflow) = patternSize.multipliedReportingOverflow(by: outputSize)
+    guard n * m <= 4_000_000, !overflow, matchSteps <= maxMatchSteps else {
       return expected.indices.map { ($0, nil) } + actual.indices.map { (nil, $0) }
     }
     // Each pair is compared once: a ` (re)` line costs a pattern match.

@@ -124,6 +124,31 @@ final class RedactionTests: XCTestCase {
     XCTAssertEqual(failures[3].message, "bad redaction: a redaction is '<name> PATTERN', such as '<id> [0-9]+'; built in are <address>, <date>, <duration>, <uuid>")
   }
 
+  func testALongNameIsRefusedSinceEveryMatchBecomesIt() {
+    let failures = run("# redact <\(String(repeating: "n", count: 70))> b\nprint(\"\(String(repeating: "ab", count: 1000))\")\n").failures
+    XCTAssertEqual(failures.map(\.line), [1])
+    XCTAssertEqual(failures.first?.message, "bad redaction: a redaction's name is at most 64 characters; '<nnnnnnnnnnnnnnnnnnn…' is 72")
+  }
+
+  func testARunOfStarsInAGlobIsOneStar() throws {
+    let glob = try LinePattern(glob: String(repeating: "*", count: 5_000) + "x")
+    XCTAssertTrue(glob.matches(String(repeating: "ab", count: 100_000) + "x"))
+    XCTAssertEqual(glob.program.count, try LinePattern(glob: "*x").program.count)
+  }
+
+  func testAPatternTooLargeForItsLineDoesNotMatchInsteadOfStalling() throws {
+    let pattern = try LinePattern(String(repeating: "a?", count: 1_000) + ".*")
+    XCTAssertTrue(pattern.matches(String(repeating: "a", count: 1_000)))
+    XCTAssertFalse(pattern.matches(String(repeating: "a", count: 100_000)), "100,000 × 4,000 steps is past the bound")
+  }
+
+  func testADiffOfCostlyPatternsFallsBackInsteadOfStalling() {
+    let expected = (1...300).map { ExpectedLine(line: $0, text: String(repeating: "a?", count: 200) + "b (re)") }
+    let actual = Array(repeating: String(repeating: "a", count: 5_000), count: 300)
+    let edits = UnifiedDiff.edits(expected: expected, actual: actual)
+    XCTAssertEqual(edits.count, 600, "every line removed and added, without trying 90,000 costly pairs")
+  }
+
   func testBuiltInPatterns() {
     let redactions = Redactions.declared(in: SourceFile(text: "# redact <uuid>\n# redact <date>\n# redact <address>\n# redact <duration>\n"))
     XCTAssertEqual(redactions.errors, [])
