@@ -36,9 +36,16 @@ extension Compiler {
         try store(frame, try value(frame))
         return .next
       }
-    case .add, .subtract:
+    case .add, .subtract, .multiply, .divide, .remainder:
       let current = try compileExpression(assignment.target)
-      let op: BinaryOperator = assignment.op == .add ? .add : .subtract
+      let op: BinaryOperator =
+        switch assignment.op {
+        case .add: .add
+        case .subtract: .subtract
+        case .multiply: .multiply
+        case .divide: .divide
+        case .assign, .remainder: .remainder
+        }
       let appendInPlace = try compileArrayAppend(to: assignment.target, at: range)
       let literal = decimal.map(Value.decimal)
       return { frame in
@@ -303,11 +310,25 @@ extension Compiler {
       let cache = MemberCache(file: file, range: name.range)
       let storeField = try compileFieldStore(base, name, range: range)
       let writer = enclosingTypeName
+      // `pair.0 = 5`: the element changes in the tuple's place.
+      let elementPlace = base.isAssignable ? try compilePlace(target) : nil
       return { frame, value in
         do {
           let receiver = try object(frame)
           if case .structValue(let structValue) = receiver {
             return try storeField(frame, structValue, value)
+          }
+          if case .tuple = receiver, let elementPlace {
+            _ = try elementPlace(frame) { element, rules in
+              guard let type = rules.type else {
+                element = value
+                return .null
+              }
+              guard let converted = type.coerce(value) else { throw TypeMismatchInPlace(candidate: value) }
+              element = converted
+              return .null
+            }
+            return
           }
           guard case .object(let target) = receiver else {
             throw ScriptError(.assignToMemberOf(name: name.name, valueType: receiver.isNull ? nil : receiver.typeName))

@@ -95,6 +95,11 @@ extension Compiler {
           if case .stored(let index) = member { try target.type.checkSetterAccess(index, from: writer) }
           return try interpreter.change(member, of: target, name: fieldName, change)
         }
+        if case .tuple(let tuple) = receiver {
+          guard let index = tuple.index(ofElement: fieldName) else { throw ScriptError(.other(tuple.unknownElementMessage(fieldName))) }
+          receiver = .null
+          return try Self.changeElement(index, named: fieldName, in: basePlace, frame: frame, at: range, in: file, change)
+        }
         guard let (type, index) = try Self.writableField(fieldName, of: receiver, from: writer, initializing: initializing)
         else {
           throw ScriptError(.assignToMemberOf(name: fieldName, valueType: receiver.isNull ? nil : receiver.typeName))
@@ -123,6 +128,38 @@ extension Compiler {
         }
       } catch let error as ScriptError {
         throw error.located(at: range, in: file)
+      }
+    }
+  }
+
+  /// `pair.0 = 5`, `point.x += 1`: element `index` of the tuple in the
+  /// place of the tuple, checked against the element's declared type.
+  private static func changeElement(
+    _ index: Int, named name: String, in basePlace: Result<Place, ScriptError>, frame: Frame,
+    at range: SourceRange, in file: SourceFile, _ change: (inout Value, ChangeRules) throws -> Value
+  ) throws -> Value {
+    let place: Place
+    switch basePlace {
+    case .success(let found): place = found
+    case .failure(let failure): throw ScriptError(.immutableStruct(failure.kind, byMutatingMethod: false))
+    }
+    return try place(frame) { value, rules in
+      guard case .tuple(var tuple) = value, index < tuple.elements.count else {
+        throw ScriptError(.assignToMemberOf(name: name, valueType: value.typeName))
+      }
+      value = .null
+      defer { value = .tuple(tuple) }
+      var declared = rules.type
+      if case .optional(let wrapped)? = declared { declared = wrapped }
+      var elementType: ValueType?
+      if case .tuple(_, let types)? = declared, index < types.count { elementType = types[index] }
+      do {
+        return try change(&tuple.elements[index], rules.inner(elementType))
+      } catch let mismatch as TypeMismatchInPlace {
+        // Only a declared element type makes a change mismatch.
+        guard let elementType else { throw mismatch }
+        throw ScriptError.typeMismatch(value: mismatch.candidate, expected: elementType, what: "element '\(name)'")
+          .located(at: range, in: file)
       }
     }
   }
