@@ -398,6 +398,6 @@ struct LayoutPass {
     .comma, .dot, .colon, .semicolon, .plus, .minus, .star, .slash, .percent,
     .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .ampAmp, .pipePipe, .bang,
     .question, .questionQuestion, .questionDot, .arrow, .twoWayArrow, .equal, .plusEqual,
-    .minusEqual, .dotDotDot, .dotDotLess,
+    .minusEqual, .starEqual, .slashEqual, .percentEqual, .dotDotDot, .dotDotLess,
   ]
 }

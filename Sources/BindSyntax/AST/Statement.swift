@@ -197,6 +197,12 @@ public enum AssignmentOperator: String, Equatable, Sendable {
   case add = "+="
   /// `-=`
   case subtract = "-="
+  /// `*=`
+  case multiply = "*="
+  /// `/=`
+  case divide = "/="
+  /// `%=`
+  case remainder = "%="
 }
 
 /// `target op value`, where `target.isAssignable`.

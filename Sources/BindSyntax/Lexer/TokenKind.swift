@@ -48,6 +48,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
   case question = "?", questionQuestion = "??", questionDot = "?."
   case arrow = "->", twoWayArrow = "<->"
   case equal = "=", plusEqual = "+=", minusEqual = "-="
+  case starEqual = "*=", slashEqual = "/=", percentEqual = "%="
   case dotDotDot = "...", dotDotLess = "..<"
   /// Attributes (`@equal(by: \.id)`) and key paths (`\.id`).
   case at = "@", backslash = "\\"
@@ -82,7 +83,7 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
     switch self {
     case .plus, .minus, .star, .slash, .percent, .equalEqual, .bangEqual, .less, .lessEqual,
       .greater, .greaterEqual, .ampAmp, .pipePipe, .bang, .questionQuestion, .dotDotDot,
-      .dotDotLess, .arrow, .twoWayArrow, .comma, .equal, .plusEqual, .minusEqual, .colon:
+      .dotDotLess, .arrow, .twoWayArrow, .comma, .equal, .plusEqual, .minusEqual, .starEqual, .slashEqual, .percentEqual, .colon:
       return true
     default:
       return false

@@ -394,17 +394,19 @@ extension Parser {
     return .importStatement(path: value, keyword.range.union(path.range))
   }
 
-  /// expressionStatement → expression (('=' | '+=' | '-=') valueExpression)?
+  /// expressionStatement → expression (('=' | '+=' | '-=' | '*=' | '/=' | '%=') valueExpression)?
   func expressionStatement() throws -> Statement {
     let target = try expression()
-    guard let op = match(.equal, .plusEqual, .minusEqual) else { return .expression(target) }
+    // The assignment operators are spelled as their tokens are.
+    guard let op = AssignmentOperator(rawValue: peek().kind.rawValue) else { return .expression(target) }
+    advance()
     let value = try valueExpression()
     if !target.isAssignable {
       report("cannot assign to '\(target.sourceText(in: file))'; expected a variable, property or subscript",
              at: target.range)
     }
     return .assignment(Assignment(
-      target: target, op: AssignmentOperator(rawValue: op.kind.rawValue) ?? .assign, value: value,
+      target: target, op: op, value: value,
       range: target.range.union(value.range)))
   }
 
