@@ -117,8 +117,12 @@ extension Compiler {
   /// methods write the new array back to `base`, so `vm.items.append(x)` is
   /// one write of `vm.items` whose observers see the old and the new array.
   func compileMethodCall(
-    _ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange, optional: Bool
+    _ base: Expression, _ name: Identifier, _ arguments: [Argument], range: SourceRange, optional: Bool,
+    sortsInPlace: Bool = true
   ) throws -> Evaluation {
+    if sortsInPlace, !optional, base.isAssignable, let counterpart = Self.inPlaceArrayMethods[name.name] {
+      return try compileInPlaceArrayMethod(base, name, counterpart: counterpart, arguments, range: range)
+    }
     // `items.append(x)` in a method is `self.items.append(x)`.
     if case .name(let member, let memberRange) = base, implicitSelfMember(member) {
       let explicit = Expression.member(.name("self", memberRange), Identifier(member, range: memberRange), memberRange)
@@ -222,6 +226,31 @@ extension Compiler {
       // A timer's or effect's only method, `dispose()`, returns nothing: it echoes nothing.
       if case .handle = value { interpreter.lastCallProducedValue = false }
       return try Builtins.callMethod(builtinSite, on: value, arguments: try values.map { try $0(frame) })
+    }
+  }
+
+  /// Swift's in-place array methods and the methods whose result they
+  /// store: `xs.sort()` is `xs = xs.sorted()`.
+  static let inPlaceArrayMethods = ["sort": "sorted", "reverse": "reversed"]
+
+  /// `xs.sort()`, `xs.sort(by: >)`, `xs.reverse()`: on an array, the sorted
+  /// (or reversed) array stored back where it is, one write whose
+  /// observers see the old and the new array; on anything else (an object
+  /// with its own `sort()`), the method call it reads as.
+  private func compileInPlaceArrayMethod(
+    _ base: Expression, _ name: Identifier, counterpart: String, _ arguments: [Argument], range: SourceRange
+  ) throws -> Evaluation {
+    let receiver = try compileChainBase(base)
+    let computed = try compileMethodCall(
+      base, Identifier(counterpart, range: name.range), arguments, range: range, optional: false)
+    let store = try compileStore(into: base)
+    let asWritten = try compileMethodCall(base, name, arguments, range: range, optional: false, sortsInPlace: false)
+    let interpreter = self.interpreter
+    return { frame in
+      guard case .array = try receiver(frame) else { return try asWritten(frame) }
+      try store(frame, try computed(frame))
+      interpreter.lastCallProducedValue = false
+      return .null
     }
   }
 

@@ -323,7 +323,7 @@ extension Parser {
     }
   }
 
-  /// forStatement → 'for' ( IDENTIFIER | '(' IDENTIFIER ',' IDENTIFIER ')' ) 'in' expression block
+  /// forStatement → 'for' ( IDENTIFIER | '(' IDENTIFIER ',' IDENTIFIER ')' ) 'in' expression ( 'where' expression )? block
   ///
   /// The pair form goes through a dictionary's keys and values, or the
   /// `(offset, element)` pairs of `enumerated()`.
@@ -341,8 +341,19 @@ extension Parser {
     }
     try expect(.in, "expected 'in' after loop variable '\(variable.name)'")
     let sequence = try withTrailingClosures(false) { try expression() }
-    let body = try block(after: "'for' sequence")
-    try rejectTrailingClosure(after: "a 'for' sequence")
+    var filter: Expression?
+    if peek().kind == .identifier, peek().text == "where" {
+      advance()
+      filter = try withTrailingClosures(false) { try expression() }
+    }
+    var body = try block(after: filter == nil ? "'for' sequence" : "'where' condition")
+    try rejectTrailingClosure(after: filter == nil ? "a 'for' sequence" : "a 'where' condition")
+    if let filter {
+      // `for x in xs where c { … }` runs the body for the elements where `c`
+      // holds: the loop over an `if` (what Swift's `where` clause means).
+      let guarded = IfStatement(condition: filter, thenBlock: body, elseBranch: nil, range: filter.range.union(body.range))
+      body = Block(statements: [.ifStatement(guarded)], range: body.range)
+    }
     return .forLoop(ForLoop(
       variable: variable, secondVariable: second, sequence: sequence, body: body,
       range: keyword.range.union(body.range)))
