@@ -53,6 +53,12 @@ struct ExpectationReviewSession {
   /// Reviews one file; `true` when the user quit.
   private func review(_ result: FileTestResult, into summary: inout Summary) -> Bool {
     let path = result.path
+    guard result.scriptDigest != nil else {
+      // A crash or a timeout: no statement's output came back to review.
+      write("\(path): did not finish (\(result.failures.first?.message ?? "no result")); nothing to review\n")
+      summary.unresolved += 1
+      return false
+    }
     guard case .success(let script) = ScriptTestRunner.load(path: path), script.digest == result.scriptDigest else {
       write("\(path): changed on disk since it ran (or cannot be read); run 'bindscript test --review' again\n")
       summary.unresolved += 1

@@ -112,3 +112,16 @@ def test_without_a_terminal_it_refuses_and_writes_nothing(suite):
     assert (suite / "a.bind").read_text() == before
     both = subprocess.run([BIN, "test", "--review", "--update", str(suite)], capture_output=True, text=True)
     assert both.returncode == 2 and "use one of them" in both.stderr
+
+
+def test_a_script_that_does_not_finish_has_nothing_to_review(tmp_path):
+    (tmp_path / "hang.bind").write_text("while true { }\n")
+    (tmp_path / "b.bind").write_text('print("b")\n#> c\n')
+    child = review(tmp_path, "--timeout", "5", "--max-steps", "1000000000000")
+    child.expect_exact(QUESTION)
+    child.send("r")
+    child.expect_exact("hang.bind: did not finish (")
+    child.expect_exact("review: 0 accepted, 1 rejected, 0 skipped, 1 other failures left")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
