@@ -76,6 +76,10 @@ extension Compiler {
       switch value {
       case .array(let items): elements = items
       case .set(let set): elements = set.elements
+      case .dictionary(let dictionary):
+        // As Swift's, a dictionary's elements are `(key:, value:)` pairs,
+        // here in the order the keys were added.
+        elements = dictionary.entries.map { .tuple(TupleValue(elements: [$0, $1], labels: TupleValue.entryLabels)) }
       default:
         if value.isNull {
           throw ScriptError(.callOnNil(method: method.baseName, inPlace: false))
@@ -89,6 +93,12 @@ extension Compiler {
       interpreter.lastCallProducedValue = method != .forEach
       // A set's `filter` makes a set, as Swift's does; its other methods make arrays.
       if case .set = value, method == .filter, case .array(let kept) = result { return .set(try ScriptSet(kept)) }
+      // And a dictionary's `filter` a dictionary.
+      if case .dictionary = value, method == .filter, case .array(let kept) = result {
+        var dictionary = ScriptDictionary()
+        for case .tuple(let entry) in kept { _ = try dictionary.setValue(entry.elements[1], forKey: entry.elements[0]) }
+        return .dictionary(dictionary)
+      }
       return result
     }
   }

@@ -15,6 +15,9 @@ enum Operators {
     case (.not, .bool(let value)): return .bool(!value)
     case (.negate, _): throw ScriptError(.needs(subject: "'-'", expected: "a number", actual: operand.typeName))
     case (.not, _): throw ScriptError(.needs(subject: "'!'", expected: "a Bool", actual: operand.typeName))
+    case (.forceUnwrap, .null):
+      throw ScriptError(.other("unexpectedly found nil while unwrapping an Optional value; check it first with 'if let' or 'guard let', or give a default with '??'"))
+    case (.forceUnwrap, _): return operand
     }
   }
 

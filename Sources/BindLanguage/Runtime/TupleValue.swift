@@ -12,6 +12,8 @@ public struct TupleValue {
 
   /// The labels of `enumerated()`'s pairs, shared by all of them.
   static let enumeratedLabels: [String?] = ["offset", "element"]
+  /// The labels of a dictionary's entries, `(key:, value:)`, as Swift's.
+  static let entryLabels: [String?] = ["key", "value"]
 
   /// Creates a tuple; `labels` is empty or has one entry per element.
   public init(elements: [Value], labels: [String?] = []) {

@@ -29,6 +29,9 @@ public enum UnaryOperator: String, Hashable, Sendable {
   case negate = "-"
   /// `!x`
   case not = "!"
+  /// `x!`: the optional's value, an error if it is `nil` (written after
+  /// its operand, with nothing between).
+  case forceUnwrap = "postfix !"
 }
 
 /// An infix operator. The raw value is its spelling.

@@ -50,8 +50,7 @@ public struct Lexer {
   public static func tokenize(_ file: SourceFile) -> LexResult {
     var lexer = Lexer(file: file)
     lexer.run()
-    let endsInside = !lexer.openers.isEmpty
-      || lexer.tokens.dropLast().last.map { $0.kind.continuesLine } == true
+    let endsInside = !lexer.openers.isEmpty || lexer.lineGoesOn(at: lexer.tokens.count - 2)
     return LexResult(
       tokens: lexer.tokens, diagnostics: lexer.diagnostics, endsInsideStatement: endsInside)
   }
@@ -99,8 +98,20 @@ public struct Lexer {
     closeUnterminatedStrings(at: start)
     position += 1
     if let top = openers.last, top == .paren || top == .bracket { return }
-    guard let last = tokens.last, last.kind != .newline, !last.kind.continuesLine else { return }
+    guard let last = tokens.last, last.kind != .newline, !lineGoesOn(at: tokens.count - 1) else { return }
     emit(.newline, from: start)
+  }
+
+  /// Whether a statement goes on after token `index`: it continues the
+  /// line (an operator, a `,`), unless it is a postfix `!` (`opt!`),
+  /// written against the value before it, which ends a value instead.
+  private func lineGoesOn(at index: Int) -> Bool {
+    guard index >= 0, tokens[index].kind.continuesLine else { return false }
+    guard tokens[index].kind == .bang, index > 0 else { return true }
+    let before = tokens[index - 1]
+    let isPostfix = before.range.end.offset == tokens[index].range.start.offset && !before.kind.continuesLine
+      && ![.newline, .leftParen, .leftBracket, .leftBrace].contains(before.kind)
+    return !isPostfix
   }
 
   /// Lexes the token starting at `position`.

@@ -12,6 +12,11 @@ extension Parser {
       switch kind {
       case .leftParen, .dot, .questionDot, .leftBracket: break
       case .leftBrace where allowsTrailingClosure && !startsPropertyObservers: break
+      case .bang where peek().range.start.offset == previous.range.end.offset:
+        // `x!`, with nothing between: Swift's force unwrap (`!x` is a prefix `not`).
+        let bang = advance()
+        base = .unary(.forceUnwrap, base, base.range.union(bang.range))
+        continue
       default: return base
       }
       try deepen()
