@@ -5,18 +5,6 @@ import XCTest
 /// Random token soup must never crash or hang the front end, and its
 /// results must be self-consistent.
 final class FuzzTests: XCTestCase {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private let fragments = [
     "(", ")", "[", "]", "{", "}", "\"", "\\(", "\\", "\n", ";", "bind", "->", "<->", "a", ".",
     "?.", "1", "1.5", "1e", "+", "-", "!", "?", ":", "??", "if", "else", "observe", "{ a, b in",
@@ -26,7 +14,8 @@ final class FuzzTests: XCTestCase {
   ]
 
   func testRandomInputIsHandled() {
-    var generator = Generator(state: 42)
+    // The harness's deterministic generator, so failures reproduce.
+    var generator = LanguageServerFuzzHarness.SplitMix(state: 42)
     let renderer = DiagnosticRenderer(useColor: true)
     for _ in 0..<3_000 {
       let length = Int.random(in: 0...40, using: &generator)
