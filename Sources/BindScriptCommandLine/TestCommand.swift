@@ -82,13 +82,14 @@ struct TestCommand: ParsableCommand {
     }
     if !(timeout > 0) { throw ValidationError("'--timeout' must be a positive number of seconds.") }
     if worker, paths.count != 1 { throw ValidationError("a worker runs exactly one file.") }
+    // A wrong combination of flags is reported before anything about where this runs.
+    if review, update { throw ValidationError("'--review' asks about each change that '--update' would write at once; use one of them.") }
     if update, !force, !worker, Self.isContinuousIntegration {
       throw ValidationError(
         "'--update' rewrites the scripts, and CI is set, so this looks like a CI server, where a rewritten "
           + "expectation would pass unseen; run it where you can review the change, or add '--force'.")
     }
     if force, !update { throw ValidationError("'--force' goes with '--update'.") }
-    if review, update { throw ValidationError("'--review' asks about each change that '--update' would write at once; use one of them.") }
     if review, format != .plain { throw ValidationError("'--review' shows plain reports; leave out '--format'.") }
   }
 
