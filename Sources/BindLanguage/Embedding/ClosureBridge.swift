@@ -32,7 +32,7 @@ extension ClosureShape {
     interpreter.reportingErrors {
       if let arity = callable.arity, arity != arguments.count {
         throw ScriptError(
-          .other("\(callable.quotedName) takes \(arity) argument\(arity == 1 ? "" : "s") but the host passes \(arguments.count)"))
+          .bridge(.hostArity(callee: callable.quotedName, arity: arity, given: arguments.count)))
       }
       let context = CallContext(
         interpreter: interpreter, range: ClosureShape.hostSite.range, file: ClosureShape.hostSite.file, argumentRanges: [])
@@ -81,7 +81,7 @@ extension ClosureShape {
           let swiftClosure = any as! (A) -> R
           return .function(Callable(name: "closure", arity: 1, isClosure: true) { arguments, _ in
             guard let a = argument.fromScript(arguments[0]) else {
-              throw ScriptError(.other("the closure takes '\(argument.type)', not '\(arguments[0].typeName)'"))
+              throw ScriptError(.bridge(.closureArguments(expected: ["\(argument.type)"], given: arguments[0].typeName)))
             }
             let value = swiftClosure(a as! A)
             return result.map { $0.toScript(value) } ?? .null
@@ -110,7 +110,7 @@ extension ClosureShape {
           let swiftClosure = any as! (A, B) -> R
           return .function(Callable(name: "closure", arity: 2, isClosure: true) { arguments, _ in
             guard let a = first.fromScript(arguments[0]), let b = second.fromScript(arguments[1]) else {
-              throw ScriptError(.other("the closure takes '\(first.type)' and '\(second.type)'"))
+              throw ScriptError(.bridge(.closureArguments(expected: ["\(first.type)", "\(second.type)"], given: nil)))
             }
             let value = swiftClosure(a as! A, b as! B)
             return result.map { $0.toScript(value) } ?? .null

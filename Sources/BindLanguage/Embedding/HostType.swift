@@ -143,7 +143,7 @@ final class HostType {
   func construct(labels: [String], values: [Value], interpreter: Interpreter) throws -> ScriptObject {
     guard let constructor else {
       throw ConstructorError(
-        kind: .other("type '\(objectType.name)' cannot be created in scripts; the host app registered no constructor for it"),
+        kind: .bridge(.noConstructor(typeName: objectType.name)),
         argument: nil)
     }
     let wrapper = self.wrapper(for: constructor(), owned: true)

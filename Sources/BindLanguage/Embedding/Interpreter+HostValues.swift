@@ -199,7 +199,7 @@ extension Interpreter {
       // hands a value over, such as an observer's callback).
       if self.pendingError == nil {
         self.pendingError = ScriptError(
-          .other("the \(name) value '\(String(describing: root))' is of a case that was not registered, so scripts cannot represent it; register every case of '\(typeName(Root.self))'"))
+          .bridge(.unregisteredCase(typeName: name, value: String(describing: root), enumName: typeName(Root.self))))
       }
       return .null
     }

@@ -112,7 +112,7 @@ public final class ScriptImplementation: @unchecked Sendable {
       return converted as! R
     }
     let error = ScriptError(
-      .other("'\(requirements[index].signature.fullName)' returned a value of type '\(value.typeName)', where Swift expects '\(bridge.type)'"))
+      .bridge(.implementationResult(method: requirements[index].signature.fullName, valueType: value.typeName, expected: "\(bridge.type)")))
     interpreter.keep(error)
     throw ScriptImplementationError(description: error.message)
   }

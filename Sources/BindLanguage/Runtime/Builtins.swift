@@ -97,11 +97,11 @@ enum Builtins {
   }
 
   private static func extreme(_ arguments: [Value], name: String, pickFirst: (Double, Double) -> Bool) throws -> Value {
-    guard arguments.count >= 2 else { throw ScriptError(.other("'\(name)' needs at least 2 arguments")) }
+    guard arguments.count >= 2 else { throw ScriptError(.library(.tooFewArguments(function: name, atLeast: 2))) }
     var best = arguments[0]
     for candidate in arguments.dropFirst() {
       guard let a = candidate.number, let b = best.number else {
-        throw ScriptError(.other("'\(name)' needs numbers, not '\(best.typeName)' and '\(candidate.typeName)'"))
+        throw ScriptError(.library(.needsNumbers(function: name, given: [best.typeName, candidate.typeName])))
       }
       if pickFirst(a, b) { best = candidate }
     }
@@ -196,7 +196,7 @@ enum Builtins {
     let name = site.name
     if case .handle(let handle) = value, name.base == "dispose" {
       // A timer's or an effect's handle.
-      guard arguments.isEmpty else { throw ScriptError(.other("'dispose()' takes no arguments")) }
+      guard arguments.isEmpty else { throw ScriptError(.library(.takesNoArguments(method: "dispose()"))) }
       handle.token.dispose()
       return .null
     }
@@ -233,7 +233,7 @@ enum Builtins {
       return .null
     case "removeLast":
       try expect(arguments, count: 0, method)
-      guard !elements.isEmpty else { throw ScriptError(.other("cannot removeLast() from an empty array")) }
+      guard !elements.isEmpty else { throw ScriptError(.library(.removeLastFromEmpty)) }
       return elements.removeLast()
     case "removeAll":
       try expect(arguments, count: 0, method)
@@ -242,7 +242,7 @@ enum Builtins {
     case "insert":
       try expect(arguments, count: 2, method)
       guard case .int(let index) = arguments[1], (0...elements.count).contains(index) else {
-        throw ScriptError(.other("insert position \(arguments[1].literal) is outside 0...\(elements.count)"))
+        throw ScriptError(.library(.insertPosition(literal: arguments[1].literal, count: elements.count)))
       }
       let element = try rules.admitElement(arguments[0]) {
         var wouldBe = elements

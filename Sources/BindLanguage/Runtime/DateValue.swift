@@ -67,7 +67,7 @@ extension Operators {
     case (.date(let a), .date(let b), .subtract):
       let difference = ((a.secondsSince1970 - b.secondsSince1970) * 1e9).rounded()
       guard difference.isFinite, abs(difference) < 9.2e18 else {
-        throw ScriptError(.other("the time between \(a.literal) and \(b.literal) is too long for a Duration"))
+        throw ScriptError(.library(.dateDifferenceTooLong(from: a.literal, to: b.literal)))
       }
       return .duration(.nanoseconds(Int64(difference)))
     case (.date, _, _), (_, .date, _):

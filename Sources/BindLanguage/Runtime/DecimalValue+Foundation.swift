@@ -29,7 +29,7 @@ extension DecimalValue {
   /// fast paths take it next time. Throws for NaN, which is how Swift's
   /// `Decimal` reports an overflow or a division by zero.
   init(_ decimal: Decimal, operation: @autoclosure () -> String = "the result") throws {
-    guard !decimal.isNaN else { throw ScriptError(.other("decimal overflow: \(operation()) does not fit in Decimal")) }
+    guard !decimal.isNaN else { throw ScriptError(.library(.decimalOverflow(operation: operation()))) }
     if let small = DecimalValue(inlineDigitsOf: decimal.description) {
       self = small
     } else {
@@ -80,7 +80,7 @@ extension DecimalValue {
   /// nearest to them (19.989999999999998…). Throws for NaN and infinity.
   init(double: Double) throws {
     guard double.isFinite, let value = DecimalValue(parsing: "\(double)") else {
-      throw ScriptError(.other("\(Value.format(double)) cannot be a Decimal"))
+      throw ScriptError(.library(.notADecimal(literal: Value.format(double))))
     }
     self = value
   }

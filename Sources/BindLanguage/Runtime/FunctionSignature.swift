@@ -263,7 +263,7 @@ extension EnumType {
   func resolve(_ value: EnumValue) throws -> EnumValue {
     if value.type === self { return value }
     guard value.type.isContextual else {
-      throw ScriptError(.other("cannot convert value of type '\(value.type.name)' to '\(name)'"))
+      throw ScriptError(.enumMismatch(valueType: value.type.name, expected: name))
     }
     let written = value.enumCase
     guard let index = caseIndex[written.name] else {
@@ -272,11 +272,12 @@ extension EnumType {
     let declared = cases[index]
     let shape = EnumType.shape(of: declared)
     if declared.associatedValues.isEmpty, !written.associatedValues.isEmpty {
-      throw ScriptError(.other("enum case '\(declared.name)' has no associated values; write '.\(declared.name)'"))
+      throw ScriptError(.caseHasNoValues(caseName: declared.name))
     }
     guard written.associatedValues.count == declared.associatedValues.count else {
       throw ScriptError(
-        .other("enum case '\(declared.name)' takes \(declared.associatedValues.count) associated value\(declared.associatedValues.count == 1 ? "" : "s"), as in '\(shape)'; \(written.associatedValues.count) given"))
+        .caseValueCount(
+          caseName: declared.name, expected: declared.associatedValues.count, given: written.associatedValues.count, shape: shape))
     }
     var converted: [Value] = []
     for position in declared.associatedValues.indices {
@@ -284,7 +285,7 @@ extension EnumType {
       let (label, given) = (written.associatedValues[position].label, value.associatedValues[position])
       if label != description.label {
         throw ScriptError(
-          .other("incorrect argument label for associated value \(position + 1) of '\(declared.name)' (have '\(label ?? "_"):', expected '\(description.label ?? "_"):'), as in '\(shape)'"))
+          .caseValueLabel(position: position + 1, caseName: declared.name, have: label, expected: description.label, shape: shape))
       }
       guard let fitted = description.type.coerce(given) else {
         throw ScriptError(

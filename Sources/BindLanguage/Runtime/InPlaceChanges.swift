@@ -47,7 +47,7 @@ enum InPlaceChanges {
   static func checkSubscriptable(_ value: Value) throws {
     switch value {
     case .array, .dictionary: return
-    default: throw ScriptError(.other("cannot assign through a subscript of a value of type '\(value.typeName)'"))
+    default: throw ScriptError(.library(.subscriptWrite(valueType: value.typeName)))
     }
   }
 
@@ -124,7 +124,7 @@ enum InPlaceChanges {
       defer { value = .dictionary(dictionary) }
       do {
         guard let result = try dictionary.modifyValue(for: dictionaryKey, { try change(&$0, elementRules) }) else {
-          throw ScriptError(.other("cannot change the value of key \(key.literal): the dictionary has no such key"))
+          throw ScriptError(.library(.missingKey(literal: key.literal)))
         }
         return result
       } catch let mismatch as TypeMismatchInPlace {

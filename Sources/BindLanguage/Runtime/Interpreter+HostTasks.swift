@@ -78,8 +78,7 @@ extension Interpreter {
       if idle >= idleLimit {
         task.cancel()
         if cooperativeAwait?.isOnMainActor == true {
-          throw ScriptError(
-            .other("'await' cannot finish here: run from the main actor, a main-actor async call can be awaited only by a top-level statement ('await vm.submit()', 'let items = await vm.load()', 'print(await vm.count())'), not inside a function, a handler, a closure, an 'if' or a loop, nor after another call or in a condition of the same statement; await it at the top and pass the value in"))
+          throw ScriptError(.bridge(.mainActorAwait))
         }
         throw ScriptError(.awaitIdle)
       }

@@ -57,7 +57,7 @@ extension Interpreter {
     do {
       file = try SourceFile.load(path: resolved, read: readFile)
     } catch .unreadable(_, let reason) {
-      throw ScriptError(.other("cannot import '\(path)': \(reason)"), at: range, in: importer)
+      throw ScriptError(.importFailed(path: path, reason: reason), at: range, in: importer)
     } catch .invalidUTF8(let error) {
       throw ScriptError(.syntax(error.diagnostic.message), at: error.diagnostic.range, in: error.file)
     }

@@ -11,12 +11,12 @@ extension Interpreter {
   func wait(for duration: Duration?, at range: SourceRange, in file: SourceFile) throws {
     if ReactiveGraph.shared.isLockedByCurrentThread {
       throw ScriptError(
-        .other("'wait' cannot run inside a derived value, a binding's expression or a batch; time passes only between statements"),
+        .waitNotHere(inTimer: false),
         at: range, in: file)
     }
     if scheduler.isFiring {
       throw ScriptError(
-        .other("'wait' cannot run inside a timer's body; schedule the rest with 'after' instead"), at: range, in: file)
+        .waitNotHere(inTimer: true), at: range, in: file)
     }
     let duration = duration ?? .zero
     try Interpreter.checkWaitable(duration, at: range, in: file)
@@ -34,7 +34,7 @@ extension Interpreter {
   /// Throws unless `duration` may pass: 0ms or more.
   static func checkWaitable(_ duration: Duration, at range: SourceRange, in file: SourceFile) throws {
     guard duration >= .zero else {
-      throw ScriptError(.other("cannot wait a negative duration (\(duration.literal)); use 0ms or more"), at: range, in: file)
+      throw ScriptError(.negativeWait(literal: duration.literal), at: range, in: file)
     }
   }
 

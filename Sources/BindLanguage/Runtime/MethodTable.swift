@@ -74,9 +74,7 @@ struct MethodTable<Receiver> {
         return ScriptError(.argumentCount(callee: "'\(name.base)'", expected: count, given: given))
       }
     }
-    let forms = written.map { "'\($0)'" }
-    let listed = forms.count == 1 ? forms[0] : forms.dropLast().joined(separator: ", ") + " or " + forms.last!
-    return ScriptError(.other("'\(name.base)' is written \(listed), not '\(name.full)'"))
+    return ScriptError(.library(.writtenDifferently(base: name.base, forms: written, written: name.full)))
   }
 }
 
@@ -92,7 +90,7 @@ extension Value {
   /// A count argument of `method` (`prefix(2)`): an Int that is not negative, as Swift requires.
   func count(for method: String) throws -> Int {
     let count = try int(for: method)
-    guard count >= 0 else { throw ScriptError(.other("'\(method)' needs a count of 0 or more, not \(count)")) }
+    guard count >= 0 else { throw ScriptError(.library(.negativeCount(method: method, count: count))) }
     return count
   }
 

@@ -36,7 +36,7 @@ extension Operators {
   /// `-duration`.
   static func negate(_ duration: Duration) throws -> Value {
     let (result, overflow) = Int64(0).subtractingReportingOverflow(try nanoseconds(duration))
-    if overflow { throw ScriptError(.other("arithmetic overflow: -(\(duration.literal)) is too long")) }
+    if overflow { throw ScriptError(.library(.negatedDurationOverflow(literal: duration.literal))) }
     return .duration(.nanoseconds(result))
   }
 
@@ -51,7 +51,7 @@ extension Operators {
     let (seconds, attoseconds) = duration.components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     let (total, overflow2) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-    guard !overflow, !overflow2 else { throw ScriptError(.other("duration \(seconds)s is too long; the limit is about 292 years")) }
+    guard !overflow, !overflow2 else { throw ScriptError(.library(.durationTooLong(seconds: "\(seconds)"))) }
     return total
   }
 

@@ -16,7 +16,7 @@ enum Operators {
     case (.negate, _): throw ScriptError(.needs(subject: "'-'", expected: "a number", actual: operand.typeName))
     case (.not, _): throw ScriptError(.needs(subject: "'!'", expected: "a Bool", actual: operand.typeName))
     case (.forceUnwrap, .null):
-      throw ScriptError(.other("unexpectedly found nil while unwrapping an Optional value; check it first with 'if let' or 'guard let', or give a default with '??'"))
+      throw ScriptError(.forceUnwrapNil)
     case (.forceUnwrap, _): return operand
     }
   }
@@ -179,7 +179,7 @@ enum Operators {
     }
     let (span, overflow) = upper.subtractingReportingOverflow(low)
     guard !overflow, span < rangeLimit else {
-      throw ScriptError(.other("range \(low)\(op.rawValue)\(high) is too large to build; loop over it with 'for' instead"))
+      throw ScriptError(.library(.rangeTooLarge(written: "\(low)\(op.rawValue)\(high)")))
     }
     return .array((low...upper).map(Value.int))
   }

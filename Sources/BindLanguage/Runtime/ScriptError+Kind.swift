@@ -96,6 +96,8 @@ extension ScriptError {
 
     /// A member read on `nil`; `hint` suggests `?.`.
     case readOfNil(member: String, hint: Bool)
+    /// `x!` of a `nil`.
+    case forceUnwrapNil
     /// A `bind` into a member of a value that has no properties.
     case bindIntoValue(valueType: String)
     /// A method called on `nil`; `inPlace` methods cannot use `?.`.
@@ -188,6 +190,19 @@ extension ScriptError {
     case patternTypeMismatch(patternType: String, valueType: String)
     /// A `let`/`var` initial value that does not fit its annotation.
     case initializerMismatch(name: String, expected: String, valueType: String)
+    /// A value given for an associated value of a case that has none.
+    case caseHasNoValues(caseName: String)
+    /// A case written with another number of associated values; `shape`
+    /// is the case as declared.
+    case caseValueCount(caseName: String, expected: Int, given: Int, shape: String)
+    /// An associated value written with the wrong label.
+    case caseValueLabel(position: Int, caseName: String, have: String?, expected: String?, shape: String)
+    /// A case of one enum where another enum is expected.
+    case enumMismatch(valueType: String, expected: String)
+    /// `Type(derived: …)` or `Type(event: …)`: a member no initializer sets.
+    case initializesComputed(label: String, isEvent: Bool)
+    /// A stored property with no default, no zero value and no argument.
+    case missingPropertyArgument(property: String, type: String)
 
     // MARK: Limits
 
@@ -197,6 +212,10 @@ extension ScriptError {
     case callDepthLimit(Int, inHandler: Bool, callee: String)
     /// Nested calls that use up the stack before the limit.
     case stackExhausted(depth: Int, inHandler: Bool, callee: String)
+    /// A derived property whose evaluation needs its own value.
+    case derivedDependsOnItself(property: String, typeName: String)
+    /// A chain of derived properties too deep to evaluate on the stack.
+    case derivedChainTooDeep(property: String, typeName: String)
     /// An array larger than the limit.
     case arrayTooLarge(count: Int, limit: Int)
     /// A string longer than the limit.
@@ -213,6 +232,11 @@ extension ScriptError {
     /// A timer interval or duration out of range: `every` and the timed
     /// operators need a positive one, `after` 0ms or more; `reason` adds why.
     case badInterval(keyword: String, interval: String, allowsZero: Bool, reason: String)
+    /// `wait` where time cannot pass: inside a timer's body, or inside a
+    /// derived value, a binding's expression or a batch.
+    case waitNotHere(inTimer: Bool)
+    /// `wait` of a negative duration.
+    case negativeWait(literal: String)
     /// A Duration result too long: `expression` is what was computed.
     case durationOverflow(expression: String)
 
@@ -252,6 +276,14 @@ extension ScriptError {
 
     /// A script `throw` nobody caught.
     case uncaught(description: String)
+    /// An `import` whose file cannot be read.
+    case importFailed(path: String, reason: String)
+    /// A built-in function's or method's arguments, or a size limit.
+    case library(LibraryProblem)
+    /// A `String(format:)` specification.
+    case format(FormatProblem)
+    /// A value crossing between Swift and scripts.
+    case bridge(BridgeProblem)
     /// An error of the reactive runtime (a derived value without setter, a cycle).
     case reactive(ReactiveError)
     /// A host object Swift released.

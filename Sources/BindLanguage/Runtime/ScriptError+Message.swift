@@ -93,6 +93,8 @@ extension ScriptError.Kind {
       return reason
 
     // nil
+    case .forceUnwrapNil:
+      return "unexpectedly found nil while unwrapping an Optional value; check it first with 'if let' or 'guard let', or give a default with '??'"
     case .readOfNil(let member, let hint):
       return "cannot read '\(member)' of nil" + (hint ? "; use '?.' to read it only when the value is not nil" : "")
     case .bindIntoValue(let valueType):
@@ -181,6 +183,20 @@ extension ScriptError.Kind {
       return "condition must be a Bool, not '\(valueType)'"
     case .patternTypeMismatch(let patternType, let valueType):
       return "pattern of type '\(patternType)' cannot match values of type '\(valueType)'"
+    case .caseHasNoValues(let caseName):
+      return "enum case '\(caseName)' has no associated values; write '.\(caseName)'"
+    case .caseValueCount(let caseName, let expected, let given, let shape):
+      return "enum case '\(caseName)' takes \(expected) associated value\(expected == 1 ? "" : "s"), as in '\(shape)'; \(given) given"
+    case .caseValueLabel(let position, let caseName, let have, let expected, let shape):
+      return "incorrect argument label for associated value \(position) of '\(caseName)' (have '\(have ?? "_"):', expected '\(expected ?? "_"):'), as in '\(shape)'"
+    case .enumMismatch(let valueType, let expected):
+      return "cannot convert value of type '\(valueType)' to '\(expected)'"
+    case .initializesComputed(let label, isEvent: true):
+      return "cannot initialize event '\(label)'"
+    case .initializesComputed(let label, isEvent: false):
+      return "cannot initialize derived property '\(label)'; it is computed from other properties"
+    case .missingPropertyArgument(let property, let type):
+      return "missing argument for property '\(property)' of type '\(type)'"
     case .initializerMismatch(let name, let expected, let valueType):
       return "cannot initialize '\(name)' of type '\(expected)' with a value of type '\(valueType)'"
 
@@ -189,6 +205,11 @@ extension ScriptError.Kind {
       return "step limit of \(limit) exceeded; the loop may never end (raise the limit with --max-steps)"
     case .callDepthLimit(let limit, let inHandler, let callee):
       return "call depth limit of \(limit) exceeded\(inHandler ? " in a handler" : ""); \(recursionQuestion(inHandler, callee))"
+    case .derivedDependsOnItself(let property, let typeName):
+      return "derived property '\(property)' of \(typeName) depends on itself"
+    case .derivedChainTooDeep(let property, let typeName):
+      return "out of stack space evaluating derived property '\(property)' of \(typeName), a chain of derived "
+        + "properties too deep to evaluate at once; read a link nearer its start first, or shorten the chain"
     case .stackExhausted(let depth, let inHandler, let callee):
       return "out of stack space after \(depth) nested calls\(inHandler ? " in handlers" : ""); \(recursionQuestion(inHandler, callee))"
     case .arrayTooLarge(let count, let limit):
@@ -205,6 +226,12 @@ extension ScriptError.Kind {
       return "'await' gave up after \(Interpreter.hostTaskIdleLimit.literal): the task waits for something outside the script (no task of the script is ready and no timer is pending)"
 
     // Time
+    case .waitNotHere(inTimer: true):
+      return "'wait' cannot run inside a timer's body; schedule the rest with 'after' instead"
+    case .waitNotHere(inTimer: false):
+      return "'wait' cannot run inside a derived value, a binding's expression or a batch; time passes only between statements"
+    case .negativeWait(let literal):
+      return "cannot wait a negative duration (\(literal)); use 0ms or more"
     case .badInterval(let keyword, let interval, let allowsZero, let reason):
       return "'\(keyword)' needs a \(allowsZero ? "duration of 0ms or more" : "positive interval"), not \(interval)\(reason)"
     case .durationOverflow(let expression):
@@ -247,6 +274,14 @@ extension ScriptError.Kind {
       return "'\(keyword)' outside \(place)"
 
     // Other layers
+    case .importFailed(let path, let reason):
+      return "cannot import '\(path)': \(reason)"
+    case .library(let problem):
+      return problem.message
+    case .format(let problem):
+      return problem.message
+    case .bridge(let problem):
+      return problem.message
     case .uncaught(let description):
       return "uncaught error: \(description); handle it with 'do { try … } catch { … }'"
     case .reactive(let error):

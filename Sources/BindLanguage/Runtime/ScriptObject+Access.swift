@@ -23,9 +23,9 @@ extension Interpreter {
         slots[index] = value
       case .derived:
         throw ConstructorError(
-          kind: .other("cannot initialize derived property '\(label)'; it is computed from other properties"), argument: argument)
+          kind: .initializesComputed(label: label, isEvent: false), argument: argument)
       case .event:
-        throw ConstructorError(kind: .other("cannot initialize event '\(label)'"), argument: argument)
+        throw ConstructorError(kind: .initializesComputed(label: label, isEvent: true), argument: argument)
       }
     }
     var values: [Value] = []
@@ -48,7 +48,7 @@ extension Interpreter {
         values.append(zero)
       } else {
         throw ConstructorError(
-          kind: .other("missing argument for property '\(property.name)' of type '\(property.type)'"), argument: nil)
+          kind: .missingPropertyArgument(property: property.name, type: "\(property.type)"), argument: nil)
       }
     }
     return ScriptObject(type: type, values: values)

@@ -73,7 +73,7 @@ public final class ScriptObject {
     // Creating the node evaluates it; an evaluation that needs the node being
     // created is a cycle among derived properties, not a reason to recurse.
     guard !creatingDerived.contains(index) else {
-      throw ScriptError(.other("derived property '\(spec.name)' of \(type.name) depends on itself"))
+      throw ScriptError(.derivedDependsOnItself(property: spec.name, typeName: type.name))
     }
     creatingDerived.insert(index)
     defer { creatingDerived.remove(index) }
@@ -88,8 +88,7 @@ public final class ScriptObject {
       // chains of 100,000 evaluate.
       if let interpreter, !interpreter.stackFits {
         throw ScriptError(
-          .other("out of stack space evaluating derived property '\(spec.name)' of \(self.type.name), a chain of derived "
-            + "properties too deep to evaluate at once; read a link nearer its start first, or shorten the chain"))
+          .derivedChainTooDeep(property: spec.name, typeName: self.type.name))
       }
       let value = try spec.compute(Frame(parent: globals, selfObject: self))
       guard let checked = spec.type.coerce(value) else {

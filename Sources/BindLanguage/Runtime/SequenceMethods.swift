@@ -80,7 +80,7 @@ enum SequenceMethods {
     let name = through ? "stride(from:through:by:)" : "stride(from:to:by:)"
     switch (arguments[0], arguments[1], arguments[2]) {
     case (.int(let start), .int(let end), .int(let step)):
-      guard step != 0 else { throw ScriptError(.other("'\(name)' needs a step that is not 0")) }
+      guard step != 0 else { throw ScriptError(.library(.zeroStep(function: name))) }
       // Counted in Doubles first, so that a huge stride is refused before it is built.
       try checkStrideCount((Double(end) - Double(start)) / Double(step), name, arguments)
       return .array(Array(through ? Swift.stride(from: start, through: end, by: step).map(Value.int)
@@ -88,10 +88,10 @@ enum SequenceMethods {
     default:
       guard let start = arguments[0].number, let end = arguments[1].number, let step = arguments[2].number else {
         throw ScriptError(
-          .other("'\(name)' needs numbers, not '\(arguments[0].typeName)', '\(arguments[1].typeName)' and '\(arguments[2].typeName)'"))
+          .library(.needsNumbers(function: name, given: arguments.map(\.typeName))))
       }
       guard step != 0, step.isFinite, start.isFinite, end.isFinite else {
-        throw ScriptError(.other("'\(name)' needs finite numbers and a step that is not 0"))
+        throw ScriptError(.library(.nonFiniteStride(function: name)))
       }
       try checkStrideCount((end - start) / step, name, arguments)
       return .array(Array(through ? Swift.stride(from: start, through: end, by: step).map(Value.double)
@@ -102,7 +102,7 @@ enum SequenceMethods {
   private static func checkStrideCount(_ count: Double, _ name: String, _ arguments: [Value]) throws {
     guard count < Double(Operators.rangeLimit) else {
       let written = "\(name.prefix { $0 != "(" })(from: \(arguments[0].literal), \(name.contains("through") ? "through" : "to"): \(arguments[1].literal), by: \(arguments[2].literal))"
-      throw ScriptError(.other("\(written) is too large to build; loop with 'while' instead"))
+      throw ScriptError(.library(.strideTooLarge(written: written)))
     }
   }
 }

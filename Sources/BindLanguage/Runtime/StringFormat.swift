@@ -49,7 +49,7 @@ enum StringFormat {
       guard next < arguments.count else {
         let given = arguments.count
         throw ScriptError(
-          .other("the format has more conversions than the \(given) argument\(given == 1 ? "" : "s") given: '\(conversion.written)' has none; add one or write '%%' for a percent sign"))
+          .format(.moreConversionsThanArguments(given: given, conversion: conversion.written)))
       }
       result += try apply(conversion, to: arguments[next], position: next + 1)
       next += 1
@@ -58,7 +58,7 @@ enum StringFormat {
     result += characters
     guard next == arguments.count else {
       throw ScriptError(
-        .other("the format has \(next) conversion\(next == 1 ? "" : "s") but \(arguments.count) arguments were given; add a conversion such as '%@' for each"))
+        .format(.moreArgumentsThanConversions(conversions: next, given: arguments.count)))
     }
     try Operators.checkLength(utf8: result.utf8.count)
     return result
@@ -72,7 +72,7 @@ enum StringFormat {
       guard !digits.isEmpty else { return nil }
       characters = characters.dropFirst(digits.count)
       guard digits.count <= 4, let value = Int(digits), value <= widthLimit else {
-        throw ScriptError(.other("'\(digits)' in a format is wider than the limit of \(widthLimit)"))
+        throw ScriptError(.format(.widthTooLarge(digits: String(digits), limit: widthLimit)))
       }
       return value
     }
@@ -91,15 +91,15 @@ enum StringFormat {
       characters = characters.dropFirst()
     }
     guard let kind = characters.first else {
-      throw ScriptError(.other("the format ends inside a conversion '\(conversion.written.dropLast())'; write '%%' for a percent sign"))
+      throw ScriptError(.format(.endsInsideConversion(written: String(conversion.written.dropLast()))))
     }
     characters = characters.dropFirst()
     conversion.kind = kind
     guard kind == "%" || integerKinds.contains(kind) || floatingKinds.contains(kind) || textKinds.contains(kind) else {
       if kind == "*" || kind == "$" {
-        throw ScriptError(.other("'\(conversion.written)' in a format: widths and positions from arguments ('*', '$') are not supported"))
+        throw ScriptError(.format(.widthFromArgument(conversion: conversion.written)))
       }
-      throw ScriptError(.other("unknown conversion '\(conversion.written)' in a format; the conversions are \(known)"))
+      throw ScriptError(.format(.unknownConversion(conversion.written, known: known)))
     }
     return conversion
   }
@@ -109,7 +109,7 @@ enum StringFormat {
     let (flags, width, precision, kind) = (conversion.flags, conversion.width, conversion.precision, conversion.kind)
     func wrongType(_ wanted: String) -> ScriptError {
       ScriptError(
-        .other("'\(conversion.written)' needs \(wanted), but argument \(position) is '\(argument.typeName)' (\(argument.literal))"))
+        .format(.argumentType(conversion: conversion.written, wanted: wanted, position: position, valueType: argument.typeName, literal: argument.literal)))
     }
     if integerKinds.contains(kind) {
       guard case .int(let int) = argument else {

@@ -83,7 +83,7 @@ enum StringMethods {
   /// a string).
   private static func separator(_ value: Value, for method: String) throws -> String {
     let separator = try value.string(for: method)
-    guard !separator.isEmpty else { throw ScriptError(.other("'\(method)' needs a separator that is not empty")) }
+    guard !separator.isEmpty else { throw ScriptError(.library(.emptySeparator(method: method))) }
     return separator
   }
 
