@@ -25,7 +25,7 @@ extension Compiler {
       if case .wait(let duration, let range) = statement {
         if let deferred = segment.first(where: \.isDefer) {
           throw error(
-            .other("a 'defer' in an 'async' method must come after its last 'wait', which suspends the Swift caller there"),
+            .declaration(.deferBeforeWait),
             at: deferred.range)
         }
         body.segments.append(try compileSequence(segment))
@@ -35,7 +35,7 @@ extension Compiler {
       }
       if let nested = Self.firstWait(inBlocksOf: statement) {
         throw error(
-          .other("in an 'async' method, 'wait' must be a statement of the method's body, not inside a block: it suspends the Swift caller there; write 'wait cond ? 2s : 0ms'"),
+          .declaration(.nestedWaitInAsyncMethod),
           at: nested)
       }
       segment.append(statement)

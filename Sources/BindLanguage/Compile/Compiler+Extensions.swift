@@ -11,12 +11,12 @@ extension Compiler {
       switch member {
       case .property(let property):
         if case .stored = property.value {
-          throw error(.other("extensions must not contain stored properties; declare '\(property.name.name)' in '\(name)'"), at: property.name.range)
+          throw error(.declaration(.storedPropertyInExtension(property: property.name.name, typeName: name)), at: property.name.range)
         }
       case .event(let event):
-        throw error(.other("an extension cannot add events; declare '\(event.name.name)' in '\(name)'"), at: event.name.range)
+        throw error(.declaration(.eventInExtension(event: event.name.name, typeName: name)), at: event.name.range)
       case .enumCase(let enumCase):
-        throw error(.other("enum cases are declared in the enum itself, not in an extension"), at: enumCase.name.range)
+        throw error(.declaration(.caseInExtension), at: enumCase.name.range)
       case .method:
         continue
       }
@@ -28,7 +28,7 @@ extension Compiler {
       ?? declaration.nestedTypes.first?.name
     {
       throw error(
-        .other("an extension of '\(name)' declared elsewhere adds methods and static members only; put '\(unsupported.name)' in the file that declares '\(name)'"),
+        .declaration(.extensionElsewhere(typeName: name, member: unsupported.name)),
         at: unsupported.range)
     }
     var extended = declaration
@@ -56,7 +56,7 @@ extension Compiler {
       // At run time, where `check` (which runs no import) cannot know the
       // type, it is no error there.
       let missing = ScriptError(
-        .other("cannot find type '\(name)' to extend; declare it before the extension"), at: declaration.name.range, in: file)
+        .declaration(.extendedTypeMissing(typeName: name)), at: declaration.name.range, in: file)
       return { _ in throw missing }
     }
     declareStaticMembers(of: extended)

@@ -16,7 +16,7 @@ extension Compiler {
     if !matching.isEmpty { return try compileHostInitializer(among: matching, arguments, range: range) }
     if let unavailable = host.unavailableInitializers.first(where: { $0.signature.labels == labels }) {
       throw error(
-        .other("'\(unavailable.signature.fullName)' cannot be called from scripts: \(unavailable.reason); register the type of its parameter, or give scripts another initializer"),
+        .declaration(.unavailableInitializer(signature: unavailable.signature.fullName, reason: unavailable.reason)),
         at: range)
     }
     if host.constructor != nil, labels.allSatisfy({ $0.map { host.objectType.members[$0] != nil } ?? false }) {

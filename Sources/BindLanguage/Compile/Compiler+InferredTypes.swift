@@ -11,7 +11,7 @@ extension Compiler {
     if let annotation = property.type { return try valueType(annotation) }
     let name = property.name.name
     guard case .stored(let initial?) = property.value else {
-      throw error(.other("expected ':' and a type after property name '\(name)'"), at: property.name.range)
+      throw error(.declaration(.propertyNeedsType(property: name)), at: property.name.range)
     }
     if let inferred = try inferredType(of: initial) { return inferred }
     let example: String
@@ -22,7 +22,7 @@ extension Compiler {
     default: example = "var \(name): Int = …"
     }
     throw error(
-      .other("cannot infer the type of property '\(name)' from its default; write it, as in '\(example)'"), at: property.name.range)
+      .declaration(.uninferredPropertyType(property: name, example: example)), at: property.name.range)
   }
 
   private func inferredType(of expression: Expression) throws -> ValueType? {

@@ -54,8 +54,7 @@ extension Interpreter {
     }
     let written = "(" + call.labels.map { "\($0 ?? "_"):" }.joined() + ")"
     throw ScriptError(
-      .other("no initializer of '\(typeName)' takes \(written); its initializers are "
-        + initializers.map { "'\($0.signature.fullName)'" }.joined(separator: ", ")),
+      .declaration(.noMatchingInitializer(typeName: typeName, written: written, initializers: initializers.map(\.signature.fullName))),
       at: call.range, in: call.file)
   }
 
@@ -74,7 +73,7 @@ extension Interpreter {
     lastCallProducedValue = true
     if let unset = storedNames.indices.first(where: { isUnset(made, $0) }) {
       throw ScriptError(
-        .other("'\(method.signature.fullName)' of '\(typeName)' returns without giving '\(storedNames[unset])' a value; assign it in the initializer or give it a default"),
+        .declaration(.initializerLeavesUnset(initializer: method.signature.fullName, typeName: typeName, property: storedNames[unset])),
         at: call.range, in: call.file)
     }
     return made

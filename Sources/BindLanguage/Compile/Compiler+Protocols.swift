@@ -37,7 +37,7 @@ extension Compiler {
     defer { protocolSelf = enclosingSelf }
     for parent in declaration.inherited {
       guard let refined = try protocolNamed(parent.name) else {
-        throw error(.other("cannot find protocol '\(parent.name)' for '\(name)' to refine"), at: parent.range)
+        throw error(.declaration(.unknownRefinedProtocol(parent: parent.name, protocolName: name)), at: parent.range)
       }
       methods += refined.methods
       properties += refined.properties

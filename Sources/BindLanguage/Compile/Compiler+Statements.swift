@@ -129,7 +129,7 @@ extension Compiler {
     let name = declaration.name.name
     if declaration.isAsync {
       throw error(
-        .other("only a method can be 'async' here: a method of a type that Swift code calls through a protocol (a fake); remove 'async'"),
+        .declaration(.asyncNotMethod),
         at: declaration.name.range)
     }
     let slot = scope.declare(name, isMutable: false, isThrowingFunction: declaration.isThrowing)

@@ -46,7 +46,7 @@ extension Compiler {
         function.name = Identifier(Self.staticName(typeName, function.name.name), range: function.name.range)
         _ = try compileStatement(.function(function))(interpreter.globalFrame)
       default:
-        throw error(.other("a static member is a 'let', a 'var' or a 'func'"), at: member.range)
+        throw error(.declaration(.staticMemberKind), at: member.range)
       }
     }
     return { frame in
@@ -73,10 +73,10 @@ extension Compiler {
     let name = Self.staticName(typeName, member.name)
     guard resolveInScopes(typeName) == nil else { return nil }
     if forWriting, interpreter.hostStaticNames.contains(name) {
-      throw error(.other("cannot assign to '\(name)': a static member of a Swift type is read-only in scripts"), at: range)
+      throw error(.declaration(.hostStaticReadOnly(name: name)), at: range)
     }
     if interpreter.globalScope.lookup(name) != nil || interpreter.hostFunctions[name] != nil { return .name(name, range) }
-    if let unavailable = interpreter.unavailableStatics[name] { throw error(.other(unavailable), at: member.range) }
+    if let unavailable = interpreter.unavailableStatics[name] { throw error(.unavailableMember(reason: unavailable), at: member.range) }
     let isObjectType = interpreter.types[typeName] != nil
     guard isObjectType || interpreter.isValueType(typeName, .structure) || interpreter.hostValueTypes[typeName]?.structType != nil
     else { return nil }
@@ -90,7 +90,7 @@ extension Compiler {
       } ?? false
     if isInstanceMember {
       throw error(
-        .other("instance member '\(member.name)' cannot be used on type '\(typeName)'; use it on an instance, as in '\(typeName)(…).\(member.name)'"),
+        .declaration(.instanceMemberOnType(member: member.name, typeName: typeName)),
         at: member.range)
     }
     let prefix = Self.staticName(typeName, "")

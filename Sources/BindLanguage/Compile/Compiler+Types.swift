@@ -13,7 +13,7 @@ extension Compiler {
     }
     if let conformance = declaration.conformances.first(where: { $0.name == "Error" }) {
       throw error(
-        .other("a 'type' cannot conform to '\(conformance.name)'; declare errors as an 'enum' or a 'struct', as in 'enum LoginError: Error { case invalid }'"),
+        .declaration(.referenceTypeError(conformance: conformance.name)),
         at: conformance.range)
     }
     var seen = Set<String>()
@@ -124,12 +124,12 @@ extension Compiler {
     let forms = ["Set": 1, "Array": 1, "Optional": 1, "Dictionary": 2]
     guard let count = forms[name] else {
       throw error(
-        .other("'\(name)' takes no generic arguments; the generic types are 'Set<T>', 'Array<T>', 'Dictionary<K, V>' and 'Optional<T>'"),
+        .declaration(.notGeneric(typeName: name)),
         at: range)
     }
     guard arguments.count == count else {
       let written = name == "Dictionary" ? "Dictionary<K, V>" : "\(name)<T>"
-      throw error(.other("'\(name)' takes \(count) generic argument\(count == 1 ? "" : "s"), as in '\(written)'"), at: range)
+      throw error(.declaration(.genericArgumentCount(typeName: name, count: count, written: written)), at: range)
     }
     switch name {
     case "Set": return .set(try hashableType(arguments[0], of: "a Set's element", at: range))
@@ -145,7 +145,7 @@ extension Compiler {
   private func hashableType(_ annotation: TypeAnnotation, of what: String, at range: SourceRange) throws -> ValueType {
     let type = try valueType(annotation)
     guard type == .string || type == .int || type == .bool else {
-      throw error(.other("\(what) type must be String, Int or Bool, not '\(type)'"), at: range)
+      throw error(.declaration(.keyType(what: what, type: "\(type)")), at: range)
     }
     return type
   }
@@ -193,7 +193,7 @@ extension Compiler {
         }
         if let host = interpreter.hostValueTypes[name] { return host.valueType }
         if let foundation = ValueType(foundationTypeName: name) { return foundation }
-        if name == "Set" { throw error(.other("write the element type of a Set, as in 'Set<Int>'"), at: range) }
+        if name == "Set" { throw error(.declaration(.setWithoutElement), at: range) }
         if interpreter.isTypeName(name) { return .object(name) }
         if let ambiguous = ambiguousTypeName(name, at: range) { throw ambiguous }
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + ValueType.foundationTypeNames
@@ -234,7 +234,7 @@ extension Compiler {
   func sameness(_ attributes: [PropertyAttribute]) throws -> ((Value, Value) -> Bool)? {
     guard let attribute = attributes.last else { return nil }
     if attributes.count > 1 {
-      throw error(.other("a property takes one '@equal' attribute"), at: {
+      throw error(.declaration(.repeatedEqualAttribute), at: {
         switch attributes[1] {
         case .equalBy(_, let range), .equalNever(let range): return range
         }

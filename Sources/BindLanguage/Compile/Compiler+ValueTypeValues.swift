@@ -39,7 +39,7 @@ extension Compiler {
   func compileRawValueInitializer(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     guard arguments.count == 1, arguments[0].label?.name == "rawValue" else {
       throw error(
-        .other("'\(typeName)' is an enum: write a case, as in '\(typeName).someCase' or '.someCase', or make one from its raw value with '\(typeName)(rawValue: …)'"),
+        .declaration(.enumNeedsCase(typeName: typeName)),
         at: range)
     }
     let raw = try compileExpression(arguments[0].value)
@@ -47,7 +47,7 @@ extension Compiler {
     return locating(range) { frame in
       guard let type = interpreter.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
       guard let rawType = type.rawType else {
-        throw ScriptError(.other("'\(typeName)' has no raw type, so it has no 'init(rawValue:)'; declare one, as in 'enum \(typeName): String'"))
+        throw ScriptError(.declaration(.noRawType(typeName: typeName)))
       }
       let value = try raw(frame)
       guard let converted = rawType.coerce(value) else {

@@ -27,7 +27,7 @@ extension Compiler {
         case .stored(let defaultExpression):
           if containsByValue(fieldType, type) {
             throw error(
-              .other("value type '\(name)' cannot have a stored property that recursively contains it; store it in an array ('var \(property.name.name): [\(name)]') or make '\(name)' a 'type' (reference semantics)"),
+              .declaration(.recursiveValueType(typeName: name, property: property.name.name)),
               at: property.type?.range ?? property.name.range)
           }
           if let defaultExpression {
@@ -42,7 +42,7 @@ extension Compiler {
         }
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
-        throw error(.other("a struct cannot declare events; events belong to a 'type' (reference semantics)"), at: event.name.range)
+        throw error(.declaration(.eventInValueType(inEnum: false)), at: event.name.range)
       case .enumCase(let enumCase):
         throw error(.caseOutsideEnum, at: enumCase.name.range)
       }
@@ -65,7 +65,7 @@ extension Compiler {
     try checkTypeName(declaration.name)
     let rawType = try declaration.rawType.map(valueType)
     if let rawType, rawType != .string, rawType != .int, let annotation = declaration.rawType {
-      throw error(.other("raw type '\(rawType)' is not supported; an enum's raw type is 'String' or 'Int'"), at: annotation.range)
+      throw error(.declaration(.unsupportedRawType("\(rawType)")), at: annotation.range)
     }
     var type = EnumType(name: name, cases: [], rawType: rawType)
     if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
@@ -84,11 +84,11 @@ extension Compiler {
           (label: $0.label?.name, type: referencingDeclarationGroupWeakly(try valueType($0.type)))
         }
         if rawType != nil, !values.isEmpty {
-          throw error(.other("enum with raw type cannot have cases with associated values"), at: enumCase.name.range)
+          throw error(.declaration(.rawTypeWithAssociatedValues), at: enumCase.name.range)
         }
         let raw = try rawValue(of: enumCase, rawType: rawType, previous: rawValues.last)
         if let raw, rawValues.contains(raw) {
-          throw error(.other("raw value for enum case '\(enumCase.name.name)' is not unique"), at: enumCase.rawValue?.range ?? enumCase.range)
+          throw error(.declaration(.duplicateRawValue(caseName: enumCase.name.name)), at: enumCase.rawValue?.range ?? enumCase.range)
         }
         if let raw { rawValues.append(raw) }
         cases.append(.init(name: enumCase.name.name, associatedValues: values, rawValue: raw))
@@ -96,13 +96,13 @@ extension Compiler {
         try declareOnce(property.name, in: &seen, typeName: name)
         guard case .derived(let body) = property.value else {
           throw error(
-            .other("enums must not contain stored properties; give a case an associated value ('case \(property.name.name)(\(property.type?.description ?? "Int"))') or compute it ('var \(property.name.name): \(property.type?.description ?? "Int") { … }')"),
+            .declaration(.storedPropertyInEnum(property: property.name.name, type: property.type?.description ?? "Int")),
             at: property.name.range)
         }
         computed.append((property, body, try propertyType(property)))
       case .method(let method): try declareOnce(method.name, in: &seen, typeName: name)
       case .event(let event):
-        throw error(.other("an enum cannot declare events; events belong to a 'type'"), at: event.name.range)
+        throw error(.declaration(.eventInValueType(inEnum: true)), at: event.name.range)
       }
     }
     type.define(cases: cases)
@@ -122,7 +122,7 @@ extension Compiler {
   private func rawValue(of enumCase: EnumCaseDeclaration, rawType: ValueType?, previous: Value?) throws -> Value? {
     guard let rawType else {
       if let written = enumCase.rawValue {
-        throw error(.other("enum case cannot have a raw value if the enum does not have a raw type; declare one, as in 'enum Tab: String'"), at: written.range)
+        throw error(.declaration(.rawValueWithoutRawType), at: written.range)
       }
       return nil
     }
@@ -134,7 +134,7 @@ extension Compiler {
       if case .int(let last)? = previous { return .int(last + 1) }
       return .int(0)
     case (let written?, _):
-      throw error(.other("raw value for enum case must be a \(rawType) literal"), at: written.range)
+      throw error(.declaration(.rawValueNotLiteral(rawType: "\(rawType)")), at: written.range)
     default: return nil
     }
   }
@@ -216,7 +216,7 @@ extension Compiler {
       members.initializers = try compileInitializers(declaration, members: names, selfValueType: selfType)
     } else if let initializer = declaration.initializers.first {
       throw error(
-        .other("an enum takes no 'init' here; make a value from a case ('\(declaration.name.name).someCase') or a static function"),
+        .declaration(.initializerInEnum(typeName: declaration.name.name)),
         at: initializer.name.range)
     }
     for (property, body, _) in computed {
@@ -236,7 +236,7 @@ extension Compiler {
     for method in declaration.methods {
       if method.isMutating, declaration.kind == .object {
         throw error(
-          .other("'mutating' is not valid on methods of a 'type': a type has reference semantics, so its methods change its properties already"),
+          .declaration(.mutatingInType),
           at: method.name.range)
       }
       guard methods[method.name.name] == nil else {

@@ -280,6 +280,8 @@ extension ScriptError {
     case importFailed(path: String, reason: String)
     /// A built-in function's or method's arguments, or a size limit.
     case library(LibraryProblem)
+    /// A declaration that is not valid as written.
+    case declaration(DeclarationProblem)
     /// A `String(format:)` specification.
     case format(FormatProblem)
     /// A value crossing between Swift and scripts.

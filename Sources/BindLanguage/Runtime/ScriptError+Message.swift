@@ -278,6 +278,8 @@ extension ScriptError.Kind {
       return "cannot import '\(path)': \(reason)"
     case .library(let problem):
       return problem.message
+    case .declaration(let problem):
+      return problem.message
     case .format(let problem):
       return problem.message
     case .bridge(let problem):
