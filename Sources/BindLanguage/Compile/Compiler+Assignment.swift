@@ -285,7 +285,7 @@ extension Compiler {
         // object's own member.
         let interpreter = self.interpreter
         return { frame, value in
-          guard let object = frame.selfObject else { throw ScriptError(.other("'\(name)' needs an object"), at: range, in: file) }
+          guard let object = frame.selfObject else { throw ScriptError(.statement(.memberWithoutObject(name: name)), at: range, in: file) }
           do {
             try interpreter.write(value, to: member, of: object, name: name)
           } catch let error as ScriptError {

@@ -43,7 +43,7 @@ extension Compiler {
 
   private func compileBranch(_ block: Block, expecting type: ValueType?, in construct: String) throws -> Execution {
     guard case .expression(let branch)? = block.statements.first else {
-      throw error(.other("a branch of an \(construct) must be a single expression"), at: block.range)
+      throw error(.statement(.branchNotExpression(construct: construct)), at: block.range)
     }
     let evaluate = try compileValue(branch, expecting: type)
     guard let type else { return { frame in .returned(try evaluate(frame)) } }
@@ -68,7 +68,7 @@ extension Compiler {
         }
       } else if let first, first.typeName != sample.typeName {
         throw error(
-          .other("branches of the \(construct) have mismatching types '\(first.typeName)' and '\(sample.typeName)'; make them give one type, or declare the type of the value, as in 'let value: \(first.typeName) = …'"),
+          .statement(.branchTypes(construct: construct, first: first.typeName, second: sample.typeName)),
           at: branch.range)
       } else {
         first = first ?? sample

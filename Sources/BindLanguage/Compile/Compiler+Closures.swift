@@ -14,7 +14,7 @@ extension Compiler {
     if let declared = closure.parameters {
       if let first = anonymous.first {
         throw error(
-          .other("anonymous closure arguments cannot be used inside a closure that has explicit arguments; use a parameter's name instead of '\(first.name)'"),
+          .statement(.anonymousInNamedClosure(name: first.name)),
           at: first.range)
       }
       parameters = declared.map(\.name)
@@ -22,7 +22,7 @@ extension Compiler {
     } else {
       let count = anonymous.count
       if count > Self.anonymousParameterLimit {
-        throw error(.other("a closure takes at most \(Self.anonymousParameterLimit) anonymous parameters ($0 to $\(Self.anonymousParameterLimit - 1))"), at: closure.range)
+        throw error(.statement(.tooManyAnonymousParameters(limit: Self.anonymousParameterLimit)), at: closure.range)
       }
       parameters = (0..<count).map { Identifier("$\($0)", range: closure.range) }
     }

@@ -50,7 +50,7 @@ extension Compiler {
     case .returnStatement, .breakStatement, .continueStatement, .throwStatement: break
     default:
       throw error(
-        .other("'guard' body must not fall through; end it with 'return', 'break', 'continue' or 'throw'"),
+        .statement(.guardFallsThrough),
         at: statement.elseBlock.range)
     }
     let holds = try compileClauses(statement.conditions)

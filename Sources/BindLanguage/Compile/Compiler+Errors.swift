@@ -9,35 +9,22 @@ struct ErrorHandling {
   /// may leave: the top level (the statement ends with it), a `throws`
   /// function, a closure (which throws when its body does, as Swift
   /// infers), a `do` whose `catch` catches everything.
-  var unhandledBecause: String?
+  var unhandledBecause: ScriptError.UnhandledReason?
   /// Inside the operand of `try`, `try?` or `try!`: a throwing call there is marked.
   var isTrying = false
   /// Inside a `defer` block, which nothing may leave early.
   var isInDefer = false
 
-  static let functionCannotThrow =
-    "the enclosing function is not declared 'throws'; mark it 'throws', or handle the error with 'do { … } catch { … }'"
-  static let blockCannotThrow =
-    "a handler, timer, effect or property cannot throw; handle the error inside it with 'do { … } catch { … }'"
-  /// In a `defer` body, which has a message of its own (Swift's).
-  static let insideDefer = "inside 'defer'"
-  static let catchNotExhaustive =
-    "the enclosing 'catch' is not exhaustive; add a 'catch { … }' for every other error"
-
-  /// The message for `throw` (`subject` "error is not handled") or `try`
-  /// ("errors thrown from here are not handled") where errors may not
+  /// The error of `throw` (`byTry` false) or `try` where errors may not
   /// leave; nil where they may.
-  func unhandledMessage(_ subject: String) -> String? {
-    if unhandledBecause == Self.insideDefer {
-      return "errors cannot be thrown out of a 'defer' body; handle them there with 'do { … } catch { … }'"
-    }
-    return unhandledBecause.map { "\(subject) because \($0)" }
+  func unhandled(byTry: Bool) -> ScriptError.Kind? {
+    unhandledBecause.map { .statement(.unhandledError(byTry: byTry, reason: $0)) }
   }
 
   /// The error of a call to a throwing function that is not marked `try`.
   static func unmarkedCall(_ name: String, at range: SourceRange, in file: SourceFile) -> ScriptError {
     ScriptError(
-      .other("call can throw but is not marked with 'try'; write 'try \(name)(…)' inside 'do { … } catch { … }', or 'try?' for nil on error"),
+      .statement(.unmarkedThrowingCall(function: name)),
       at: range, in: file)
   }
 
@@ -67,10 +54,10 @@ extension Compiler {
   /// The value must be of a type declared `: Error`; it travels as a
   /// ``ThrownError`` to the nearest `catch` that matches it.
   func compileThrow(_ value: Expression, range: SourceRange) throws -> Execution {
-    if let message = errorHandling.unhandledMessage("error is not handled") { throw error(.other(message), at: range) }
+    if let unhandled = errorHandling.unhandled(byTry: false) { throw error(unhandled, at: range) }
     if value.isImplicitMember {
       throw error(
-        .other("cannot infer the error type of '\(file.text(in: value.range))'; name it, as in 'throw LoginError\(file.text(in: value.range))'"),
+        .statement(.implicitThrow(written: file.text(in: value.range))),
         at: value.range)
     }
     let evaluate = try compileExpression(value)
@@ -79,7 +66,7 @@ extension Compiler {
       let thrown = try evaluate(frame)
       guard thrown.conformsToError else {
         throw ScriptError(
-          .other("thrown value of type '\(thrown.typeName)' does not conform to 'Error'; throw a value of an enum or struct declared ': Error', as in 'enum LoginError: Error { case invalid }'"),
+          .statement(.notAnError(valueType: thrown.typeName)),
           at: value.range, in: file)
       }
       throw ThrownError(thrownByScript: thrown, at: range, in: file)
@@ -90,8 +77,8 @@ extension Compiler {
   /// `try?` gives nil when one does, `try!` stops the statement with an
   /// error located at itself. Neither catches a ``ScriptError``.
   func compileTry(_ kind: TryKind, _ operand: Expression, range: SourceRange) throws -> Evaluation {
-    if kind == .propagating, let message = errorHandling.unhandledMessage("errors thrown from here are not handled") {
-      throw error(.other(message), at: range)
+    if kind == .propagating, let unhandled = errorHandling.unhandled(byTry: true) {
+      throw error(unhandled, at: range)
     }
     let saved = errorHandling.isTrying
     errorHandling.isTrying = true
@@ -111,7 +98,7 @@ extension Compiler {
           return try evaluate(frame)
         } catch let thrown as ThrownError {
           throw ScriptError(
-            .other("'try!' expression unexpectedly raised an error: \(thrown.value.errorDescription); use 'try' inside 'do { … } catch { … }' to handle it"),
+            .statement(.forcedTryFailed(description: thrown.value.errorDescription)),
             at: range, in: file)
         }
       }
@@ -128,7 +115,7 @@ extension Compiler {
     if statement.catches.contains(where: \.catchesEverything) {
       errorHandling.unhandledBecause = nil
     } else if !statement.catches.isEmpty, saved != nil {
-      errorHandling.unhandledBecause = ErrorHandling.catchNotExhaustive
+      errorHandling.unhandledBecause = .catchNotExhaustive
     }
     let body: Execution
     do {
@@ -231,7 +218,7 @@ extension Compiler {
   private func compileDeferBody(_ block: Block) throws -> Execution {
     let saved = (errorHandling, loopDepth, switchDepth)
     errorHandling.isInDefer = true
-    errorHandling.unhandledBecause = ErrorHandling.insideDefer
+    errorHandling.unhandledBecause = .insideDefer
     (loopDepth, switchDepth) = (0, 0)
     defer { (errorHandling, loopDepth, switchDepth) = saved }
     return try compileBlock(block)
@@ -240,7 +227,7 @@ extension Compiler {
   /// `return`, `break` or `continue` that would leave a `defer` block.
   func checkNotLeavingDefer(_ keyword: String, at range: SourceRange) throws {
     guard errorHandling.isInDefer else { return }
-    throw error(.other("'\(keyword)' cannot transfer control out of a 'defer' statement"), at: range)
+    throw error(.statement(.leavesDefer(keyword: keyword)), at: range)
   }
 }
 

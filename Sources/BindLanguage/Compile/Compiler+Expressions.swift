@@ -160,7 +160,7 @@ extension Compiler {
     }
     if let resolution = resolve(name) { return reader(for: resolution, name: name, range: range) }
     if interpreter.isTypeName(name) {
-      throw error(.other("'\(name)' is a type; write '\(name)()' to create an instance"), at: range)
+      throw error(.statement(.typeAsValue(name: name)), at: range)
     }
     if let builtin = Builtins.function(named: name) {
       let value = Value.function(builtin)
@@ -171,7 +171,7 @@ extension Compiler {
       return { _ in .duration(scheduler.now) }
     }
     if name.hasPrefix("$") {
-      throw error(.other("anonymous closure argument '\(name)' is not inside a closure; it names a parameter of '{ … }'"), at: range)
+      throw error(.statement(.anonymousOutsideClosure(name: name)), at: range)
     }
     throw unknownName(name, at: range)
   }
@@ -229,7 +229,7 @@ extension Compiler {
         return try valueMembers.read(memberName, of: value, interpreter: interpreter)
       case .tuple(let tuple):
         guard let index = tuple.index(ofElement: memberName) else {
-          throw ScriptError(.other(tuple.unknownElementMessage(memberName)), at: name.range, in: file)
+          throw ScriptError(tuple.unknownElement(memberName), at: name.range, in: file)
         }
         return tuple.elements[index]
       default:

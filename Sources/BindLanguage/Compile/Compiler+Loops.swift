@@ -102,7 +102,7 @@ extension Compiler {
       if case .dictionary(let dictionary) = value {
         guard let secondSlot = parts.secondSlot else {
           throw ScriptError(
-            .other("go through a dictionary with 'for (key, value) in \(file.text(in: loop.sequence.range))'"),
+            .statement(.dictionaryLoopPattern(sequence: file.text(in: loop.sequence.range))),
             at: loop.variable.range, in: file)
         }
         defer { parts.releaseVariable(in: frame) }
@@ -122,7 +122,7 @@ extension Compiler {
       case .set(let set): elements = set.elements
       default:
         throw ScriptError(
-          .other("'for' needs an array, a set, a dictionary or a range like '1...10', not '\(value.typeName)'"),
+          .statement(.notSequence(valueType: value.typeName)),
           at: loop.sequence.range, in: file)
       }
       // The last element is let go with the loop, as Swift's variable would be.
@@ -134,7 +134,7 @@ extension Compiler {
         if let secondSlot = parts.secondSlot {
           guard case .tuple(let tuple) = element, case let pair = tuple.elements, pair.count == 2 else {
             throw ScriptError(
-              .other("'for (\(loop.variable.name), \(loop.secondVariable!.name))' needs pairs (tuples of two), such as 'xs.enumerated()' gives, not '\(element.literal)'"),
+              .statement(.notPairs(first: loop.variable.name, second: loop.secondVariable!.name, element: element.literal)),
               at: loop.sequence.range, in: file)
           }
           holder.slots[parts.slot] = pair[0]
@@ -182,7 +182,7 @@ extension Compiler {
     var names = [loop.variable.name]
     if let second = loop.secondVariable {
       guard second.name != loop.variable.name else {
-        throw error(.other("'\(second.name)' is named twice in the loop's pattern"), at: second.range)
+        throw error(.statement(.loopNameTwice(name: second.name)), at: second.range)
       }
       names.append(second.name)
     }

@@ -96,7 +96,7 @@ extension Compiler {
           return try interpreter.change(member, of: target, name: fieldName, change)
         }
         if case .tuple(let tuple) = receiver {
-          guard let index = tuple.index(ofElement: fieldName) else { throw ScriptError(.other(tuple.unknownElementMessage(fieldName))) }
+          guard let index = tuple.index(ofElement: fieldName) else { throw ScriptError(tuple.unknownElement(fieldName)) }
           receiver = .null
           return try Self.changeElement(index, named: fieldName, in: basePlace, frame: frame, at: range, in: file, change)
         }

@@ -58,7 +58,7 @@ extension Compiler {
     case .deferStatement(_, let range):
       // Blocks compile their `defer`s in `compileSequence`; only a
       // top-level statement gets here, which has no scope to leave.
-      throw error(.other("'defer' at the top level would run at once; put it in a function or a block, such as 'do { … }'"), at: range)
+      throw error(.statement(.topLevelDefer), at: range)
     case .importStatement("", _):
       return { _ in .next }  // `import Foundation` (see `Parser.importStatement`)
     case .importStatement(let path, let range):
@@ -79,7 +79,7 @@ extension Compiler {
     if declaration.type == nil, declaration.initializer.isImplicitMember {
       // Swift: "cannot infer contextual base"; a variable has no type to give it.
       throw error(
-        .other("cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(file.text(in: declaration.initializer.range))'"),
+        .statement(.implicitMemberUnknownEnum(written: file.text(in: declaration.initializer.range))),
         at: declaration.initializer.range)
     }
     // `var names = [String]()` declares the type as Swift infers it.
@@ -139,7 +139,7 @@ extension Compiler {
     let (body, slotCount, keepsParent) = try compileFunctionBody(
       parameters: declaration.parameters, body: declaration.body,
       signature: signature.map { ($0, declaration.body.range) },
-      cannotThrow: declaration.isThrowing ? nil : ErrorHandling.functionCannotThrow)
+      cannotThrow: declaration.isThrowing ? nil : .functionCannotThrow)
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
     let globals = interpreter.globalFrame
@@ -297,7 +297,7 @@ extension Compiler {
       elements.count != types.count
     else { return }
     throw error(
-      .other("cannot convert a tuple of \(elements.count) elements to '\(expected!)', which has \(types.count); write \(types.count) elements"),
+      .statement(.tupleArity(count: elements.count, expected: "\(expected!)", expectedCount: types.count)),
       at: range)
   }
 
@@ -313,18 +313,18 @@ extension Compiler {
     var elementTypes: [ValueType]?
     if let type {
       guard case .tuple(_, let types) = type else {
-        throw error(.other("'\(pattern)' takes a tuple apart; '\(type)' is not a tuple type"), at: declaration.type!.range)
+        throw error(.statement(.notTupleType(pattern: pattern, type: "\(type)")), at: declaration.type!.range)
       }
       guard types.count == names.count else {
         throw error(
-          .other("'\(pattern)' has \(names.count) names, but '\(type)' has \(types.count) elements; write one name per element ('_' for one you do not need)"),
+          .statement(.patternNamesVersusType(pattern: pattern, names: names.count, type: "\(type)", elements: types.count)),
           at: declaration.type!.range)
       }
       elementTypes = types
     }
     if case .tuple(let elements, let range) = declaration.initializer.unparenthesized, elements.count != names.count {
       throw error(
-        .other("'\(pattern)' has \(names.count) names, but the tuple has \(elements.count) elements; write one name per element ('_' for one you do not need)"),
+        .statement(.patternNamesVersusTuple(pattern: pattern, names: names.count, elements: elements.count)),
         at: range)
     }
     let slots = names.enumerated().map { index, name in
@@ -338,7 +338,7 @@ extension Compiler {
       guard case .tuple(let tuple) = value, tuple.elements.count == count else {
         let found = if case .tuple(let tuple) = value { "'\(value.typeName)', which has \(tuple.elements.count) elements" } else { "a value of type '\(value.typeName)'" }
         throw ScriptError(
-          .other("'\(pattern)' takes a tuple of \(count) elements apart, not \(found); write one name per element ('_' for one you do not need)"),
+          .statement(.patternNamesVersusValue(pattern: pattern, count: count, found: found)),
           at: range, in: file)
       }
       for (slot, element) in zip(slots, tuple.elements) {

@@ -56,14 +56,14 @@ extension Compiler {
         if case .breakLoop = flow { return .next }
         return flow
       }
-      throw ScriptError(.other("no case of the 'switch' matches \(value.literal); add a 'default' case"), at: keyword, in: file)
+      throw ScriptError(.statement(.noMatchingCase(literal: value.literal)), at: keyword, in: file)
     }
   }
 
   /// ifStatement -> 'if' 'case' pattern '=' expression block ('else' …)?
   func compileIfCase(_ statement: IfStatement, pattern: Pattern, valueBranch: BranchValue? = nil) throws -> Execution {
     guard let value = statement.condition else {
-      throw error(.other("'if case' takes one value after '='"), at: statement.range)
+      throw error(.statement(.ifCaseValueCount), at: statement.range)
     }
     let subject = try compileExpression(value)
     let makesClosures = resolved.needsFrame(.patterns(statement.range))
@@ -114,7 +114,7 @@ extension Compiler {
       }
       for other in patterns.dropFirst() where Set(other.bindings.map(\.name)) != Set(names) {
         let missing = Set(names).symmetricDifference(other.bindings.map(\.name)).sorted().first ?? ""
-        throw error(.other("'\(missing)' must be bound in every pattern of the case"), at: other.range)
+        throw error(.statement(.unboundInPattern(name: missing)), at: other.range)
       }
     }
     if scope.isGlobal { interpreter.ensureGlobalCapacity() }
@@ -145,7 +145,7 @@ extension Compiler {
       if let typeName, !isEnumTypeName(typeName.name),
         hostValueType(named: .name(typeName.name, typeName.range))?.enumType == nil
       {
-        guard arguments == nil else { throw error(.other("cannot find enum type '\(typeName.name)'"), at: typeName.range) }
+        guard arguments == nil else { throw error(.statement(.unknownEnumType(name: typeName.name)), at: typeName.range) }
         return try compileExpressionPattern(.member(.name(typeName.name, typeName.range), name, range))
       }
       let subpatterns = try (arguments ?? []).map { try compilePattern($0.pattern, slots: slots) }
@@ -280,7 +280,7 @@ private final class CaseCache {
     let count = type.cases[found].associatedValues.count
     if let arity, arity != count {
       throw ScriptError(
-        .other("the pattern gives \(arity) associated value\(arity == 1 ? "" : "s"), but '\(name)' has \(count), as in '\(EnumType.shape(of: type.cases[found]))'"))
+        .statement(.patternArity(given: arity, caseName: name, count: count, shape: EnumType.shape(of: type.cases[found]))))
     }
     if !type.isContextual {
       self.type = type

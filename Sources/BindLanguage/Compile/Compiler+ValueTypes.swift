@@ -258,7 +258,7 @@ extension Compiler {
       let compiled = try compileFunctionBody(
         parameters: function.parameters, body: function.body, signature: (method.signature, function.body.range),
         methodSelf: MethodSelf(isMutable: function.isMutating, members: members, type: selfValueType),
-        cannotThrow: function.isThrowing ? nil : ErrorHandling.functionCannotThrow, suspendable: suspendable)
+        cannotThrow: function.isThrowing ? nil : .functionCannotThrow, suspendable: suspendable)
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
       // Without a `wait` there is nothing to suspend at: the body runs whole.

@@ -167,7 +167,7 @@ final class Compiler {
   func unknownName(_ name: String, at range: SourceRange) -> ScriptError {
     if let op = TimeOperator(rawValue: name) {
       return error(
-        .other("'\(op.rawValue)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op.rawValue)(field.text, 300ms) -> vm.query'"),
+        .statement(.timedSourceOutside(op: op.rawValue)),
         at: range)
     }
     if let ambiguous = ambiguousTypeName(name, at: range) { return ambiguous }
@@ -179,9 +179,7 @@ final class Compiler {
   /// types have (`State` of `LoginViewModel` and of `ProfileViewModel`).
   func ambiguousTypeName(_ name: String, at range: SourceRange) -> ScriptError? {
     guard let candidates = interpreter.hostValueTypes.ambiguousShortNames[name] else { return nil }
-    let listed = candidates.map { "'\($0)'" }
-    let choices = listed.dropLast().joined(separator: ", ") + " or " + listed.last!
-    return error(.other("'\(name)' is ambiguous: it may be \(choices); write the one you mean"), at: range)
+    return error(.statement(.ambiguousTypeName(name: name, candidates: candidates)), at: range)
   }
 
   /// The error of a name used before its declaration in an enclosing
@@ -189,14 +187,7 @@ final class Compiler {
   /// exists could only read nothing.
   private func usedBeforeDeclaration(_ name: String, _ early: ResolvedSyntax.EarlyUse, at range: SourceRange) -> ScriptError {
     let line = early.declaration.range.start.line
-    if early.isCapture {
-      return error(
-        .other("closure captures '\(name)' before it is declared; declare '\(name)' (line \(line)) before the closure"),
-        at: range)
-    }
-    return error(
-      .other("use of local variable '\(name)' before its declaration; move its declaration (line \(line)) above this use"),
-      at: range)
+    return error(.statement(.usedBeforeDeclaration(name: name, line: line, inClosure: early.isCapture)), at: range)
   }
 
   /// A closure that reads a resolved variable.
@@ -210,7 +201,7 @@ final class Compiler {
     case .selfMember(let member, let name):
       let interpreter = self.interpreter
       return locating(range) { frame in
-        guard let object = frame.selfObject else { throw ScriptError(.other("'\(name)' needs an object")) }
+        guard let object = frame.selfObject else { throw ScriptError(.statement(.memberWithoutObject(name: name))) }
         return try interpreter.read(member, of: object, name: name)
       }
     }
@@ -223,7 +214,7 @@ final class Compiler {
         throw error(.assignInsideDerived(name: name), at: range)
       }
       if case .captured = resolution {
-        throw error(.other("cannot assign to '\(name)' inside a 'bind' or 'observe' expression"), at: range)
+        throw error(.statement(.assignInReactiveExpression(name: name)), at: range)
       }
       throw error(.assignToLet(name: name, owner: nil), at: range)
     }
@@ -338,7 +329,7 @@ final class Compiler {
   func compileFunctionBody(
     parameters: [Identifier], body: Block, selfType: ObjectType? = nil, implicitReturn: Bool = false,
     signature: (FunctionSignature, bodyRange: SourceRange)? = nil, methodSelf: MethodSelf? = nil, kind: String? = nil,
-    cannotThrow: String? = ErrorHandling.blockCannotThrow, suspendable: SuspendableBody? = nil
+    cannotThrow: ScriptError.UnhandledReason? = .blockCannotThrow, suspendable: SuspendableBody? = nil
   ) throws
     -> (body: Execution, slotCount: () -> Int, keepsParent: Bool)
   {
@@ -408,7 +399,7 @@ final class Compiler {
   func missingReturn(_ returnType: ValueType, in kind: String, closingAt body: SourceRange) -> ScriptError {
     let end = body.end
     let brace = SourceLocation(offset: end.offset - 1, line: end.line, column: max(1, end.column - 1))
-    return error(.other("missing return in \(kind) expected to return '\(returnType)'"), at: SourceRange(start: brace, end: end))
+    return error(.statement(.missingReturn(kind: kind, returnType: "\(returnType)")), at: SourceRange(start: brace, end: end))
   }
 }
 

@@ -282,6 +282,8 @@ extension ScriptError {
     case library(LibraryProblem)
     /// A declaration that is not valid as written.
     case declaration(DeclarationProblem)
+    /// A statement or expression not valid where it is.
+    case statement(StatementProblem)
     /// A `String(format:)` specification.
     case format(FormatProblem)
     /// A value crossing between Swift and scripts.

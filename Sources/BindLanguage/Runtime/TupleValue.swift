@@ -48,10 +48,9 @@ public struct TupleValue {
 
   /// The error for `tuple.name` when no element is called `name`, with
   /// the names it has (its labels, or positions).
-  func unknownElementMessage(_ name: String) -> String {
+  func unknownElement(_ name: String) -> ScriptError.Kind {
     let names = elements.indices.map { label(at: $0) ?? String($0) }
-    let listed = names.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " and '\(names.last!)'"
-    return "value of tuple type '\(typeName)' has no member '\(name)'; its elements are \(listed)"
+    return .statement(.noTupleElement(name: name, tupleType: typeName, elements: names))
   }
 
   /// Equal elements, position by position; labels do not count, as Swift
