@@ -45,7 +45,7 @@ extension Compiler {
       }
       guard case .property(let leftObject, let leftIndex) = leftTarget,
         case .property(let rightObject, let rightIndex) = rightTarget
-      else { throw ScriptError(.other("'<->' binds two properties; events cannot be bound both ways"), at: bind.range, in: file) }
+      else { throw ScriptError(.connection(.twoWayEvent), at: bind.range, in: file) }
       let leftType = leftObject.type.stored[leftIndex].type
       let rightType = rightObject.type.stored[rightIndex].type
       guard leftType == rightType else {
@@ -83,14 +83,14 @@ extension Compiler {
         return (token, Connections.Ends(source: .init(event), target: .node(id: object.graphNodeID(index))))
       case (.value, .event(let destination)), (.host, .event(let destination)):
         throw ScriptError(
-          .other("cannot bind a value into event '\(destination.displayName)'; events are sent with 'emit'"),
+          .connection(.valueIntoEvent(event: destination.displayName)),
           at: site.range, in: site.file)
       case (let value, .property(let object, let index)):
         // The runtime's binding node is what the graph draws.
         return (try Self.bindValue(value, toProperty: index, of: object, at: site, summary: summary), .none)
       case (.event(let event), .writableDerived(let object, let index)):
         throw ScriptError(
-          .other("cannot bind event '\(event.displayName)' into derived property '\(object.type.derived[index].name)'; bind it into a stored property"),
+          .connection(.eventIntoDerived(event: event.displayName, property: object.type.derived[index].name)),
           at: site.range, in: site.file)
       case (.value(let node), .writableDerived(let object, let index)):
         let token = try Self.bindValue(
@@ -111,7 +111,7 @@ extension Compiler {
   ) throws -> Disposable {
     if let wanted = destination.payload, event.payload.map({ wanted.coerce(sample: $0) }) != true {
       throw ScriptError(
-        .other("cannot forward '\(event.displayName)' (payload \(event.payloadDescription)) into '\(destination.displayName)' (payload '\(wanted)')"),
+        .connection(.forwardPayload(event: event.displayName, payload: event.payloadDescription, into: destination.displayName, wanted: "\(wanted)")),
         at: site.range, in: site.file)
     }
     // An event without payload forwards as one; a payload is dropped when
@@ -133,7 +133,7 @@ extension Compiler {
     let fits = event.payload.map { spec.type.coerce(sample: $0) } ?? (spec.type.zeroValue == .null)
     guard fits else {
       throw ScriptError(
-        .other("cannot bind '\(event.displayName)' (payload \(event.payloadDescription)) into property '\(spec.name)' of type '\(spec.type)'"),
+        .connection(.eventIntoProperty(event: event.displayName, payload: event.payloadDescription, property: spec.name, type: "\(spec.type)")),
         at: site.range, in: site.file)
     }
     return event.on { [unowned(unsafe) interpreter, weak object] payload in

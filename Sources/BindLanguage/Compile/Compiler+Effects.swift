@@ -70,7 +70,7 @@ extension Compiler {
     return { frame in
       guard let effect = Effect.current else {
         throw ScriptError(
-          .other("'onCleanup' runs only inside an effect's run; wrap it in 'effect { … }'"), at: range, in: file)
+          .connection(.cleanupOutsideEffect), at: range, in: file)
       }
       let handler = ScriptHandler(
         body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
@@ -91,8 +91,7 @@ extension Interpreter {
   /// is thrown, to the statement whose write re-ran the effect.
   func runEffect(_ handler: ScriptHandler) throws {
     guard callFits else {
-      let reason = callDepth >= options.maxCallDepth ? "call depth limit of \(options.maxCallDepth) exceeded" : "out of stack space"
-      throw ScriptError(.other("\(reason) in an effect; do effects trigger each other without end?"))
+      throw ScriptError(.connection(.effectLoop(depthLimit: callDepth >= options.maxCallDepth ? options.maxCallDepth : nil)))
     }
     callDepth += 1
     // What the effect's run makes is the effect's, even when a block's run
@@ -120,14 +119,14 @@ extension Compiler {
     let file = self.file
     let interpreter = self.interpreter
     guard case .member(let base, let name, let memberRange) = target.unparenthesized else {
-      throw error(.other("'notify' takes a property such as 'vm.items'"), at: target.range)
+      throw error(.connection(.notifyTarget(ofObject: false)), at: target.range)
     }
     let object = try compileExpression(base)
     let cache = MemberCache(file: file, range: name.range)
     return { frame in
       do {
         guard case .object(let receiver) = try object(frame) else {
-          throw ScriptError(.other("'notify' takes a property of an object such as 'vm.items'"))
+          throw ScriptError(.connection(.notifyTarget(ofObject: true)))
         }
         switch try cache.member(name.name, of: receiver.type) {
         case .stored(let index): try receiver.propertyNode(index).notifyChange()

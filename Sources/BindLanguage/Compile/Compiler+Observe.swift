@@ -58,7 +58,7 @@ extension Compiler {
   /// block, given nothing, the new value, or the old and the new.
   private func compileObserverBlock(_ block: HandlerBlock) throws -> (Frame, BlockRuns) -> ObserverCallbacks {
     guard block.parameters.count <= 2 else {
-      throw error(.other("an observe block takes at most 2 parameters: { old, new in … }"), at: block.parameters[2].range)
+      throw error(.connection(.observerParameters), at: block.parameters[2].range)
     }
     let interpreter = self.interpreter
     var (body, slots, keepsParent) = try compileFunctionBody(parameters: block.parameters, body: block.body)
@@ -144,7 +144,7 @@ extension Compiler {
     let file = self.file
     let text = file.text(in: on.event.range)
     guard on.handler.parameters.count <= 1 else {
-      throw error(.other("an event handler takes at most 1 parameter, the payload: { value in … }"), at: on.handler.parameters[1].range)
+      throw error(.connection(.handlerParameters), at: on.handler.parameters[1].range)
     }
     let event = try compileEventSource(on.event)
     let (body, slots, keepsParent) = try compileFunctionBody(parameters: on.handler.parameters, body: on.handler.body)

@@ -10,9 +10,7 @@ extension Compiler {
   func compileObserveObject(_ observe: ObserveStatement, variable: String, range: SourceRange) throws -> Execution {
     if let block = observe.handler {
       throw error(
-        .other(
-          "observing a whole object prints each change of its properties; to run a block, observe one property: "
-            + "'observe \(variable).name { old, new in … }'"), at: block.range)
+        .connection(.wholeObjectBlock(variable: variable)), at: block.range)
     }
     let interpreter = self.interpreter
     let file = self.file
@@ -23,7 +21,7 @@ extension Compiler {
       guard case .object(let object) = try holder(frame) else {
         let value = try holder(frame)
         throw ScriptError(
-          .other("'\(variable)' holds a value of type '\(value.typeName)', not an object; observe an object or a property, such as '\(variable).name'"),
+          .connection(.observeNotObject(variable: variable, valueType: value.typeName)),
           at: range, in: file)
       }
       do {

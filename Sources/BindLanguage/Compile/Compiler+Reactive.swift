@@ -137,9 +137,9 @@ extension Compiler {
     let file = self.file
     guard case .member(let base, let name, let range) = expression.unparenthesized else {
       if case .name(let variable, let range) = expression.unparenthesized {
-        throw error(.other("cannot bind into variable '\(variable)'; bind into a property such as 'label.text'"), at: range)
+        throw error(.connection(.bindIntoVariable(name: variable)), at: range)
       }
-      throw error(.other("the target of a binding must be a property such as 'label.text'"), at: expression.range)
+      throw error(.connection(.bindTargetNotProperty), at: expression.range)
     }
     let object = try compileExpression(base)
     let cache = MemberCache(file: file, range: name.range)

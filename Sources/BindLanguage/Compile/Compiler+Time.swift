@@ -50,7 +50,7 @@ extension Compiler {
     _ value: Value, for keyword: String, written: String, at range: SourceRange, in file: SourceFile
   ) throws -> Duration {
     guard case .duration(let duration) = value else {
-      throw ScriptError(.other("'\(keyword)' needs a duration such as 300ms, not '\(written)'"), at: range, in: file)
+      throw ScriptError(.connection(.needsDuration(keyword: keyword, written: written)), at: range, in: file)
     }
     return duration
   }
@@ -77,7 +77,7 @@ extension Compiler {
         ?? .milliseconds(100)
       guard Timeline.frameCount(length: length, frame: step) <= Self.timelineFrameLimit else {
         throw ScriptError(
-          .other("a timeline of \(length.literal) in frames of \(step.literal) is more than \(Self.timelineFrameLimit) characters; use a longer frame ('every')"),
+          .connection(.timelineTooLong(length: length.literal, frame: step.literal, limit: Self.timelineFrameLimit)),
           at: timeline.range, in: file)
       }
       let scheduler = interpreter.scheduler
@@ -104,7 +104,7 @@ extension Compiler {
   private static func positiveDuration(_ value: Value, of expression: Expression, what: String, in file: SourceFile) throws -> Duration {
     guard case .duration(let duration) = value, duration > .zero else {
       throw ScriptError(
-        .other("the \(what) must be a positive duration such as 1s, not '\(file.text(in: expression.range))'"),
+        .connection(.needsPositiveDuration(what: what, written: file.text(in: expression.range))),
         at: expression.range, in: file)
     }
     return duration

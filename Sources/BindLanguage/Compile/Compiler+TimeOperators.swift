@@ -49,7 +49,7 @@ extension Compiler {
     -> (Frame) throws -> ReactiveSource
   {
     guard arguments.count == 2, arguments.allSatisfy({ $0.label == nil }) else {
-      throw error(.other("'\(op.rawValue)' takes a source and an interval: \(op.rawValue)(field.text, 300ms)"), at: range)
+      throw error(.connection(.timeOperatorArguments(op: op.rawValue)), at: range)
     }
     let (sourceExpression, intervalExpression) = (arguments[0].value, arguments[1].value)
     let source = try compileReactiveSource(sourceExpression)

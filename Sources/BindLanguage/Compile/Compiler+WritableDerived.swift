@@ -44,7 +44,7 @@ extension Compiler {
       (derivedObject, derivedIndex, storedObject, storedIndex, derivedTakesValue) = (object, index, other, otherIndex, true)
     case (.writableDerived, .writableDerived):
       throw ScriptError(
-        .other("'<->' links a writable derived property with a stored one; two derived properties have no value of their own to keep"),
+        .connection(.twoDerived),
         at: site.range, in: site.file)
     default:
       return nil

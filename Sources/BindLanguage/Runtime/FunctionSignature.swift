@@ -314,7 +314,7 @@ extension ScriptError {
   /// The specific message for an implicit member that does not fit the
   /// enum expected (`type 'State' has no member 'bogus'`), or nil.
   static func contextualMismatch(value: Value, expected: ValueType) -> Kind? {
-    if case .tuple(let tuple) = value { return tupleMismatch(tuple, expected: expected).map(Kind.other) }
+    if case .tuple(let tuple) = value { return tupleMismatch(tuple, expected: expected) }
     guard case .enumValue(let enumValue) = value, enumValue.type.isContextual else { return nil }
     var target = expected
     while case .optional(let wrapped) = target { target = wrapped }
@@ -333,16 +333,16 @@ extension ScriptError {
 
   /// Why a tuple does not convert to a tuple type, when the number of
   /// elements or a label is the reason.
-  private static func tupleMismatch(_ tuple: TupleValue, expected: ValueType) -> String? {
+  private static func tupleMismatch(_ tuple: TupleValue, expected: ValueType) -> ScriptError.Kind? {
     var target = expected
     while case .optional(let wrapped) = target { target = wrapped }
     guard case .tuple(let labels, let types) = target else { return nil }
     guard tuple.elements.count == types.count else {
-      return "cannot convert '\(tuple.typeName)' to '\(expected)': a tuple of \(tuple.elements.count) elements, where \(types.count) are expected; write \(types.count) elements"
+      return .statement(.tupleSize(valueType: tuple.typeName, expected: "\(expected)", count: tuple.elements.count, expectedCount: types.count))
     }
     for index in types.indices {
       if let written = tuple.label(at: index), !labels.isEmpty, let label = labels[index], written != label {
-        return "cannot convert '\(tuple.typeName)' to '\(expected)': element \(index) is labelled '\(written)', not '\(label)'; write '\(label):' or no label"
+        return .statement(.tupleLabel(valueType: tuple.typeName, expected: "\(expected)", index: index, written: written, label: label))
       }
     }
     return nil

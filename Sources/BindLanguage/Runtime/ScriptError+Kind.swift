@@ -284,6 +284,8 @@ extension ScriptError {
     case declaration(DeclarationProblem)
     /// A statement or expression not valid where it is.
     case statement(StatementProblem)
+    /// A binding, observer, handler, effect or timer that cannot be made.
+    case connection(ConnectionProblem)
     /// A `String(format:)` specification.
     case format(FormatProblem)
     /// A value crossing between Swift and scripts.

@@ -282,6 +282,8 @@ extension ScriptError.Kind {
       return problem.message
     case .statement(let problem):
       return problem.message
+    case .connection(let problem):
+      return problem.message
     case .format(let problem):
       return problem.message
     case .bridge(let problem):
