@@ -375,9 +375,9 @@ extension Compiler {
       return compileVariableElementStore(
         base, position: locating(range, position), general: general, setGenerally: setElement) ?? general
     case .optionalMember(_, _, let range):
-      throw error(.other("cannot assign through '?.'; unwrap the value first"), at: range)
+      throw error(.call(.assignThroughOptional), at: range)
     default:
-      throw error(.other("cannot assign to this expression; assign to a variable, a property or an element"), at: target.range)
+      throw error(.call(.notAssignable), at: target.range)
     }
   }
 }

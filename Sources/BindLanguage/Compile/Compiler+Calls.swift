@@ -94,7 +94,7 @@ extension Compiler {
           plan: callable.argumentPlanKey.flatMap { plans.plan(for: $0, signature, labels: call.labels) })
       } else if let labeled {
         throw ScriptError(
-          .other("unexpected argument label '\(labeled.name):'; '\(callable.name)' takes its arguments without labels"),
+          .call(.unexpectedLabel(label: labeled.name, function: callable.name)),
           at: labeled.range, in: file)
       }
       if let arity = callable.arity, arity != evaluated.count {
@@ -149,9 +149,9 @@ extension Compiler {
         range: range, optional: optional)
     }
     if Builtins.mutatingArrayMethods.contains(method), knownHostObject(base) == nil {
-      guard !optional else { throw error(.other("'\(method)' cannot be called through '?.'"), at: name.range) }
+      guard !optional else { throw error(.call(.mutatingThroughOptional(method: method)), at: name.range) }
       guard base.isAssignable else {
-        throw error(.other("cannot call mutating method '\(method)' on a value that cannot be assigned to"), at: name.range)
+        throw error(.call(.mutatingOnValue(method: method)), at: name.range)
       }
       // Changed where it is stored, so `append` does not copy the whole
       // array (which made building one element by element O(n²)); a
@@ -213,7 +213,7 @@ extension Compiler {
         let member = try cache.member(method, of: object.type)
         let held = try interpreter.read(member, of: object, name: method)
         guard case .function(let callable) = held else {
-          throw ScriptError(.other("cannot call '\(method)' of \(object.type.name): it holds a value of type '\(held.typeName)'"))
+          throw ScriptError(.call(.propertyNotFunction(method: method, typeName: object.type.name, valueType: held.typeName)))
         }
         let evaluated = try values.map { try $0(frame) }
         if let arity = callable.arity, arity != evaluated.count {
@@ -267,9 +267,9 @@ extension Compiler {
     for argument in arguments {
       guard let label = argument.label else {
         throw error(
-          .other("constructor arguments need property labels, as in '\(typeName)(name: …)'"), at: argument.range)
+          .call(.constructorNeedsLabels(typeName: typeName)), at: argument.range)
       }
-      if labels.contains(label.name) { throw error(.other("property '\(label.name)' given twice"), at: label.range) }
+      if labels.contains(label.name) { throw error(.call(.propertyGivenTwice(property: label.name)), at: label.range) }
       labels.append(label.name)
     }
     let values = try arguments.map { try compileExpression($0.value) }
@@ -317,7 +317,7 @@ extension Compiler {
   /// condition's parts, as Swift Testing's `#expect` does.
   private func compileAssert(_ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     guard (1...2).contains(arguments.count), arguments.allSatisfy({ $0.label == nil }) else {
-      throw error(.other("'assert' takes a condition and an optional message: assert(x == 1, \"why\")"), at: range)
+      throw error(.call(.assertArguments), at: range)
     }
     let conditionExpression = arguments[0].value
     let condition = try compileExpression(conditionExpression)

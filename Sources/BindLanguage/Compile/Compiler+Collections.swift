@@ -114,13 +114,13 @@ enum CollectionMethods {
     if let arity = method.closureArity {
       guard case .function(let callable) = arguments.last! else {
         throw ScriptError(
-          .other("'\(method.rawValue)' needs a closure, not '\(arguments.last!.typeName)'"), at: closureRange, in: context.file)
+          .call(.needsClosure(method: method.rawValue, valueType: arguments.last!.typeName)), at: closureRange, in: context.file)
       }
       // A closure of two parameters takes each pair of `enumerated()` or
       // `zip` apart, as Swift's does a tuple: `zip(xs, ys).map { $0 + $1 }`.
       if let taken = callable.arity, taken != arity, !(arity == 1 && taken == 2) {
         throw ScriptError(
-          .other("'\(method.baseName)' passes \(arity) argument\(arity == 1 ? "" : "s") to its closure, but \(callable.quotedName) takes \(taken)"),
+          .call(.closureArity(method: method.baseName, passes: arity, closure: callable.quotedName, takes: taken)),
           at: closureRange, in: context.file)
       }
       closure = callable
@@ -179,7 +179,7 @@ enum CollectionMethods {
       if splitsPairs {
         guard case .tuple(let tuple) = element, case let pair = tuple.elements, pair.count == 2 else {
           throw ScriptError(
-            .other("'\(method.baseName)' passes 1 argument to its closure, but \(closure!.quotedName) takes 2"),
+            .call(.closureArity(method: method.baseName, passes: 1, closure: closure!.quotedName, takes: 2)),
             at: closureRange, in: context.file)
         }
         return try apply(pair[0], pair[1])

@@ -104,8 +104,8 @@ extension Compiler {
     let labels = arguments.map { $0.label?.name }
     guard let initializer = FoundationInitializers.initializer(typeName, labels: labels) else {
       let written = FoundationInitializers.signature(typeName, labels)
-      let forms = FoundationInitializers.forms(of: typeName).map { "'\($0)'" }.joined(separator: ", ")
-      throw error(.other("no initializer '\(written)' of \(typeName); scripts may call \(forms)"), at: range)
+      throw error(
+        .call(.noFoundationInitializer(written: written, typeName: typeName, forms: FoundationInitializers.forms(of: typeName))), at: range)
     }
     // `Decimal(19.99)` is the literal's own digits, whatever they are.
     if typeName == "Decimal", arguments.count == 1, arguments[0].label == nil, let decimal = decimalLiteral(arguments[0].value) {

@@ -22,7 +22,7 @@ extension Compiler {
           throw error.located(at: keyRanges[index], in: file)
         }
         guard dictionary.value(for: dictionaryKey) == nil else {
-          throw ScriptError(.other("dictionary literal contains the key \(key.literal) twice"), at: keyRanges[index], in: file)
+          throw ScriptError(.call(.duplicateKey(literal: key.literal)), at: keyRanges[index], in: file)
         }
         try Operators.checkNesting([value])
         dictionary.set(value, for: dictionaryKey, keyValue: key)
@@ -50,10 +50,10 @@ extension Builtins {
   static func mutate(_ dictionary: inout ScriptDictionary, method: String, arguments: [Value]) throws -> Value {
     switch method {
     case "removeValue":
-      guard arguments.count == 1 else { throw ScriptError(.other("'removeValue(forKey:)' takes 1 argument")) }
+      guard arguments.count == 1 else { throw ScriptError(.call(.dictionaryMethodArguments(method: "removeValue(forKey:)", count: 1))) }
       return try dictionary.setValue(nil, forKey: arguments[0]) ?? .null
     case "removeAll":
-      guard arguments.isEmpty else { throw ScriptError(.other("'removeAll()' takes no arguments")) }
+      guard arguments.isEmpty else { throw ScriptError(.call(.dictionaryMethodArguments(method: "removeAll()", count: 0))) }
       dictionary = ScriptDictionary()
       return .null
     default:

@@ -6,7 +6,7 @@ extension Compiler {
   /// `expression` run to completion before the statement goes on.
   func compileAwait(_ operand: Expression, range: SourceRange) throws -> Evaluation {
     if let context = cannotAwait {
-      throw error(.other("'await' cannot be used in \(context); call the async method in a statement of its own"), at: range)
+      throw error(.call(.awaitNotHere(context: context)), at: range)
     }
     if let value = interpreter.cooperativeAwait?.resolved.value(at: range, in: file) {
       // Already awaited by the async caller (``AwaitedValues``).
@@ -206,7 +206,7 @@ final class HostCallSite {
   private func checkAsync(_ function: HostFunction) throws {
     guard function.isAsync, case .forbidden(let context) = mode else { return }
     throw ScriptError(
-      .other("cannot call async '\(function.name)' in \(context); nothing can wait there, so call it in a statement of its own"),
+      .call(.asyncCallNotHere(function: function.name, context: context)),
       at: range, in: file)
   }
 
@@ -249,14 +249,12 @@ final class HostCallSite {
     }
     if best.count == 1 { return best[0] }
     let given = "(" + arguments.map(\.typeName).joined(separator: ", ") + ")"
-    let listed = (best.isEmpty ? overloads : best).map { "'\($0.typedName)'" }.joined(separator: ", ")
     if best.isEmpty {
       throw ScriptError(
-        .other("no '\(signature.fullName)' takes arguments of types \(given); the candidates are \(listed)"), at: range, in: file)
+        .call(.noOverload(function: signature.fullName, given: given, candidates: overloads.map(\.typedName))), at: range, in: file)
     }
     throw ScriptError(
-      .other("ambiguous use of '\(signature.fullName)': arguments of types \(given) fit \(listed) alike; convert an argument to the type of the one you mean"),
-      at: range, in: file)
+      .call(.ambiguousOverload(function: signature.fullName, given: given, candidates: best.map(\.typedName))), at: range, in: file)
   }
 
   /// How well `arguments` fit `function`'s parameters: 2 per argument of the

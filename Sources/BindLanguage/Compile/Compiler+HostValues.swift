@@ -16,7 +16,7 @@ extension Compiler {
   func compileStructConstruction(_ host: HostValueType, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     guard let type = host.structType else {
       throw error(
-        .other("'\(host.name)' is an enum; write one of its cases, as in '\(host.name).\(host.enumType?.cases.first?.name ?? "case")'"),
+        .call(.hostEnumConstructed(typeName: host.name, firstCase: host.enumType?.cases.first?.name ?? "case")),
         at: range)
     }
     // The struct's own initializers first, as Swift resolves them.
@@ -26,12 +26,12 @@ extension Compiler {
     let expected = type.fields.map { "\($0.name): …" }.joined(separator: ", ")
     guard arguments.count == type.fields.count else {
       throw error(
-        .other("'\(type.name)' takes \(type.fields.count) field\(type.fields.count == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given; write '\(type.name)(\(expected))'"),
+        .call(.hostFieldCount(typeName: type.name, count: type.fields.count, given: arguments.count, expected: expected)),
         at: range)
     }
     for (argument, field) in zip(arguments, type.fields) where argument.label?.name != field.name {
       throw error(
-        .other("argument for field '\(field.name)' of '\(type.name)' must be labelled '\(field.name):'; write '\(type.name)(\(expected))'"),
+        .call(.hostFieldLabel(field: field.name, typeName: type.name, expected: expected)),
         at: argument.range)
     }
     return try compileCompositeValues(
@@ -44,7 +44,7 @@ extension Compiler {
     _ host: HostValueType, _ name: Identifier, _ arguments: [Argument]?, range: SourceRange
   ) throws -> Evaluation {
     guard let type = host.enumType else {
-      throw error(.other("'\(host.name)' is a struct; make one with '\(host.name)(…)'"), at: name.range)
+      throw error(.call(.hostStructAsCase(typeName: host.name)), at: name.range)
     }
     guard let caseIndex = type.index(ofCase: name.name) else {
       throw error(type.unknownCase(name.name), at: name.range)
@@ -53,7 +53,7 @@ extension Compiler {
     let written = enumCase.associatedValues.map { ($0.label.map { "\($0): " } ?? "") + "…" }.joined(separator: ", ")
     guard let arguments else {
       guard enumCase.associatedValues.isEmpty else {
-        throw error(.other("case '\(enumCase.name)' of '\(type.name)' has associated values; write '\(type.name).\(enumCase.name)(\(written))'"), at: range)
+        throw error(.call(.hostCaseNeedsValues(caseName: enumCase.name, typeName: type.name, form: "\(type.name).\(enumCase.name)(\(written))")), at: range)
       }
       let value = Value.enumValue(EnumValue(type: type, caseIndex: caseIndex))
       return { _ in value }
@@ -62,7 +62,7 @@ extension Compiler {
       zip(arguments, enumCase.associatedValues).allSatisfy({ $0.label?.name == $1.label })
     else {
       let form = enumCase.associatedValues.isEmpty ? "\(type.name).\(enumCase.name)" : "\(type.name).\(enumCase.name)(\(written))"
-      throw error(.other("case '\(enumCase.name)' of '\(type.name)' is written '\(form)'"), at: range)
+      throw error(.call(.hostCaseForm(caseName: enumCase.name, typeName: type.name, form: form)), at: range)
     }
     return try compileCompositeValues(
       arguments.map(\.value), types: enumCase.associatedValues.map(\.type),
@@ -87,7 +87,7 @@ extension Compiler {
         let value = try compiled[index](frame)
         guard let converted = types[index].coerce(value) else {
           throw ScriptError(
-            .other("\(names[index]) of '\(owner)' is \(types[index]), not '\(value.typeName)'"), at: ranges[index], in: file)
+            .call(.hostValueType(name: names[index], owner: owner, expected: "\(types[index])", valueType: value.typeName)), at: ranges[index], in: file)
         }
         values.append(converted)
       }

@@ -200,8 +200,10 @@ extension Compiler {
     compileBaseStore(base).flatMap { _ in
       do {
         return .success(try compilePlace(base))
+      } catch let error as ScriptError {
+        return .failure(error)
       } catch {
-        return .failure(ScriptError(.other("\(error)")))
+        return .failure(ScriptError(.swiftError("\(error)")))
       }
     }
   }

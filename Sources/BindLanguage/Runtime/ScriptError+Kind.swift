@@ -286,6 +286,8 @@ extension ScriptError {
     case statement(StatementProblem)
     /// A binding, observer, handler, effect or timer that cannot be made.
     case connection(ConnectionProblem)
+    /// A call, construction or assignment that cannot be made as written.
+    case call(CallProblem)
     /// A `String(format:)` specification.
     case format(FormatProblem)
     /// A value crossing between Swift and scripts.
@@ -302,8 +304,6 @@ extension ScriptError {
     case swiftError(String)
     /// A syntax error in an imported file, as the parser worded it.
     case syntax(String)
-    /// A message that belongs to no family (one-off texts).
-    case other(String)
   }
 
   /// What wanted an event.

@@ -284,6 +284,8 @@ extension ScriptError.Kind {
       return problem.message
     case .connection(let problem):
       return problem.message
+    case .call(let problem):
+      return problem.message
     case .format(let problem):
       return problem.message
     case .bridge(let problem):
@@ -300,7 +302,7 @@ extension ScriptError.Kind {
       return "'\(function)' threw an error: \(description)"
     case .hostCancelled(let function):
       return "'\(function)' was cancelled"
-    case .swiftError(let text), .syntax(let text), .other(let text):
+    case .swiftError(let text), .syntax(let text):
       return text
     }
   }

@@ -221,7 +221,30 @@ final class ScriptErrorKindTests: XCTestCase {
     (.hostCancelled(function: "load"), "'load' was cancelled"),
     (.swiftError("file not found"), "file not found"),
     (.syntax("expected expression"), "expected expression"),
-    (.other("a one-off text"), "a one-off text"),
+
+    // Families with a message each.
+    (.library(.writtenDifferently(base: "split", forms: ["split(separator:)", "split(whereSeparator:)"], written: "split(by:)")),
+     "'split' is written 'split(separator:)' or 'split(whereSeparator:)', not 'split(by:)'"),
+    (.library(.needsNumbers(function: "stride(from:to:by:)", given: ["String", "Int", "Int"])),
+     "'stride(from:to:by:)' needs numbers, not 'String', 'Int' and 'Int'"),
+    (.format(.moreArgumentsThanConversions(conversions: 1, given: 2)),
+     "the format has 1 conversion but 2 arguments were given; add a conversion such as '%@' for each"),
+    (.bridge(.closureArguments(expected: ["Int"], given: "String")), "the closure takes 'Int', not 'String'"),
+    (.declaration(.genericArgumentCount(typeName: "Dictionary", count: 2, written: "Dictionary<K, V>")),
+     "'Dictionary' takes 2 generic arguments, as in 'Dictionary<K, V>'"),
+    (.statement(.unhandledError(byTry: true, reason: .catchNotExhaustive)),
+     "errors thrown from here are not handled because the enclosing 'catch' is not exhaustive; add a 'catch { … }' for every other error"),
+    (.statement(.unhandledError(byTry: false, reason: .insideDefer)),
+     "errors cannot be thrown out of a 'defer' body; handle them there with 'do { … } catch { … }'"),
+    (.statement(.usedBeforeDeclaration(name: "x", line: 3, inClosure: true)),
+     "closure captures 'x' before it is declared; declare 'x' (line 3) before the closure"),
+    (.statement(.ambiguousTypeName(name: "State", candidates: ["A.State", "B.State"])),
+     "'State' is ambiguous: it may be 'A.State' or 'B.State'; write the one you mean"),
+    (.connection(.effectLoop(depthLimit: 200)), "call depth limit of 200 exceeded in an effect; do effects trigger each other without end?"),
+    (.connection(.effectLoop(depthLimit: nil)), "out of stack space in an effect; do effects trigger each other without end?"),
+    (.call(.ambiguousOverload(function: "set(_:forKey:)", given: "'Double', 'String'", candidates: ["set(_: Int, forKey: String)", "set(_: String, forKey: String)"])),
+     "ambiguous use of 'set(_:forKey:)': arguments of types 'Double', 'String' fit 'set(_: Int, forKey: String)', 'set(_: String, forKey: String)' alike; convert an argument to the type of the one you mean"),
+    (.call(.dictionaryMethodArguments(method: "removeAll()", count: 0)), "'removeAll()' takes no arguments"),
   ]
 
   func testEachKindRendersItsText() {
@@ -239,7 +262,7 @@ final class ScriptErrorKindTests: XCTestCase {
     XCTAssertNil(Kind.noFunction(signature: "load(id:)", owner: "Store", suggestion: "load(key:)").suggestion)
     XCTAssertNil(Kind.unknownName("zz", suggestion: nil).suggestion)
     XCTAssertNil(Kind.noInitializer(signature: "C.init(strat:)", typeName: "C", suggestion: "C.init(start:)").suggestion)
-    XCTAssertNil(Kind.other("value of type 'X' has no member 'y'; did you mean 'z'?").suggestion)
+    XCTAssertNil(Kind.swiftError("value of type 'X' has no member 'y'; did you mean 'z'?").suggestion)
   }
 
   /// The wordings of a write to a `let` are one: a variable, a property,
