@@ -34,6 +34,27 @@ final class DiagnosticRendererTests: XCTestCase {
       """)
   }
 
+  /// A generated line of 100,000 characters shows 120 of them around the
+  /// error, cut with '…', the caret still under the error.
+  func testALongLineShowsTheWindowAroundTheError() throws {
+    let source = "let x = [" + String(repeating: "1, ", count: 30_000) + "@" + String(repeating: ", 2", count: 3_000) + "]"
+    let lines = render(source).split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines[0], "script.bind:1:90010: error: unexpected character '@'")
+    XCTAssertTrue(lines[1].hasPrefix("…") && lines[1].hasSuffix("…"), String(lines[1]))
+    XCTAssertEqual(lines[1].count, 122, "120 characters of the line and an ellipsis at each end")
+    let caret = try XCTUnwrap(Array(lines[2]).firstIndex(of: "^"))
+    XCTAssertEqual(Array(lines[1])[caret], "@")
+    XCTAssertEqual(lines[2].trimmingCharacters(in: .whitespaces), "^")
+  }
+
+  func testALongLineCutOnlyWhereItGoesOn() {
+    let source = String(repeating: "a", count: 200) + " @"
+    let lines = render(source).split(separator: "\n")
+    XCTAssertTrue(lines[1].hasPrefix("…") && !lines[1].hasSuffix("…"), String(lines[1]))
+    XCTAssertTrue(lines[1].hasSuffix(" @"))
+    XCTAssertEqual(lines[2].count, lines[1].count)
+  }
+
   func testNotesShowTheirOwnLocation() {
     XCTAssertEqual(render("foo(1,\n  2\n"), """
       script.bind:2:4: error: expected ')' to close '(' at line 1

@@ -37,8 +37,8 @@ public struct DiagnosticRenderer: Sendable {
     ]
     lines += excerpt(for: diagnostic.range, in: file)
     if let fixIt = diagnostic.fixIt, fixIt.range.start.line == diagnostic.range.start.line {
-      let indent = DiagnosticRenderer.indentation(
-        before: fixIt.range.start.column, in: file.lineText(fixIt.range.start.line))
+      let shown = Self.window(of: file.lineText(fixIt.range.start.line), around: diagnostic.range.start.column)
+      let indent = DiagnosticRenderer.indentation(before: fixIt.range.start.column - shown.shift, in: shown.text)
       lines.append(indent + paint(fixIt.replacement, Style.fixIt))
     }
     for note in diagnostic.notes {
@@ -66,6 +66,30 @@ public struct DiagnosticRenderer: Sendable {
       + "^" + String(repeating: "~", count: width - 1)
   }
 
+  /// The widest source line an excerpt shows whole. A longer one (a
+  /// generated or minified script) shows this many characters around the
+  /// error's column, cut with `…` as clang and rustc cut theirs, rather
+  /// than a screenful per diagnostic.
+  static let excerptWidth = 120
+
+  /// `lineText`, or the window of it around `column` with `…` where it is
+  /// cut; `shift` is what to subtract from a column of the line to find it
+  /// in the window.
+  static func window(of lineText: String, around column: Int) -> (text: String, shift: Int) {
+    guard lineText.count > excerptWidth else { return (lineText, 0) }
+    let characters = Array(lineText)
+    let first = max(0, min(column - 1 - excerptWidth / 3, characters.count - excerptWidth))
+    let end = first + excerptWidth
+    var text = String(characters[first..<end])
+    var shift = first
+    if first > 0 {
+      text = "…" + text
+      shift -= 1
+    }
+    if end < characters.count { text += "…" }
+    return (text, shift)
+  }
+
   /// Whitespace reaching column `column` of `lineText`, keeping its tabs.
   static func indentation(before column: Int, in lineText: String) -> String {
     var result = ""
@@ -91,10 +115,18 @@ public struct DiagnosticRenderer: Sendable {
     return paint(prefix, Style.bold) + label + paint(" " + message, Style.bold)
   }
 
-  /// The source line of `range` and its marker line.
+  /// The source line of `range` and its marker line; a long line shows
+  /// the part around the range.
   private func excerpt(for range: SourceRange, in file: SourceFile) -> [String] {
-    let text = file.lineText(range.start.line)
-    let marker = DiagnosticRenderer.markerLine(for: range, lineText: text)
+    let (text, shift) = Self.window(of: file.lineText(range.start.line), around: range.start.column)
+    var shown = range
+    if shift != 0 {
+      let endColumn = range.end.line == range.start.line ? min(range.end.column - shift, text.count + 1) : text.count + 1
+      shown = SourceRange(
+        start: SourceLocation(offset: range.start.offset, line: range.start.line, column: range.start.column - shift),
+        end: SourceLocation(offset: range.end.offset, line: range.start.line, column: endColumn))
+    }
+    let marker = DiagnosticRenderer.markerLine(for: shown, lineText: text)
     let indentCount = marker.prefix { $0 == " " || $0 == "\t" }.count
     let indent = String(marker.prefix(indentCount))
     return [text, indent + paint(String(marker.dropFirst(indentCount)), Style.marker)]
