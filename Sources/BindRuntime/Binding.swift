@@ -7,6 +7,8 @@ class AnyBindingNode: GraphNode {
   var hasEnded: Bool { true }
   /// Ends the binding. Lock held.
   func end() {}
+  /// The value the binding carries, while it has not ended. Lock held.
+  var sourceNode: GraphNode? { nil }
 }
 
 /// A one-way binding: after each change of `source`, writes its value into a
@@ -82,6 +84,8 @@ final class BindingNode<Value>: AnyBindingNode {
   }
 
   override var hasEnded: Bool { isEnded }
+
+  override var sourceNode: GraphNode? { isEnded ? nil : source }
 
   /// Disconnects from the source and the targets. Lock held.
   override func end() {

@@ -187,9 +187,16 @@ extension Derived {
       let recovered = hasFailure
       if recovered { failure = nil }
       if differs || recovered { changedAt = graph.writeGeneration }
+      if differs && graph.recordsCauses { recordEvaluation(in: graph) }
     }
     verifiedAt = graph.verificationStamp
     if hasFailure, let failure { throw failure }
+  }
+
+  /// Records this evaluation's cause (`why`). Out of line, as
+  /// ``keepFailure(_:in:)``: the boxed value stays out of every refresh's frame.
+  @inline(never) private func recordEvaluation(in graph: ReactiveGraph) {
+    graph.recordEvaluation(of: self, value: storage)
   }
 
   /// The error is the value's state (issue 14): kept, and rethrown by reads

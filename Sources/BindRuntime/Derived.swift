@@ -320,6 +320,7 @@ public final class Derived<Value>: ObservableValue<Value> {
     storage = new
     // For inactive derived values that read this one.
     changedAt = graph.writeGeneration
+    if graph.recordsCauses { graph.recordEvaluation(of: self, value: new) }
     graph.enqueueDownstream(of: self)
   }
 

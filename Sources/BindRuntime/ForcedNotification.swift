@@ -15,6 +15,7 @@ extension ObservableValue {
       changedAt = graph.writeGeneration
       try graph.willChange(self, hasObservers: !observers.isEmpty, counts: graph.currentWriterRef != nil, old: storage)
       forcedNotificationEpoch = graph.epoch
+      if graph.recordsCauses { graph.recordNotification(of: self, value: storage) }
       graph.enqueueDownstream(of: self)
     }
   }

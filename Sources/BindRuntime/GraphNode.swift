@@ -182,6 +182,7 @@ public class GraphNode {
     self.reactiveGraph = graph
     self.id = graph.nextNodeIdentifier()
     graph.register(self)
+    if graph.recordsCauses && (kind == .binding || kind == .effect) { graph.recordCreation(of: self) }
   }
 
   deinit {
@@ -208,6 +209,7 @@ public class GraphNode {
     isDetached = true
     let graph = ReactiveGraph.shared
     graph.unregister(self)
+    if graph.recordsCauses { graph.forgetCauses(of: self) }
     if isQueued {
       graph.queue.remove(self)
       isQueued = false
@@ -293,6 +295,9 @@ public class GraphNode {
 
   /// Called with the value's description for traces and dumps. Lock held.
   var valueDescription: String? { nil }
+
+  /// The value, boxed, for the causes of changes (`why`). Lock held.
+  var boxedValue: Any? { nil }
 
   /// A node this one follows without an edge of the graph: a time
   /// operator's source, which it observes and follows later, when timers

@@ -219,6 +219,8 @@ public class ObservableValue<Value>: GraphNode {
 
   override var valueDescription: String? { String(describing: storage) }
 
+  override var boxedValue: Any? { storage }
+
   override func appendNotifications(old: Any, to notifications: inout [PendingNotification]) {
     let old = old as! Value
     guard !isSame(old, storage) || forcedNotificationEpoch == ReactiveGraph.shared.epoch else { return }

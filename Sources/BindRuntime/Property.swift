@@ -91,7 +91,9 @@ public final class Property<Value>: ObservableValue<Value> {
     graph.writeGeneration &+= 1
     // Read by inactive derived values to tell whether they are stale.
     changedAt = graph.writeGeneration
-    if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil && graph.trackerRef == nil {
+    if downstream.isEmpty && !graph.isBusy && graph.storedTracer == nil && graph.trackerRef == nil
+      && !graph.recordsCauses
+    {
       // The fast path: nothing to propagate, only observers to call, after
       // the unlock as everywhere (`ReactiveGraph.withPropagation`).
       let old = storage
@@ -140,6 +142,7 @@ public final class Property<Value>: ObservableValue<Value> {
     lastWriteGeneration = graph.writeGeneration
     changedAt = graph.writeGeneration
     graph.trace(.write(node: displayName, old: String(describing: old), new: String(describing: newValue)))
+    if graph.recordsCauses { graph.recordWrite(of: self, value: newValue) }
     graph.enqueueDownstream(of: self)
   }
 
@@ -176,7 +179,8 @@ public final class Property<Value>: ObservableValue<Value> {
   public func modify(_ transform: (inout Value) throws -> Void) throws {
     let graph = reactiveGraph
     graph.lock.lock()
-    guard observers.isEmpty, downstream.isEmpty, !graph.isBusy, graph.storedTracer == nil, graph.trackerRef == nil
+    guard observers.isEmpty, downstream.isEmpty, !graph.isBusy, graph.storedTracer == nil, graph.trackerRef == nil,
+      !graph.recordsCauses
     else {
       var copy = storage
       graph.lock.unlock()

@@ -45,7 +45,7 @@ public final class ReactiveGraph: @unchecked Sendable {
   // Everything below is guarded by `lock`, which makes every access exclusive
   // already: `@exclusivity(unchecked)` drops the runtime's dynamic check
   // (`swift_beginAccess`, ~45 instructions an access) on the hot fields.
-  private var nextNodeID = 0
+  private(set) var nextNodeID = 0
   @usableFromInline @exclusivity(unchecked) var nextObserverSequence = 0
   /// Every live node, unowned: a weak reference would give every node a side
   /// table, and then every retain and release of a node takes the runtime's
@@ -135,6 +135,17 @@ public final class ReactiveGraph: @unchecked Sendable {
     set { withLock { storedTracer = newValue } }
   }
   @usableFromInline @exclusivity(unchecked) var storedTracer: ((TraceEvent) -> Void)?
+
+  /// Set while the causes of changes are recorded (`ReactiveGraph+Causes.swift`):
+  /// a write then takes the propagating path, which records them.
+  @usableFromInline @exclusivity(unchecked) var recordsCauses = false
+  /// How many callers of ``beginRecordingCauses()`` have not ended.
+  @exclusivity(unchecked) var causeRecorders = 0
+  @exclusivity(unchecked) var storedWriteOrigin: AnyObject?
+  /// The cause of each value's last change, by node id, while recorded.
+  @exclusivity(unchecked) var causes: [Int: ChangeCause] = [:]
+  /// Where each binding and effect was made (``writeOrigin`` then), by node id.
+  @exclusivity(unchecked) var creationOrigins: [Int: AnyObject] = [:]
 
   /// Receives errors from writes that cannot throw (a plain `value` setter, a
   /// key-path binding target). Prints to standard error by default.

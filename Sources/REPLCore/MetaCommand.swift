@@ -20,6 +20,8 @@ public enum MetaCommand: Equatable {
   case bindings
   /// `:pending`: the timers and Swift tasks still to run, with their due times.
   case pending
+  /// `:why VALUE`: the `why` statement, what caused the value's last change.
+  case why(value: String)
   /// `:graph [FILE]`: the binding graph as Graphviz DOT, or drawn into
   /// FILE (`.svg`, `.png`, `.pdf`, `.dot`).
   case graph(path: String?)
@@ -43,6 +45,7 @@ public enum MetaCommand: Equatable {
     ("types", ":types", "list the types with their members, as Swift declares them"),
     ("bindings", ":bindings", "list the live bindings, observers and handlers"),
     ("pending", ":pending", "list the timers and Swift tasks still to run, with where they started and their due times"),
+    ("why", ":why VALUE", "show what caused the value's last change (as 'why VALUE'; records changes from its first use)"),
     ("graph", ":graph [FILE]", "draw the binding graph (FILE.svg/.png/.pdf/.dot; DOT without FILE)"),
     ("reset", ":reset", "start over: forget all variables, types and bindings"),
   ]
@@ -51,7 +54,7 @@ public enum MetaCommand: Equatable {
   public static var names: [String] { synopses.map(\.name) }
 
   /// Commands that take an argument, so completion adds a space after them.
-  static let takesArgument: Set<String> = ["help", "load", "save", "graph"]
+  static let takesArgument: Set<String> = ["help", "load", "save", "graph", "why"]
 
   /// Parses a meta command line such as `:load demo.bind`.
   ///
@@ -69,6 +72,9 @@ public enum MetaCommand: Equatable {
       guard let path = optional else { return .failure(ParseError(message: "':\(name)' needs a file name: :\(name) FILE")) }
       return .success(name == "load" ? .load(path: path) : .save(path: path))
     case "graph": return .success(.graph(path: optional))
+    case "why":
+      guard let value = optional else { return .failure(ParseError(message: "':why' needs a value: :why label.text")) }
+      return .success(.why(value: value))
     case "quit", "vars", "types", "bindings", "pending", "reset":
       if optional != nil { return .failure(ParseError(message: "':\(name)' takes no argument")) }
       return .success([

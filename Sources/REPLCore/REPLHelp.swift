@@ -37,6 +37,9 @@ public enum REPLHelp {
     "emit": Topic(
       summary: "Fires an event, with a payload if the event declares one.",
       example: "emit button.tap\nemit picker.picked(3)"),
+    "why": Topic(
+      summary: "Prints what caused a property's last change, one hop a line, from the value back to the write that started it: each binding, derived value and effect on the way, and where each write and binding was made. Changes are recorded from the session's first 'why' (':why VALUE' does the same).",
+      example: "bind p.greeting -> label.text\np.name = \"Ada\"\nwhy label.text"),
     "dispose": Topic(
       summary: "Ends a binding, observer or handler named with 'as'.",
       example: "observe p.name as watcher\ndispose watcher"),

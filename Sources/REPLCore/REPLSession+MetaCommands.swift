@@ -37,6 +37,7 @@ extension REPLSession {
       let lines = interpreter.pendingWork
       for line in lines.isEmpty ? ["nothing pending"] : lines { console.line(line) }
     case .graph(let path): writeGraph(to: path)
+    case .why(let value): evaluate("why " + value)
     case .reset:
       do {
         try reset()

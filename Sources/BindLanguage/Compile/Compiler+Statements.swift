@@ -8,6 +8,20 @@ extension Compiler {
   ///            | forStatement | whileStatement | returnStatement | break | continue
   ///            | importStatement
   func compileStatement(_ statement: Statement) throws -> Execution {
+    let run = try compileStatementItself(statement)
+    // While the session records causes (`why`), a statement names itself
+    // as the origin of its writes; declarations write nothing.
+    switch statement {
+    case .function, .typeDeclaration, .protocolDeclaration: return run
+    default:
+      guard interpreter.recordsCauses else { return run }
+      let site = SourceSite(statement.range, in: file)
+      let interpreter = self.interpreter
+      return { frame in try interpreter.withWriteOrigin(site) { try run(frame) } }
+    }
+  }
+
+  private func compileStatementItself(_ statement: Statement) throws -> Execution {
     switch statement {
     case .expression(let expression):
       let evaluate = try compileExpression(expression)
@@ -36,6 +50,7 @@ extension Compiler {
     case .effect(let effect): return try compileEffect(effect)
     case .onCleanup(let block, let range): return try compileCleanup(block, range: range)
     case .notify(let target, let range): return try compileNotify(target, range: range)
+    case .why(let target, let range): return try compileWhy(target, range: range)
     case .guardStatement(let statement): return try compileGuard(statement)
     case .ifStatement(let statement): return try compileIf(statement)
     case .forLoop(let loop): return try compileFor(loop)

@@ -361,6 +361,7 @@ package struct Resolver {
       body(cleanup)
       return .closure
     case .notify(let value, _): return expression(value, use: .reactive) | .write
+    case .why(let value, _): return expression(value, use: .reactive)
     case .guardStatement(let statement):
       return conditions(statement.conditions) | block(statement.elseBlock) | .write
     case .switchStatement(let statement): return switchStatement(statement) | .write

@@ -56,7 +56,7 @@ package enum SyntaxWalk {
     case .timeline(let t): return expression(t.source) || expression(t.duration) || expression(t.frame)
     case .effect(let e): return block(e.body)
     case .onCleanup(let b, _): return block(b)
-    case .notify(let e, _): return expression(e)
+    case .notify(let e, _), .why(let e, _): return expression(e)
     case .throwStatement(let e, _): return expression(e)
     case .deferStatement(let b, _): return block(b)
     case .doCatch(let d):
@@ -99,7 +99,7 @@ package enum SyntaxWalk {
     case .observe(let observe): return observe.handler != nil
     case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .batch, .ifStatement,
       .forLoop, .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait,
-      .timeline, .guardStatement, .switchStatement, .notify, .throwStatement, .doCatch, .deferStatement,
+      .timeline, .guardStatement, .switchStatement, .notify, .why, .throwStatement, .doCatch, .deferStatement,
       .protocolDeclaration:
       return false
     }
@@ -110,7 +110,7 @@ package enum SyntaxWalk {
   package static func nestedBlocks(of statement: Statement) -> [Block] {
     switch statement {
     case .expression, .variable, .assignment, .typeDeclaration, .bind, .emit, .dispose, .returnStatement,
-      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify, .throwStatement,
+      .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .notify, .why, .throwStatement,
       .protocolDeclaration:
       return []
     case .function(let function): return [function.body]

@@ -37,6 +37,8 @@ final class HostProperty {
     var watch: (_ capture: @escaping (@escaping () -> Value) -> Void, _ completed: @escaping () -> Void) -> Disposable
     /// The Swift node's id, as the binding graph names it.
     var nodeID = -1
+    /// The cause of the Swift node's last change (`why`).
+    var lastCause: () -> ChangeCause? = { nil }
   }
 
   let name: String
@@ -78,6 +80,13 @@ final class HostProperty {
 
   /// The id of the Swift node, which the graph draws for this property.
   var graphNodeID: Int { access.nodeID }
+
+  /// The cause of the Swift node's last change; an error once the Swift
+  /// object is gone.
+  func lastCause() throws -> ChangeCause? {
+    guard !isReleased else { throw ScriptError(releasedError) }
+    return access.lastCause()
+  }
 
   /// The value as the binding graph shows it, read without making a
   /// wrapper (which would add an object to the picture): for a type that
@@ -235,6 +244,7 @@ extension HostProperty.Access {
         ref.takeUnretainedValue().observeCompletion(capturing: { final in capture { toScript(final) } }, completed: completed)
       })
     access.nodeID = node.id
+    access.lastCause = { ReactiveGraph.shared.lastCause(of: ref.takeUnretainedValue()) }
     return access
   }
 }

@@ -21,6 +21,7 @@ extension Interpreter {
   /// not usable afterwards.
   public func endSession() {
     connections.disposeAll()
+    stopRecordingCauses()
     // A disposed observer's handler stays in its value's list until the list
     // sweeps; a value that outlives the session (in a cycle of its own, or
     // held by Swift) would keep the handler, its compiled code and so this

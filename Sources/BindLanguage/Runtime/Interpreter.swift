@@ -154,6 +154,15 @@ public final class Interpreter {
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
   @exclusivity(unchecked) var lastCallProducedValue = true
   var importedPaths: Set<String> = []
+  /// Whether this session records the causes of changes, for `why`
+  /// (`Interpreter+Why.swift`): switched on by the first `why` it is given.
+  var recordsCauses = false
+  /// Whether a top-level statement ran before recording began (the REPL's
+  /// first `why`): changes made then were not recorded.
+  var causesRecordedLate = false
+  var hasRunStatements = false
+  /// The id of the first node made while this session recorded causes.
+  var firstRecordedNodeID = 0
 
   /// Creates an interpreter with the built-in types (`Label`, `Button`, …).
   ///
@@ -238,6 +247,7 @@ public final class Interpreter {
   public func hoist(_ parsed: ParseResult) {
     loadPreludeIfNamed(in: parsed.file)
     let statements = parsed.statements
+    recordCausesIfAsked(by: statements)
     for statement in statements {
       switch statement {
       case .variable(let declaration):
@@ -273,6 +283,7 @@ public final class Interpreter {
         interruptionPoint = 0
         measureStack()
         deliverHostChanges()
+        hasRunStatements = true
         return try executeStatement(statement, in: file)
       }
     }
@@ -288,7 +299,7 @@ public final class Interpreter {
         let evaluate = try compiler.compileExpression(expression)
         ensureGlobalCapacity()
         lastCallProducedValue = true
-        let value = try evaluate(globalFrame)
+        let value = try withWriteOrigin(of: statement, in: file) { try evaluate(globalFrame) }
         collectHostTaskFailure()
         if statementDepth == 1 { deliverHostChanges() }
         try throwPendingError()
@@ -299,7 +310,7 @@ public final class Interpreter {
       }
       let run = try compiler.compileStatement(statement)
       ensureGlobalCapacity()
-      _ = try run(globalFrame)
+      _ = try withWriteOrigin(of: statement, in: file) { try run(globalFrame) }
       collectHostTaskFailure()
       if statementDepth == 1 { deliverHostChanges() }
       try throwPendingError()

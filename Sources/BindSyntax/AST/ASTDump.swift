@@ -59,6 +59,7 @@ public enum ASTDump {
     case .effect(let e): return list(["effect"] + named(e.name) + [dump(e.body)])
     case .onCleanup(let block, _): return "(onCleanup \(dump(block)))"
     case .notify(let target, _): return "(notify \(dump(target)))"
+    case .why(let target, _): return "(why \(dump(target)))"
     case .guardStatement(let g):
       return list(["guard"] + g.conditions.map(dump) + ["(else \(dump(g.elseBlock)))"])
     case .throwStatement(let value, _): return "(throw \(dump(value)))"

@@ -50,6 +50,8 @@ public enum Statement: Equatable, Sendable {
   /// `notify obj.prop`: tells observers and dependents of a change, even
   /// though the value compares equal (Vue's `triggerRef`).
   case notify(Expression, SourceRange)
+  /// `why label.text`: prints the chain of causes of the value's last change.
+  case why(Expression, SourceRange)
   /// `guard let x = opt, x > 0 else { return }`.
   case guardStatement(GuardStatement)
   /// `switch subject { case …: … }`.
@@ -80,7 +82,7 @@ public enum Statement: Equatable, Sendable {
     case .whileLoop(let w): return w.range
     case .timeline(let t): return t.range
     case .effect(let e): return e.range
-    case .onCleanup(_, let range), .notify(_, let range): return range
+    case .onCleanup(_, let range), .notify(_, let range), .why(_, let range): return range
     case .guardStatement(let g): return g.range
     case .switchStatement(let s): return s.range
     case .doCatch(let d): return d.range

@@ -71,4 +71,16 @@ extension Parser {
     let target = try postfixExpression()
     return .notify(target, keyword.range.union(target.range))
   }
+
+  /// `why` followed by a name, as `notify` is: `why` stays usable as a name.
+  var startsWhyStatement: Bool {
+    peek().text == "why" && peek(1).kind == .identifier
+  }
+
+  /// whyStatement → 'why' postfixExpression
+  func whyStatement() throws -> Statement {
+    let keyword = advance()
+    let target = try postfixExpression()
+    return .why(target, keyword.range.union(target.range))
+  }
 }

@@ -64,6 +64,7 @@ extension Parser {
     case .identifier where startsEffectStatement: return try effectStatement()
     case .identifier where startsCleanupStatement: return try cleanupStatement()
     case .identifier where startsNotifyStatement: return try notifyStatement()
+    case .identifier where startsWhyStatement: return try whyStatement()
     default: return try expressionStatement()
     }
   }

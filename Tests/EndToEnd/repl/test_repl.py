@@ -383,6 +383,34 @@ def test_meta_commands(repl, tmp_path):
     assert r.run(":vars") == "no variables\n"
 
 
+def test_why_records_causes_from_its_first_use(repl):
+    r = repl()
+    r.run('type VM { var name = ""; var greeting: String { "Hello, \\(name)" } }')
+    r.run("let vm = VM()")
+    r.run("let label = Label()")
+    r.run("bind vm.greeting -> label.text")
+    r.run('vm.name = "Bob"')
+    # Nothing was recorded before the first 'why'.
+    assert r.run(":why label.text") == (
+        "label.text has not changed since 'why' was first used in this session; "
+        "changes before that were not recorded\n")
+    r.run('vm.name = "Ada"')
+    assert r.run("why label.text") == (
+        'label.text = "Hello, Ada"\n'
+        "  <- bind vm.greeting -> label.text\n"
+        '  <- vm.greeting = "Hello, Ada" (derived)\n'
+        '  <- vm.name = "Ada" in \'vm.name = "Ada"\'\n')
+    r.run("let shown = Label()")
+    r.run("bind vm.name -> shown.text")
+    assert r.run(":why shown.text") == (
+        'shown.text = "Ada"\n'
+        "  <- bind in 'bind vm.name -> shown.text'\n"
+        '  <- vm.name = "Ada" in \'vm.name = "Ada"\'\n')
+    assert r.run(":why") == "error: ':why' needs a value: :why label.text\n"
+    r.run("let button = Button()")
+    assert r.run(":why button.tap").startswith("error: 'tap' is an event; 'why' takes a value")
+
+
 def test_colour_only_when_allowed(repl, tmp_path):
     plain = repl()
     assert "\x1b[" not in plain.run('"x"')
