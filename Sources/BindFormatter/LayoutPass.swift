@@ -291,6 +291,12 @@ struct LayoutPass {
         let startsStatement = index == 0 || statementEndsBefore[index]
           || [.leftBrace, .semicolon].contains(code[index - 1].kind)
         if startsStatement { markStatement(from: index, stopsAtBrace: token.kind == .observe || token.kind == .on) }
+      // `why label.text` prints its value's text (`why` is contextual, a
+      // name before another name at a statement's start).
+      case .identifier where token.text == "why" && index + 1 < code.count && code[index + 1].kind == .identifier:
+        let startsStatement = index == 0 || statementEndsBefore[index]
+          || [.leftBrace, .semicolon].contains(code[index - 1].kind)
+        if startsStatement { markStatement(from: index, stopsAtBrace: false) }
       case .identifier where Self.labelledCalls.contains(token.text):
         if index + 1 < code.count, code[index + 1].kind == .leftParen { markCall(from: index + 1) }
       case .less: markGenericArguments(from: index)

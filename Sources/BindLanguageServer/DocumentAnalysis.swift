@@ -29,6 +29,10 @@ final class DocumentAnalysis {
   private let kinds: [ScriptError.Kind?]
   /// The declarations, from the file's tokens.
   private(set) lazy var index = SymbolIndex(tokens: tokens, fileSize: file.bytes.count)
+  /// The statements, parsed again only when hover asks (diagnostics keep
+  /// none: the hot path after an edit); what a half-typed file recovers.
+  private(set) lazy var statements: [Statement] =
+    isTooLarge ? [] : Parser.parseOnCurrentThread(file, lexed: Lexer.tokenize(file)).statements
   /// The file's tokens, lexed once for the parser and the index.
   private let tokens: [Token]
   /// Whether the file was too large to analyse.

@@ -211,9 +211,9 @@ extension LanguageServer {
     guard token.kind == .identifier || token.kind.isKeyword || isTupleElement else { return .null }
     var text: String?
     if tokenIndex > 0, index.tokens[tokenIndex - 1].kind == .dot || index.tokens[tokenIndex - 1].kind == .questionDot {
-      if let owner = typeOfChain(endingBefore: tokenIndex - 1, analysis: analysis, at: offset) {
-        text = memberHover(token.text, of: owner, analysis: analysis)
-      }
+      let owner = typeOfChain(endingBefore: tokenIndex - 1, analysis: analysis, at: offset)
+      if let owner { text = memberHover(token.text, of: owner, analysis: analysis) }
+      text = withDependencies(text, ofMember: tokenIndex, owner: owner, analysis: analysis)
     } else if let symbol = index.visible(at: offset).first(where: { $0.name == token.text })
       ?? index.symbols.first(where: { $0.nameRange.contains(offset) || $0.nameRange.upperBound == offset })
     {
@@ -232,6 +232,25 @@ extension LanguageServer {
       "contents": .object(["kind": .string("markdown"), "value": .string(Self.markdown(text))]),
       "range": document.lspRange(token.range),
     ])
+  }
+
+  /// `hover` with what the value depends on, from the syntax
+  /// (``StaticDependencies``): the bindings into it, what a derived
+  /// property reads.
+  private func withDependencies(
+    _ hover: String?, ofMember tokenIndex: Int, owner: String?, analysis: DocumentAnalysis
+  ) -> String? {
+    let tokens = analysis.index.tokens
+    var start = tokenIndex
+    while start >= 2, tokens[start - 1].kind == .dot, tokens[start - 2].kind == .identifier || tokens[start - 2].kind.isKeyword {
+      start -= 2
+    }
+    let value = tokens[start...tokenIndex].map(\.text).joined()
+    let dependencies = StaticDependencies(statements: analysis.statements, file: analysis.file)
+    var notes = dependencies.bindings(into: value)
+    if let owner, let reads = dependencies.reads(ofDerived: tokens[tokenIndex].text, in: owner) { notes.insert(reads, at: 0) }
+    guard !notes.isEmpty else { return hover }
+    return (hover ?? value) + "\n\n" + notes.joined(separator: "\n\n")
   }
 
   private func memberHover(_ member: String, of typeName: String, analysis: DocumentAnalysis) -> String? {

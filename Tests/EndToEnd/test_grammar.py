@@ -59,6 +59,13 @@ def test_keywords_as_member_names_are_not_keywords():
     assert scope_of("button.on = 1\n", "on") == "variable.other.property.bindscript"
 
 
+def test_why_and_notify_are_keywords_only_where_they_start_a_statement():
+    assert scope_of("why label.text", "why") == "keyword.other.reactive.bindscript"
+    assert scope_of("  notify vm.items", "notify") == "keyword.other.reactive.bindscript"
+    assert scope_of("let why = 3", "why") != "keyword.other.reactive.bindscript"
+    assert scope_of("print(why)", "why") != "keyword.other.reactive.bindscript"
+
+
 def test_every_script_tokenizes_with_comments_scoped():
     scripts = glob.glob(os.path.join(ROOT, "Scripts", "**", "*.bind"), recursive=True)
     assert len(scripts) > 50

@@ -7,10 +7,14 @@ import BindSyntax
 /// never evaluated (that would run arbitrary expressions and could change
 /// state or loop); their declared type is used instead.
 extension Interpreter {
-  /// The language's keywords, sorted.
+  /// The language's keywords, and the words that start a statement only
+  /// where they do (`why label.text`, `notify vm.items`), sorted.
   public static var keywordNames: [String] {
-    TokenKind.keywords.keys.sorted()
+    (Array(TokenKind.keywords.keys) + contextualStatementWords).sorted()
   }
+
+  /// Statement words that are names elsewhere (`Parser.startsWhyStatement`).
+  static let contextualStatementWords = ["effect", "notify", "onCleanup", "why"]
 
   /// The built-in functions every script can call (`print`, `min`, …).
   public static var builtinFunctionNames: [String] {

@@ -216,6 +216,33 @@ async def test_hover(client: LanguageClient, tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_hover_shows_a_values_static_dependencies(client: LanguageClient, tmp_path):
+    # The editor runs nothing: it shows what can change a value (bindings
+    # into it, what a derived property reads), where 'why' shows what did.
+    text = SCRIPT + (
+        "let u = User()\n"
+        "let label = Label()\n"
+        "bind u.greeting -> label.text\n"   # line 17
+        "label.text\n"
+        "u.greeting\n"
+        "let field = TextField()\n"
+        "bind field.text <-> vm.title\n"    # line 21
+        "vm.title\n")
+    uri = open_document(client, tmp_path / "deps.bind", text)
+
+    async def hover(line, character):  # zero-based, as LSP counts
+        result = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=pos(line, character)))
+        return result.contents.value if result else ""
+
+    assert "bound from u.greeting (line 17)" in await hover(17, 7)
+    derived = await hover(18, 4)
+    assert "reads name" in derived and "bound from" not in derived, derived
+    assert "bound two-way with field.text (line 21)" in await hover(21, 4)
+    assert "bound" not in await hover(16, 8), "what a bind reads from is not bound"
+
+
+@pytest.mark.asyncio
 async def test_go_to_definition(client: LanguageClient, tmp_path):
     (tmp_path / "lib.bind").write_text("func helper() {\n  return 1\n}\n")
     text = 'import "lib.bind"\n' + SCRIPT + "vm.user?.name\nshout(\"a\")\nhelper()\nlet other = VM()\n"
