@@ -52,4 +52,10 @@ final class ReactiveSyntaxTests: XCTestCase {
   func testNotifyStatements() {
     XCTAssertEqual(dump("notify vm.items"), "(notify (. vm items))")
   }
+
+  func testWhyStatementsAndWhyAsAName() {
+    XCTAssertEqual(dump("why label.text"), "(why (. label text))")
+    XCTAssertEqual(dump("if a {\n  why rows[0].title\n}"), "(if a (block (why (. ([] rows 0) title))))")
+    XCTAssertEqual(dump("let why = 1; why + 1; why; why(2)"), "(let why 1)\n(+ why 1)\nwhy\n(call why 2)")
+  }
 }

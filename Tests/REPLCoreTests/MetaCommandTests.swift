@@ -17,6 +17,7 @@ final class MetaCommandTests: XCTestCase {
       (":graph", .graph(path: nil), #line),
       (":graph g.dot", .graph(path: "g.dot"), #line),
       (":reset", .reset, #line),
+      (":why  rows[0].title ", .why(value: "rows[0].title"), #line),
     ]
     for (line, expected, source) in rows {
       XCTAssertEqual(try MetaCommand.parse(line).get(), expected, line, line: source)
@@ -31,6 +32,7 @@ final class MetaCommandTests: XCTestCase {
       (":load", "':load' needs a file name: :load FILE", #line),
       (":save ", "':save' needs a file name: :save FILE", #line),
       (":vars x", "':vars' takes no argument", #line),
+      (":why", "':why' needs a value: :why label.text", #line),
       (":", "expected a command name after ':'; type :help to list them", #line),
     ]
     for (line, message, source) in rows {
@@ -44,7 +46,7 @@ final class MetaCommandTests: XCTestCase {
 
   func testHelpHasATopicWithAnExampleForEveryStatementForm() {
     let forms = ["bind", "observe", "on", "emit", "dispose", "batch", "type", "func", "if", "for",
-                 "while", "import", "print", "assert", "let", "var"]
+                 "while", "import", "print", "assert", "let", "var", "why"]
     XCTAssertEqual(Set(REPLHelp.topics.keys), Set(forms))
     for form in forms {
       let text = try? REPLHelp.text(for: form).get()
