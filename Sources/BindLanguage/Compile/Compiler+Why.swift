@@ -10,10 +10,10 @@ extension Compiler {
     guard case .member(let base, let name, let memberRange) = target.unparenthesized else {
       if case .name(let variable, _) = target.unparenthesized {
         throw error(
-          .other("'why' takes a property, such as '\(variable).name'; the variable '\(variable)' itself keeps no record of its changes"),
+          .connection(.whyTarget(.variable(variable))),
           at: target.range)
       }
-      throw error(.other("'why' takes a property such as 'label.text'"), at: target.range)
+      throw error(.connection(.whyTarget(.notProperty)), at: target.range)
     }
     let object = try compileExpression(base)
     let baseText = file.text(in: base.range)
@@ -25,10 +25,9 @@ extension Compiler {
         let receiver: ScriptObject
         switch try object(frame) {
         case .object(let found): receiver = found
-        case .null: throw ScriptError(.other("'\(baseText)' is nil; 'why' takes a property of an object"))
+        case .null: throw ScriptError(.connection(.whyTarget(.nilObject(baseText))))
         case let value:
-          throw ScriptError(
-            .other("'why' takes a property of an object; '\(baseText)' holds a value of type '\(value.typeName)'"))
+          throw ScriptError(.connection(.whyTarget(.notObject(baseText, valueType: value.typeName))))
         }
         switch try cache.member(name.name, of: receiver.type) {
         case .stored(let index):

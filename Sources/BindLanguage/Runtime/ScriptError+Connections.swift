@@ -44,6 +44,20 @@ extension ScriptError {
     case needsPositiveDuration(what: String, written: String)
     /// A time operator (`debounce`) with other arguments than a source and an interval.
     case timeOperatorArguments(op: String)
+    /// `why` of something that keeps no record of its changes.
+    case whyTarget(WhyTarget)
+  }
+
+  /// What `why` was given instead of a property of an object.
+  public enum WhyTarget {
+    /// A variable (`why count`).
+    case variable(String)
+    /// An expression that is no member access.
+    case notProperty
+    /// A member of `nil`; the base as written.
+    case nilObject(String)
+    /// A member of a value that is no object; the base as written.
+    case notObject(String, valueType: String)
   }
 }
 
@@ -92,6 +106,14 @@ extension ScriptError.ConnectionProblem {
       return "the \(what) must be a positive duration such as 1s, not '\(written)'"
     case .timeOperatorArguments(let op):
       return "'\(op)' takes a source and an interval: \(op)(field.text, 300ms)"
+    case .whyTarget(.variable(let variable)):
+      return "'why' takes a property, such as '\(variable).name'; the variable '\(variable)' itself keeps no record of its changes"
+    case .whyTarget(.notProperty):
+      return "'why' takes a property such as 'label.text'"
+    case .whyTarget(.nilObject(let base)):
+      return "'\(base)' is nil; 'why' takes a property of an object"
+    case .whyTarget(.notObject(let base, let valueType)):
+      return "'why' takes a property of an object; '\(base)' holds a value of type '\(valueType)'"
     }
   }
 }
