@@ -151,6 +151,14 @@ bench-helper: deps
 	$(SWIFT) build -c release --product MainActorExampleBench
 	.build/release/MainActorExampleBench
 
+# A statement's round trip over the attach socket, against an empty
+# entry's, and the attach thread's wake-ups with no client (debug build: the
+# examples' host executable builds swift-syntax's macros, ~15 minutes in release).
+.PHONY: bench-attach
+bench-attach: deps
+	$(SWIFT) build --product BindScriptExample
+	$(PYTHON) Benchmarks/Attach/bench_attach.py .build/debug
+
 # Issue 3's language benchmark: bindscript against Lua 5.4 and CPython 3.11,
 # in one hyperfine run (installs lua5.4 and hyperfine if they are missing).
 .PHONY: bench-language

@@ -23,6 +23,10 @@ let package = Package(
     // `BindScriptApp.main(configure:)` to get it over the app's types.
     .library(name: "BindScriptCommandLine", targets: ["BindScriptCommandLine"]),
     .executable(name: "bindscript", targets: ["BindScriptCLI"]),
+    // The attach point: an app's debug build starts it
+    // (`BindScriptAttach.start(configure:expose:)`), and `bindscript attach`
+    // opens the REPL inside the running app.
+    .library(name: "BindScriptAttach", targets: ["BindScriptAttach"]),
     // `@Scriptable`: registration written by a macro. Only apps that use it
     // build swift-syntax.
     .library(name: "BindScriptable", targets: ["BindScriptable"]),
@@ -98,10 +102,14 @@ let package = Package(
       name: "BindScriptCommandLine",
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
-        "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer",
+        "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer", "BindScriptAttach",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The attach point inside an app (a Unix socket, a thread that reads it,
+    // each client's REPL session run on the main queue) and the client side
+    // `bindscript attach` uses, with the wire format they share.
+    .target(name: "BindScriptAttach", dependencies: ["CPlatform", "BindSyntax", "BindLanguage", "REPLCore", "LineEditor"]),
     // `bindscript fmt`: the canonical layout, a pass over tokens and comments.
     .target(name: "BindFormatter", dependencies: ["BindSyntax"]),
     // `bindscript lsp`: a Language Server Protocol server over stdio
@@ -138,7 +146,7 @@ let package = Package(
     // over (the 1,000-run loop of the debounced search: `make examples-soak`).
     .executableTarget(
       name: "BindScriptExample",
-      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindLanguage", "BindSyntax", "BindScriptTesting"],
+      dependencies: ["ExampleViewModels", "ExampleCombineModels", "BindLanguage", "BindSyntax", "BindScriptTesting", "BindScriptAttach"],
       path: "Sources/Examples/BindScriptExample"),
     // An app's own command: `bindscript`'s command line over the example
     // view-models (BindScriptApp.main with a configure closure).

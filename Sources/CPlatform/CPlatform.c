@@ -2,6 +2,9 @@
 #include "CPlatform.h"
 
 #include <pthread.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -38,3 +41,34 @@ int bindscript_set_parent_death_signal(int signal) {
 
 uintptr_t bindscript_stack_lowest_address(void) { return 0; }
 #endif
+
+int bindscript_peer_uid(int socket, unsigned int *uid) {
+#if defined(__linux__)
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+  *uid = credentials.uid;
+  return 0;
+#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__)
+  uid_t peer;
+  gid_t group;
+  if (getpeereid(socket, &peer, &group) != 0) return -1;
+  *uid = peer;
+  return 0;
+#else
+  (void)socket;
+  (void)uid;
+  return -1;
+#endif
+}
+
+int bindscript_name_thread(const char *name) {
+#if defined(__linux__)
+  return pthread_setname_np(pthread_self(), name) == 0 ? 0 : -1;
+#elif defined(__APPLE__)
+  return pthread_setname_np(name) == 0 ? 0 : -1;
+#else
+  (void)name;
+  return -1;
+#endif
+}

@@ -26,9 +26,14 @@ extension EditLineReader {
     var bytes: [CChar] = []
     while true {
       // Only between characters: the rest of a multibyte one is on its way.
-      if bytes.isEmpty && !waitForKey() {
-        errno = EINTR
-        return -1
+      if bytes.isEmpty {
+        switch waitForKey() {
+        case .key: break
+        case .interrupted:
+          errno = EINTR
+          return -1
+        case .endOfInput: return 0
+        }
       }
       var byte: CChar = 0
       let count = posixRead(inputDescriptor, &byte, 1)
@@ -69,29 +74,36 @@ extension EditLineReader {
     return .incomplete
   }
 
+  /// How a wait for a key ended.
+  private enum KeyWait { case key, interrupted, endOfInput }
+
   /// Waits until a key can be read, following the terminal's signals and
-  /// running the idle work each time it comes due. Returns `false` when
-  /// Ctrl-C cut the wait short.
-  private func waitForKey() -> Bool {
+  /// running the idle work each time it comes due (or its descriptor has
+  /// input). Ends early on Ctrl-C, or when the work ends the input.
+  private func waitForKey() -> KeyWait {
     var descriptors = [
       pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: bs_wake_descriptor(), events: Int16(POLLIN), revents: 0),
     ]
+    if let descriptor = idleWork?.descriptor { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
     while true {
-      if SignalInterrupts.isPending { return false }
+      if SignalInterrupts.isPending { return .interrupted }
       if handlesSignals { followTerminalSignals() }
       let wait = idleWork.flatMap { $0.timeUntilDue() }.map(Self.pollTimeout) ?? -1
       let ready = wait == 0 ? 0 : poll(&descriptors, nfds_t(descriptors.count), wait)
       if ready < 0 {
         if errno == EINTR { continue }  // a signal: Ctrl-C is checked above
-        return true  // an error for read() to report
+        return .key  // an error for read() to report
       }
       if descriptors[1].revents != 0 {
         bs_wake_drain()  // then what woke it is looked at, above
         continue
       }
-      if descriptors[0].revents != 0 { return true }  // a key, or the end of input
-      if let idleWork { runIdleWork(idleWork) }
+      if descriptors[0].revents != 0 { return .key }  // a key, or the end of input
+      if let idleWork {
+        runIdleWork(idleWork)
+        if idleWork.endsInput() { return .endOfInput }
+      }
     }
   }
 

@@ -39,6 +39,15 @@ public enum SignalInterrupts {
     bs_interrupts_signal()
   }
 
+  /// The descriptor that becomes readable when a SIGINT arrives (the line
+  /// reader's wake pipe), for a thread that waits on other input with
+  /// `poll` and must notice Ctrl-C at once (`bindscript attach` waiting
+  /// for the app's answer). Call ``drainWakes()`` after it was readable.
+  public static var wakeDescriptor: Int32 { bs_wake_descriptor() }
+
+  /// Empties the wake pipe, so the next `poll` on ``wakeDescriptor`` waits.
+  public static func drainWakes() { bs_wake_drain() }
+
   /// A closure for an interpreter's cancellation hook: each call consumes a
   /// pending interrupt and says whether there was one.
   public static let check: @Sendable () -> Bool = { consumePending() }

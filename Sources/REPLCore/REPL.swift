@@ -31,24 +31,19 @@ public final class REPL {
   }
 
   /// The session entries run in.
-  public let session: REPLSession
+  public let session: any REPLEvaluator
   private let reader: any LineReader
   private var input = InputAccumulator()
   /// Whether the previous read was a Ctrl-C on an empty line.
   private var armedToExit = false
 
   /// Creates a loop over `reader`.
-  public init(session: REPLSession, reader: any LineReader) {
+  public init(session: any REPLEvaluator, reader: any LineReader) {
     self.session = session
     self.reader = reader
-    // On the wall clock, timers fire while the prompt waits for a key. The
-    // session is read at each call: `:reset` replaces its interpreter.
-    if session.interpreter.options.realTime {
-      reader.setIdleWork(
-        IdleWork(
-          timeUntilDue: { [unowned session] in session.timeUntilDueTimers },
-          run: { [unowned session] beforeOutput in session.runDueTimers(beforeOutput: beforeOutput) }))
-    }
+    // Timers on the wall clock, or an attached app's output, show while the
+    // prompt waits for a key.
+    if let work = session.idleWork { reader.setIdleWork(work) }
   }
 
   /// Reads and evaluates entries until `:quit`, Ctrl-D or a second Ctrl-C
@@ -61,6 +56,7 @@ public final class REPL {
   /// Reads one line and acts on it.
   /// - Returns: `false` when the session should end.
   func step() -> Bool {
+    if session.hasEnded { return false }
     switch reader.readLine(prompt: currentPrompt) {
     case .endOfFile:
       return false

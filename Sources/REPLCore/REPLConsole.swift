@@ -34,20 +34,20 @@ public struct REPLConsole {
 
   /// Renders diagnostics; a file without a path gives the REPL form
   /// (`error: message`, the line, the caret).
-  var renderer: DiagnosticRenderer { DiagnosticRenderer(useColor: useErrorColor) }
+  package var renderer: DiagnosticRenderer { DiagnosticRenderer(useColor: useErrorColor) }
 
   /// Writes one line to standard output.
-  func line(_ text: String) { write(text + "\n") }
+  package func line(_ text: String) { write(text + "\n") }
 
   /// Writes `error: message` to standard error, for errors that have no
   /// source line to point at (a meta command's, a file's).
-  func error(_ message: String) {
+  package func error(_ message: String) {
     let label = useErrorColor ? ANSI.error + "error:" + ANSI.reset : "error:"
     writeError("\(label) \(message)\n")
   }
 
   /// `text` in `style` when colour is on.
-  func paint(_ text: String, _ style: String) -> String {
+  package func paint(_ text: String, _ style: String) -> String {
     useColor ? style + text + ANSI.reset : text
   }
 
@@ -65,13 +65,13 @@ public struct REPLConsole {
 }
 
 /// ANSI escape sequences the REPL uses.
-enum ANSI {
-  static let reset = "\u{1B}[0m"
-  static let prompt = "\u{1B}[1;32m"
-  static let error = "\u{1B}[1;31m"
-  static let green = "\u{1B}[32m"
-  static let yellow = "\u{1B}[33m"
-  static let grey = "\u{1B}[90m"
-  static let cyan = "\u{1B}[36m"
-  static let dim = "\u{1B}[2m"
+package enum ANSI {
+  package static let reset = "\u{1B}[0m"
+  package static let prompt = "\u{1B}[1;32m"
+  package static let error = "\u{1B}[1;31m"
+  package static let green = "\u{1B}[32m"
+  package static let yellow = "\u{1B}[33m"
+  package static let grey = "\u{1B}[90m"
+  package static let cyan = "\u{1B}[36m"
+  package static let dim = "\u{1B}[2m"
 }

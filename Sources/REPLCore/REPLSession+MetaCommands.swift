@@ -61,14 +61,26 @@ extension REPLSession {
   /// first error. Errors show `path:line:col`. The statements go into the
   /// transcript as if typed, so a saved session replays without the file.
   func load(_ path: String) {
-    let file: SourceFile
+    guard let file = Self.readScript(path, console: console) else { return }
+    load(file, as: path)
+  }
+
+  /// Reads the file `:load PATH` names (`~/` expanded), or shows why it
+  /// cannot and returns `nil`: where the file is read (the attach client)
+  /// may not be where it runs.
+  package static func readScript(_ path: String, console: REPLConsole) -> SourceFile? {
     do {
-      file = try SourceFile.load(path: path) { try FileSystem.readBytes(REPLSession.expandingTilde($0)) }
+      return try SourceFile.load(path: path) { try FileSystem.readBytes(REPLSession.expandingTilde($0)) }
     } catch .invalidUTF8(let error) {
-      return console.writeError(console.renderer.render(error.diagnostic, in: error.file))
+      console.writeError(console.renderer.render(error.diagnostic, in: error.file))
     } catch {
-      return console.error("\(error)")
+      console.error("\(error)")
     }
+    return nil
+  }
+
+  /// Runs a file that `:load PATH` read into the session (see ``load(_:)``).
+  package func load(_ file: SourceFile, as path: String) {
     let parsed = Parser.parse(file)
     if parsed.hasErrors {
       return console.writeError(console.renderer.render(parsed.diagnostics, in: file))
@@ -80,12 +92,17 @@ extension REPLSession {
 
   /// Writes the transcript as a test script `bindscript test` replays.
   func save(_ path: String) {
+    Self.writeTranscript(transcript.text, statementCount: recordedStatementCount, to: path, console: console)
+  }
+
+  /// Writes a session's transcript to `path` and says how many statements
+  /// it holds, or why it could not.
+  package static func writeTranscript(_ text: String, statementCount count: Int, to path: String, console: REPLConsole) {
     do {
-      try FileSystem.write(transcript.text, to: REPLSession.expandingTilde(path))
+      try FileSystem.write(text, to: REPLSession.expandingTilde(path))
     } catch {
       return console.error("cannot write '\(path)': \(error)")
     }
-    let count = recordedStatementCount
     console.line("saved \(count) statement\(count == 1 ? "" : "s") to '\(path)'")
   }
 
@@ -146,7 +163,15 @@ extension REPLSession {
   /// The binding graph: DOT on standard output, or into a file as DOT or
   /// a picture (SVG, PNG, PDF through Graphviz), by the file's extension.
   func writeGraph(to path: String?) {
-    let dot = GraphExport.dot(for: interpreter)
+    Self.writeGraph(graphDOT, to: path, console: console)
+  }
+
+  /// The session's binding graph as Graphviz DOT.
+  package var graphDOT: String { GraphExport.dot(for: interpreter) }
+
+  /// Writes a session's graph (DOT) to the console, or to `path` drawn by
+  /// Graphviz in the format its extension names.
+  package static func writeGraph(_ dot: String, to path: String?, console: REPLConsole) {
     guard let path else { return console.write(dot) }
     guard let format = Graphviz.Format(path: path) else {
       return console.error(

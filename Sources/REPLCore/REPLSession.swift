@@ -1,6 +1,7 @@
 import BindLanguage
 import BindSyntax
 import BindTestRunner
+import LineEditor
 
 /// The state of one REPL session and how it evaluates input: an
 /// interpreter, the transcript `:save` writes, and the console it prints to.
@@ -9,7 +10,7 @@ import BindTestRunner
 /// `bindscript run`; the session differs only in reporting: a bare
 /// expression echoes its value, and an error is shown (with a caret) and
 /// leaves the state as it was.
-public final class REPLSession {
+public final class REPLSession: REPLEvaluator {
   /// The interpreter; `:reset` replaces it.
   public private(set) var interpreter: Interpreter
   /// The statements entered since the session (or the last `:reset`)
@@ -171,6 +172,16 @@ public final class REPLSession {
         console.error("\(error)")
       }
     }
+  }
+
+  /// On the wall clock (`--real-time`), timers fire while the prompt waits
+  /// for a key; with virtual time nothing does. The interpreter is read at
+  /// each call: `:reset` replaces it.
+  public var idleWork: IdleWork? {
+    guard interpreter.options.realTime else { return nil }
+    return IdleWork(
+      timeUntilDue: { [unowned self] in timeUntilDueTimers },
+      run: { [unowned self] beforeOutput in runDueTimers(beforeOutput: beforeOutput) })
   }
 
   /// How long until a timer is due (see ``Interpreter/timeUntilDueTimers``).

@@ -45,6 +45,8 @@ package final class HostChanges: @unchecked Sendable {
   /// object shares its node. Interpreter thread only.
   private var links: [LinkKey: WeakLink] = [:]
   private var pruneAt = 64
+  /// Told of each reported change (``Interpreter/onHostChange(_:)``).
+  private let listener = Mutex<(@Sendable () -> Void)?>(nil)
 
   init() {}
 
@@ -57,6 +59,13 @@ package final class HostChanges: @unchecked Sendable {
     pending.withLock { $0.append(WeakChange(change: change)) }
     hasPending.store(true, ordering: .releasing)
     reported.add(1, ordering: .relaxed)
+    // Called outside the lock: it may enqueue work that delivers at once.
+    listener.withLock { $0 }?()
+  }
+
+  /// Sets what each reported change calls, on the reporting thread.
+  func setListener(_ notify: (@Sendable () -> Void)?) {
+    listener.withLock { $0 = notify }
   }
 
   /// How many changes Swift has reported: equal readings mean no model
@@ -150,5 +159,16 @@ extension Interpreter {
   /// script's observers run before the next statement.
   public func deliverHostChanges() {
     hostChanges.deliver { error in reportingErrors { throw error } }
+  }
+
+  /// Calls `notify`, on whatever thread Swift changed it, each time an
+  /// `@Observable` or `@Published` property the session linked reports a
+  /// change. Statements deliver such changes when they start and end; a
+  /// host that runs none for a while (the attach point, while a client's
+  /// prompt waits) has `notify` schedule ``deliverHostChanges()`` on the
+  /// interpreter's thread, so observers print the app's changes as they
+  /// happen. `nil` stops the calls.
+  public func onHostChange(_ notify: (@Sendable () -> Void)?) {
+    hostChanges.setListener(notify)
   }
 }

@@ -79,15 +79,20 @@ extension Interpreter {
   /// Like the rest of the interpreter, host objects belong to the thread
   /// that runs it: write their properties, send their events and release
   /// them there.
-  public func inject(_ object: AnyObject, as name: String, ownership: Ownership = .strong) throws {
+  ///
+  /// - Parameter replacing: Whether an existing variable `name` takes the
+  ///   object (the attach point puts an app's live object where its
+  ///   `configure` injected a fresh one); otherwise such a name is an error.
+  public func inject(_ object: AnyObject, as name: String, ownership: Ownership = .strong, replacing: Bool = false) throws {
     guard let host = hostType(for: type(of: object)) else {
       throw EmbeddingError("cannot inject '\(name)': class '\(typeName(type(of: object)))' is not registered; register it first")
     }
     try checkNewName(name, kind: "variable")
-    guard globalScope.lookup(name) == nil else {
+    if globalScope.lookup(name) == nil {
+      globalScope.declare(name, isMutable: false)
+    } else if !replacing {
       throw EmbeddingError("cannot inject '\(name)': a variable with that name already exists")
     }
-    globalScope.declare(name, isMutable: false)
     ensureGlobalCapacity()
     let wrapper = host.wrapper(for: object)
     wrapper.host?.scriptName = wrapper.host?.scriptName ?? name

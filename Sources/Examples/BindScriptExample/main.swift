@@ -6,12 +6,14 @@
 //   swift run BindScriptExample --repeat 1000 Sources/Examples/Scripts/search.bind
 //
 //   swift run BindScriptExample --lifetimes             # interpreters that go at odd moments
+//   swift run BindScriptExample --attach                # a live app: `bindscript attach PID`
 //
 // `--repeat N` runs each script N times, each in a new interpreter with new
 // view-models, prints only the failures, and ends with the count and the
 // wall time: the loop that shows a script over async view-models and
 // virtual time never flakes (`make examples-soak`).
 import BindLanguage
+import BindScriptAttach
 import BindScriptTesting
 import BindSyntax
 import ExampleCombineModels
@@ -70,8 +72,50 @@ func runLifetimes() -> Never {
   exit(0)
 }
 
+/// A live app: its settings change on a timer (the volume steps up every
+/// 200ms, as a slider someone drags), and its debug build starts the attach
+/// point with the configure closure `ExampleCommand` uses, exposing its own
+/// `settings` in place of the fresh one that closure makes. A session saved
+/// here replays with `ExampleCommand test`. Runs until SIGTERM or SIGINT.
+func runAttached() -> Never {
+  MainActor.assumeIsolated {
+    let settings = Settings()
+    do {
+      let point = try BindScriptAttach.start(
+        configure: { interpreter in
+          try ExampleTypes.configure(interpreter)
+          try PreferencesTypes.configure(interpreter)
+        },
+        expose: ["settings": settings])
+      print("attach point: \(point.socketPath)")
+      fflush(stdout)
+    } catch {
+      print("error: \(error)")
+      exit(2)
+    }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+    timer.setEventHandler { MainActor.assumeIsolated { settings.volume = settings.volume == 10 ? 0 : settings.volume + 1 } }
+    timer.resume()
+    // `exit` (not the signal's default) runs the exit handlers, which remove the socket.
+    for signalNumber in [SIGTERM, SIGINT] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { exit(0) }
+      source.resume()
+      signalSources.append(source)
+    }
+    withExtendedLifetime(timer) {}
+    runningTimer = timer
+  }
+  dispatchMain()
+}
+nonisolated(unsafe) var signalSources: [any DispatchSourceSignal] = []
+nonisolated(unsafe) var runningTimer: (any DispatchSourceTimer)?
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--lifetimes"] { runLifetimes() }
+if arguments == ["--attach"] { runAttached() }
 var repeats = 1
 if let flag = arguments.firstIndex(of: "--repeat") {
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
