@@ -7,10 +7,21 @@
 #endif
 
 extension ValueBridge {
-  /// The bridge of `Date`, `Decimal`, `UUID`, `URL` or `Data`; `nil` for
-  /// any other type. (`TimeInterval` is `Double`, which bridges as itself.)
+  /// The bridge of `Date`, `Decimal`, `UUID`, `URL`, `Data` or the
+  /// standard library's `Duration`; `nil` for any other type.
+  /// (`TimeInterval` is `Double`, which bridges as itself.)
   static func foundationBridge(_ swiftType: Any.Type) -> ValueBridge? {
     switch swiftType {
+    case is Duration.Type:
+      // The script's own `Duration`: a Swift `.milliseconds(1500)` and the
+      // literal `1.5s` are one value, which prints, compares and computes
+      // as every script duration does.
+      return ValueBridge(
+        type: .duration, toScript: { .duration($0 as! Duration) },
+        fromScript: { value in
+          guard case .duration(let duration) = value else { return nil }
+          return duration
+        })
     case is Date.Type:
       // A ``DateValue`` in scripts, printed as Swift prints a `Date`.
       return ValueBridge(

@@ -6,8 +6,8 @@ import BindSyntax
 ///
 /// Bridges are resolved once, when a type is registered, so that a Swift type
 /// the language cannot represent is an error then, never while a script runs.
-/// The bridged types are `Int`, `Double`, `String`, `Bool`, Foundation's
-/// `Date`, `Decimal`, `UUID`, `URL` and `Data`, optionals, arrays, sets and dictionaries (`String`, `Int` or `Bool` keys) of
+/// The bridged types are `Int`, `Double`, `String`, `Bool`, `Duration`,
+/// Foundation's `Date`, `Decimal`, `UUID`, `URL` and `Data`, optionals, arrays, sets and dictionaries (`String`, `Int` or `Bool` keys) of
 /// bridged types, closures of known shapes, and classes, structs and enums
 /// registered with the interpreter.
 struct ValueBridge {
@@ -95,7 +95,7 @@ struct ValueBridge {
           unregisteredType: swiftType)
       }
       throw BridgeError(
-        "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Date, UUID, URL, Data, optionals, arrays or a registered type",
+        "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Duration, Date, UUID, URL, Data, optionals, arrays or a registered type",
         unregisteredType: swiftType)
     }
   }

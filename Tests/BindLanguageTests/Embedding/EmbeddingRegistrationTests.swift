@@ -62,8 +62,8 @@ final class EmbeddingRegistrationTests: XCTestCase {
         "error: 4:4: 'formatter' of Odd has type Point, which scripts cannot use; register it or mark it @ScriptIgnored",
         "error: 5:12: 'user' of Odd has type Optional<HostUser>, which scripts cannot use; register 'HostUser' or mark it @ScriptIgnored",
         "error: 6:4: 'nested' of Odd has type Optional<Optional<Int>>, which scripts cannot use (nested optionals such as 'Optional<Optional<Int>>' do not bridge; use a single '?'); mark it @ScriptIgnored",
-        "error: 7:1: 'format(_:)' of Odd cannot be called from scripts: method 'format(_:)': type 'Point' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Date, UUID, URL, Data, optionals, arrays or a registered type; mark it @ScriptIgnored, or register the types it uses",
-        "error: 8:1: 'origin()' of Odd cannot be called from scripts: method 'origin()': type 'Point' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Date, UUID, URL, Data, optionals, arrays or a registered type; mark it @ScriptIgnored, or register the types it uses",
+        "error: 7:1: 'format(_:)' of Odd cannot be called from scripts: method 'format(_:)': type 'Point' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Duration, Date, UUID, URL, Data, optionals, arrays or a registered type; mark it @ScriptIgnored, or register the types it uses",
+        "error: 8:1: 'origin()' of Odd cannot be called from scripts: method 'origin()': type 'Point' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Duration, Date, UUID, URL, Data, optionals, arrays or a registered type; mark it @ScriptIgnored, or register the types it uses",
       ])
   }
 

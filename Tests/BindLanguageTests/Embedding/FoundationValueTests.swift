@@ -166,6 +166,58 @@ final class FoundationValueTests: XCTestCase {
     XCTAssertEqual(checkout.payment, .refund(checkout.item.id))
   }
 
+  /// A model with Swift `Duration`s, as a debouncing view-model has one.
+  final class Debouncer {
+    @Observed var delay: Duration = .milliseconds(300)
+    var waited: [Duration] = []
+  }
+
+  struct Timing {
+    var timeout: Duration
+  }
+
+  func testSwiftDurationsAreTheScriptsOwnDurations() throws {
+    let session = TranscriptSession()
+    let interpreter = session.interpreter
+    try interpreter.registerStruct(Timing.self, as: "Timing") { type in
+      type.field("timeout", \.timeout)
+      type.initializer { try Timing(timeout: $0.value("timeout")) }
+    }
+    try interpreter.register(Debouncer.self, as: "Debouncer") { type in
+      type.property("delay", \.$delay)
+      type.method("record(_:)") { (debouncer: Debouncer, duration: Duration) in debouncer.waited.append(duration) }
+      type.method("doubled()") { (debouncer: Debouncer) in debouncer.delay * 2 }
+    }
+    let debouncer = Debouncer()
+    try interpreter.inject(debouncer, as: "vm")
+    session.showsLocations = true
+    let lines = session.run(
+      """
+      vm.delay
+      vm.delay == 300ms
+      vm.delay + 1.2s
+      vm.delay * 2 < 1s
+      vm.doubled() / vm.delay
+      observe vm.delay
+      vm.delay = 1.5s
+      vm.record(vm.delay / 3)
+      Timing(timeout: 2min).timeout == 120s
+      let t: Duration = vm.delay
+      t - 500ms
+      vm.delay = 3
+      vm.delay + 1
+      """)
+    XCTAssertEqual(
+      lines,
+      [
+        "300ms", "true", "1.5s", "true", "2.0", "vm.delay: 300ms -> 1.5s", "true", "1s",
+        "error: 12:1: cannot assign value of type 'Int' to property 'delay' of type 'Duration'",
+        "error: 13:1: cannot apply '+' to 'Duration' and 'Int'; durations add and subtract durations, and multiply or divide by numbers",
+      ])
+    XCTAssertEqual(debouncer.delay, .milliseconds(1500))
+    XCTAssertEqual(debouncer.waited, [.milliseconds(500)])
+  }
+
   func testMixingAndImpossibleArithmeticAreLocatedErrors() throws {
     let (session, _) = try Self.session()
     session.showsLocations = true
