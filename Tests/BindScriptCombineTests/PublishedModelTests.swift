@@ -111,6 +111,21 @@ final class PublishedModelTests: XCTestCase {
     ], "one change, to what Swift kept")
   }
 
+  /// A `bind` into a clamped `@Published` property, and Swift's own write
+  /// of it, are one change each, to the value Swift kept.
+  func testAClampedWriteByABindOrBySwiftIsOneChange() throws {
+    let interpreter = try makeInterpreter()
+    defer { interpreter.endSession() }
+    let model = SearchModel()
+    try interpreter.inject(model, as: "m")
+    XCTAssertEqual(
+      run(interpreter, "observe m.clamped\ntype Knob { var level: Int = 3 }\nlet knob = Knob()\nbind knob.level -> m.clamped\nknob.level = 40\nknob.level = 7"),
+      ["m.clamped: 0 -> 3", "m.clamped: 3 -> 10", "m.clamped: 10 -> 7"])
+    XCTAssertEqual(model.clamped, 7)
+    model.clamped = 99
+    XCTAssertEqual(run(interpreter, "m.clamped"), ["m.clamped: 7 -> 10", "10"])
+  }
+
   func testTwoWayBindingWithAScriptPropertyHasNoEcho() throws {
     let interpreter = try makeInterpreter()
     defer { interpreter.endSession() }

@@ -60,6 +60,8 @@ final class ScriptedMixer {
 
   init() {}
 
+  func louder(by step: Int) { volume += step }
+
   static func clamped(_ volume: Int) -> Int { min(volume, maxVolume) }
   static func preset(named name: String) throws -> Int {
     guard let index = presets.firstIndex(of: name) else { throw FormError(description: "no preset \(name)") }
@@ -164,6 +166,43 @@ final class ScriptableBehaviourTests: XCTestCase {
       run("observe mixer.volume\nmixer.volume = 15\nmixer.volume = 7\nmixer.volume", in: interpreter),
       ["mixer.volume: 5 -> 10", "mixer.volume: 10 -> 7", "7"])
     XCTAssertEqual(mixer.volume, 7)
+  }
+
+  /// A `bind` into the clamped var runs its setter too, and Swift's own
+  /// writes (a method, a write between statements) reach scripts as one
+  /// change, from the old value to the one the `didSet` kept.
+  func testAClampedObservedVarIsOneChangeThroughABindAndFromSwift() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedMixer.register(in: interpreter)
+    let mixer = ScriptedMixer()
+    try interpreter.inject(mixer, as: "mixer")
+    XCTAssertEqual(
+      run("observe mixer.volume\ntype Knob { var level: Int = 3 }\nlet knob = Knob()\nbind knob.level -> mixer.volume\nknob.level = 40\nknob.level = 7", in: interpreter),
+      ["mixer.volume: 5 -> 3", "mixer.volume: 3 -> 10", "mixer.volume: 10 -> 7"])
+    XCTAssertEqual(mixer.volume, 7)
+    XCTAssertEqual(run("mixer.louder(by: 20)", in: interpreter), ["mixer.volume: 7 -> 10"])
+    mixer.volume = 2
+    XCTAssertEqual(run("mixer.volume", in: interpreter), ["mixer.volume: 10 -> 2", "2"])
+    mixer.volume = 30
+    XCTAssertEqual(run("mixer.volume", in: interpreter), ["mixer.volume: 2 -> 10", "10"])
+  }
+
+  /// The link that makes it one change goes with the object, as the
+  /// `Property` would: the script's observer completes at once.
+  func testAClampedObservedVarCompletesWithItsObject() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedMixer.register(in: interpreter)
+    var mixer: ScriptedMixer? = ScriptedMixer()
+    weak let released = mixer
+    try interpreter.inject(mixer!, as: "mixer", ownership: .weak)
+    XCTAssertEqual(run("observe mixer.volume\nmixer.volume = 8", in: interpreter), ["mixer.volume: 5 -> 8"])
+    var lines: [String] = []
+    interpreter.output = { lines.append($0) }
+    mixer = nil
+    XCTAssertNil(released)
+    XCTAssertEqual(lines, ["mixer.volume: completed"])
   }
 
   func testStaticsAreMembersOfTheType() throws {

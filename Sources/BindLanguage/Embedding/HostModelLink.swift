@@ -119,14 +119,22 @@ package final class HostModelLink<T>: PendingHostChange, @unchecked Sendable {
   /// Swift then finds Swift holding the value and does not write again.
   /// Read-only links ignore it (scripts cannot write them).
   func writeThrough(_ value: T) throws {
-    guard let node, let write = source.write else { return }
+    guard let node, source.write != nil else { return }
     // An equal value is no write, as for any property: Swift's setter
     // (and its `didSet`) does not run for it.
     if let current = source.read(), isSame(current, value) { return }
-    try ReactiveGraph.shared.transaction {
-      write(value)
-      if let kept = source.read() { try node.set(kept) }
-    }
+    try ReactiveGraph.shared.transaction { try node.set(storeInSwift(value)) }
+  }
+
+  /// Runs Swift's setter with `value`, unless Swift holds it already, and
+  /// returns the value Swift kept: what a binding into the node writes, so
+  /// that a `bind` into a clamped property is one change, as a script's
+  /// write is (``writeThrough(_:)``).
+  func storeInSwift(_ value: T) -> T {
+    guard let write = source.write else { return value }
+    if let current = source.read(), isSame(current, value) { return current }
+    write(value)
+    return source.read() ?? value
   }
 
   package func pull() throws {

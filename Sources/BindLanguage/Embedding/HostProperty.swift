@@ -174,9 +174,13 @@ extension HostProperty.Access {
   /// concrete types for the common values (``HostTypeBuilder``), so the
   /// closures made here are specialized: a script's write converts and
   /// calls `Property<Int>.set`'s fast path, with no boxing.
+  ///
+  /// - Parameter store: Where a binding's value goes before the node takes
+  ///   it, for a node that mirrors a Swift property (``HostModelLink``):
+  ///   runs Swift's setter and gives what Swift kept.
   static func readWrite<T>(
     _ node: Property<T>, member: String, type: ValueType,
-    toScript: @escaping (T) -> Value, fromScript: @escaping (Value) -> T?
+    toScript: @escaping (T) -> Value, fromScript: @escaping (Value) -> T?, store: ((T) -> T)? = nil
   ) -> Self {
     var access = readOnly(node, member: member, toScript: toScript)
     let ref = Unmanaged.passUnretained(node)
@@ -191,7 +195,7 @@ extension HostProperty.Access {
         guard let converted = fromScript(checked) else {
           throw ScriptError.typeMismatch(value: checked, expected: type, what: "property '\(member)'")
         }
-        return converted
+        return store?(converted) ?? converted
       }
     }
     access.connectMirror = { mirror in
@@ -203,7 +207,7 @@ extension HostProperty.Access {
         guard let converted = fromScript(value) else {
           throw ScriptError.typeMismatch(value: value, expected: type, what: "property '\(member)'")
         }
-        return converted
+        return store?(converted) ?? converted
       }
       return [down, up].compactMap { $0 }
     }

@@ -71,13 +71,15 @@ extension HostProperty.Access {
     toScript: @escaping (T) -> Value, fromScript: @escaping (Value) -> T?
   ) -> Self {
     let node = link.node!
-    var access =
-      isWritable
-      ? readWrite(node, member: member, type: type, toScript: toScript, fromScript: fromScript)
-      : readOnly(node, member: member, toScript: toScript)
     // Unretained, as the node is (see `HostProperty`): the link belongs to
     // the object, and the node's completion stops every access first.
     let ref = Unmanaged.passUnretained(link)
+    var access =
+      isWritable
+      ? readWrite(
+        node, member: member, type: type, toScript: toScript, fromScript: fromScript,
+        store: { value in ref._withUnsafeGuaranteedRef { $0.storeInSwift(value) } })
+      : readOnly(node, member: member, toScript: toScript)
     if isWritable {
       access.write = { value in
         guard let converted = fromScript(value) else { return false }

@@ -48,18 +48,6 @@ public final class HostTypeBuilder<Root: AnyObject> {
   /// A read-write property: the `Property` behind an `@Observed` var (`\.$name`).
   /// Scripts and Swift may both write it; each sees the other's writes.
   public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>) {
-    property(name, keyPath, setter: nil)
-  }
-
-  /// A read-write `@Observed` var whose Swift setter does more than store
-  /// (a `didSet` that clamps): a script's write runs `setter`, in one
-  /// transaction, so the script sees one change from the old value to the
-  /// one Swift kept, and never the value Swift refused.
-  public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>, setter: ReferenceWritableKeyPath<Root, T>) {
-    property(name, keyPath, setter: Optional(setter))
-  }
-
-  private func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>, setter: ReferenceWritableKeyPath<Root, T>?) {
     guard checkName(name), let bridge = bridge(T.self, for: name) else { return }
     let member = "\(typeName).\(name)"
     let type = bridge.type
@@ -91,25 +79,33 @@ public final class HostTypeBuilder<Root: AnyObject> {
           fromScript: { fromScript($0).map { $0 as! T } })
       }
     }
-    guard let setter else {
-      host.members.append(HostMember(name: name, kind: .readWrite, type: type, access: { access($0 as! Root) }))
-      return
+    host.members.append(HostMember(name: name, kind: .readWrite, type: type, access: { access($0 as! Root) }))
+  }
+
+  /// A read-write `@Observed` var whose Swift setter does more than store
+  /// (a `didSet` that clamps): reached as an `@Observable` property is,
+  /// through a ``HostModelLink``, so that whatever the setter writes while
+  /// it runs is one change to scripts, from the old value to the one Swift
+  /// kept, never the value Swift refused: for a script's write, a `bind`
+  /// into it (both run `setter`), and Swift's own writes (read at the
+  /// interpreter's next look, as Observation's are).
+  public func property<T>(_ name: String, _ keyPath: KeyPath<Root, Property<T>>, setter: ReferenceWritableKeyPath<Root, T>) {
+    modelProperty(name, T.self, isWritable: true) { root in
+      HostModelSource(
+        root: root, keyPath: setter, writable: setter,
+        connect: { [weak root] link in
+          guard let root else { return }
+          let property = root[keyPath: keyPath]
+          // The entry holds the link and the link the token: the object's
+          // `Property` keeps both for its life, and its completion ends
+          // the link, which completes the script's observers at once and
+          // lets go of the token.
+          link.keep(
+            property.observe(
+              changed: { _, _ in link.swiftWillChange() },
+              other: { change in if case .completed = change { link.end() } }))
+        })
     }
-    let fromScript = bridge.fromScript
-    host.members.append(
-      HostMember(
-        name: name, kind: .readWrite, type: type,
-        access: { object in
-          let root = object as! Root
-          var through = access(root)
-          // Weak: the wrapper's properties must not keep an object Swift owns.
-          through.write = { [weak root] value in
-            guard let root, let converted = fromScript(value) as? T else { return false }
-            try ReactiveGraph.shared.transaction { root[keyPath: setter] = converted }
-            return true
-          }
-          return through
-        }))
   }
 
   /// A read-only property: any observable value (a `Derived`, a

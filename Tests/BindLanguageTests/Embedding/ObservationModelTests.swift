@@ -150,6 +150,30 @@ final class ObservationModelTests: XCTestCase {
     XCTAssertEqual(session.run("s.balance = 50\ns.balance = 5"), ["s.balance: 10 -> 5"], "a clamp to the value held is no change")
   }
 
+  /// A `bind` into the property runs Swift's setter as an assignment does,
+  /// and Swift's own write is read once, when the interpreter next looks:
+  /// each is one change, from the old value to the one Swift kept.
+  func testAClampedWriteByABindOrBySwiftIsOneChange() throws {
+    let session = try makeSession()
+    let settings = ObservableSettings()
+    try session.interpreter.inject(settings, as: "s")
+    XCTAssertEqual(
+      session.run(
+        """
+        observe s.balance
+        type Knob { var level: Int = 3 }
+        let knob = Knob()
+        bind knob.level -> s.balance
+        knob.level = 40
+        knob.level = 41
+        knob.level = 7
+        """),
+      ["s.balance: 0 -> 3", "s.balance: 3 -> 10", "s.balance: 10 -> 7"])
+    XCTAssertEqual(settings.balance, 7)
+    settings.balance = 99
+    XCTAssertEqual(session.run("s.balance"), ["s.balance: 7 -> 10", "10"])
+  }
+
   // MARK: bindings and derived values
 
   func testTwoWayBindingWithAScriptPropertyHasNoEcho() throws {
