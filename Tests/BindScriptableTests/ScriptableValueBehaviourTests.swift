@@ -93,6 +93,33 @@ final class ScriptedProfile {
   init() {}
 }
 
+/// Two view-models with nested classes, one name shared, one not.
+@Scriptable
+final class ScriptedFeed {
+  @Scriptable final class Row {
+    @Observed var title = ""
+    static let height = 44
+    init() {}
+  }
+
+  @Scriptable final class Banner {
+    @Observed var text = ""
+    init() {}
+  }
+
+  init() {}
+}
+
+@Scriptable
+final class ScriptedInbox {
+  @Scriptable final class Row {
+    @Observed var unread = 0
+    init() {}
+  }
+
+  init() {}
+}
+
 final class ScriptableValueBehaviourTests: XCTestCase {
   func testAStructsOwnInitializersWithDefaultsAndItsStatics() throws {
     let interpreter = Interpreter()
@@ -147,6 +174,32 @@ final class ScriptableValueBehaviourTests: XCTestCase {
       ])
     XCTAssertEqual(login.state, .failed("offline"))
     XCTAssertEqual(login.step.index, 3)
+  }
+
+  func testNestedClassesAreFoundByTheirShortNameWhileItIsUnambiguous() throws {
+    let interpreter = Interpreter()
+    defer { interpreter.endSession() }
+    try ScriptedFeed.Row.register(in: interpreter)
+    try ScriptedFeed.Banner.register(in: interpreter)
+    try ScriptedInbox.Row.register(in: interpreter)
+    XCTAssertEqual(
+      run(
+        """
+        let banner = Banner()
+        banner.text = "offline"
+        let shown: Banner? = banner
+        shown?.text
+        ScriptedFeed.Banner().text
+        ScriptedFeed.Row.height
+        ScriptedInbox.Row().unread
+        Row()
+        let row: Row? = nil
+        """, in: interpreter),
+      [
+        "\"offline\"", "\"\"", "44", "0",
+        "error: 'Row' is ambiguous: it may be 'ScriptedFeed.Row' or 'ScriptedInbox.Row'; write the one you mean",
+        "error: 'Row' is ambiguous: it may be 'ScriptedFeed.Row' or 'ScriptedInbox.Row'; write the one you mean",
+      ])
   }
 
   /// Runs `source` statement by statement and returns what it printed, each

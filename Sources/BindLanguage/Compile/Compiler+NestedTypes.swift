@@ -62,29 +62,35 @@ extension Compiler {
     case .name(let name, _):
       // Inside the outer type its nested types come before globals, as
       // Swift looks up members first; a local variable still hides them.
-      guard !typeNamespaces.isEmpty else { return nil }
-      switch resolveInScopes(name) {
+      let resolution = resolveInScopes(name)
+      switch resolution {
       case nil, .global?: break
       default: return nil
       }
       let qualified = qualifiedTypeName(name)
-      return qualified == name ? nil : qualified
+      if qualified != name { return qualified }
+      // A registered nested Swift class by its short name (`Row` for
+      // `FeedViewModel.Row`), unless a variable or a type has that name.
+      guard resolution == nil, !interpreter.isTypeName(name) else { return nil }
+      return interpreter.hostValueTypes.shortClassName(name)
     case .member(let base, let member, _):
-      let outer: String
-      if let nested = nestedTypeName(base) {
-        outer = nested
-      } else if case .name(let name, _) = base, resolveInScopes(name) == nil,
-        interpreter.isTypeName(name) || interpreter.hostValueTypes.hasType(named: name)
-      {
-        outer = name
-      } else {
-        return nil
-      }
-      // A registered Swift type nested in another: `LoginViewModel.State`.
+      // A registered Swift type nested in another: `LoginViewModel.State`,
+      // whether or not the outer type is registered too.
+      guard let outer = nestedTypeName(base) ?? dottedName(base) else { return nil }
       let inner = "\(outer).\(member.name)"
       return interpreter.isTypeName(inner) || interpreter.hostValueTypes.hasType(named: inner) ? inner : nil
     default:
       return nil
+    }
+  }
+
+  /// `Outer` or `App.Outer` as one name, when no variable has its first
+  /// name: what a qualified Swift type name starts with.
+  private func dottedName(_ expression: Expression) -> String? {
+    switch expression {
+    case .name(let name, _): return resolveInScopes(name) == nil ? name : nil
+    case .member(let base, let member, _): return dottedName(base).map { "\($0).\(member.name)" }
+    default: return nil
     }
   }
 

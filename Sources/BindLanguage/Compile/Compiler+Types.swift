@@ -195,6 +195,7 @@ extension Compiler {
         if let foundation = ValueType(foundationTypeName: name) { return foundation }
         if name == "Set" { throw error(.declaration(.setWithoutElement), at: range) }
         if interpreter.isTypeName(name) { return .object(name) }
+        if let qualified = interpreter.hostValueTypes.shortClassName(name) { return .object(qualified) }
         if let ambiguous = ambiguousTypeName(name, at: range) { throw ambiguous }
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + ValueType.foundationTypeNames
           + interpreter.typeNamesForSuggestions

@@ -63,45 +63,61 @@ final class HostValueType {
   }
 }
 
-/// The registered value types of one interpreter.
+/// The registered value types of one interpreter, and the short names of
+/// every registered nested Swift type.
 ///
 /// A nested Swift type registers under its qualified name
 /// (`LoginViewModel.State`), and is also found by its short name (`State`)
 /// while no other registered type has it, as Swift finds it inside its
-/// outer type; a short name two nested types share names neither, and a
-/// script that writes it is told both (``ambiguousShortNames``). A type
-/// registered under the short name itself comes first.
+/// outer type: a struct or enum here (``subscript(name:)``), a class through
+/// ``shortClassName(_:)``. A short name two nested types share, of either
+/// kind, names neither, and a script that writes it is told both
+/// (``ambiguousShortNames``). A type registered under the short name itself
+/// comes first.
 struct HostValueTypes {
   private(set) var byName: [String: HostValueType] = [:]
   private var bySwiftType: [ObjectIdentifier: HostValueType] = [:]
-  private var shortNames: [String: HostValueType] = [:]
+  /// Unambiguous short names, with the qualified name each stands for.
+  private var shortNames: [String: String] = [:]
   /// Short names several nested types have, with their qualified names.
   private(set) var ambiguousShortNames: [String: [String]] = [:]
 
-  subscript(name: String) -> HostValueType? { byName[name] ?? shortNames[name] }
+  subscript(name: String) -> HostValueType? { byName[name] ?? shortNames[name].flatMap { byName[$0] } }
   subscript(swiftType: Any.Type) -> HostValueType? { bySwiftType[ObjectIdentifier(swiftType)] }
 
   /// Whether a type is registered under `name` itself (not as a short name).
   func hasType(named name: String) -> Bool { byName[name] != nil }
 
+  /// The qualified name of the registered nested class that `name` is the
+  /// unambiguous short name of (`Row` for `FeedViewModel.Row`).
+  func shortClassName(_ name: String) -> String? {
+    guard let qualified = shortNames[name], byName[qualified] == nil else { return nil }
+    return qualified
+  }
+
   mutating func add(_ type: HostValueType) {
     byName[type.name] = type
     bySwiftType[type.swiftType] = type
-    guard let dot = type.name.lastIndex(of: ".") else { return }
-    let short = String(type.name[type.name.index(after: dot)...])
+    addShortName(of: type.name)
+  }
+
+  /// Makes a nested type's short name find it while no other has it.
+  mutating func addShortName(of qualified: String) {
+    guard let dot = qualified.lastIndex(of: ".") else { return }
+    let short = String(qualified[qualified.index(after: dot)...])
     if let others = ambiguousShortNames[short] {
-      ambiguousShortNames[short] = others + [type.name]
+      ambiguousShortNames[short] = others + [qualified]
     } else if let other = shortNames.removeValue(forKey: short) {
-      ambiguousShortNames[short] = [other.name, type.name]
+      ambiguousShortNames[short] = [other, qualified]
     } else {
-      shortNames[short] = type
+      shortNames[short] = qualified
     }
   }
 
   mutating func remove(_ type: HostValueType) {
     byName[type.name] = nil
     bySwiftType[type.swiftType] = nil
-    shortNames = shortNames.filter { $0.value !== type }
+    shortNames = shortNames.filter { $0.value != type.name }
   }
 
   mutating func removeAll() {

@@ -56,6 +56,8 @@ extension Interpreter {
     type.host = host
     host.objectType = type
     types[name] = type
+    // A nested class (`FeedViewModel.Row`) by its short name too.
+    hostValueTypes.addShortName(of: name)
     hasHostClasses = true
     return type
   }
