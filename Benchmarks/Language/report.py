@@ -120,6 +120,24 @@ def main():
     def verdict(met):
         return "met" if met else "**missed**"
 
+    # Decimal arithmetic (issue 28): at most 3x the same loop on Doubles,
+    # each net of the loop alone, in this same run.
+    if "bindscript-decimal-arithmetic" in results:
+        loop_alone = seconds("bindscript-arithmetic-loop")
+        decimal = seconds("bindscript-decimal-arithmetic") - loop_alone
+        double = seconds("bindscript-double-arithmetic") - loop_alone
+        loop_alone_cpu = cpu_seconds("bindscript-arithmetic-loop")
+        decimal_cpu = cpu_seconds("bindscript-decimal-arithmetic") - loop_alone_cpu
+        double_cpu = cpu_seconds("bindscript-double-arithmetic") - loop_alone_cpu
+        out.append("| `total + price * 3 - 0.01`, 10⁶ times (− the loop alone) | Decimal | Double | ratio | goal |")
+        out.append("|---|--:|--:|--:|---|")
+        out.append(f"| wall clock (median), ns per step | {decimal / ITERATIONS * 1e9:.0f} | {double / ITERATIONS * 1e9:.0f} "
+                   f"| {ratio(decimal, double)} | ≤ 3×: {verdict(decimal <= 3 * double)} |")
+        out.append(f"| CPU time (user+sys, mean), ns per step | {decimal_cpu / ITERATIONS * 1e9:.0f} "
+                   f"| {double_cpu / ITERATIONS * 1e9:.0f} | {ratio(decimal_cpu, double_cpu)} "
+                   f"| ≤ 3×: {verdict(decimal_cpu <= 3 * double_cpu)} |")
+        out.append("")
+
     python_c = seconds("python-c")
     python_c_cpu = cpu_seconds("python-c")
     cellx_cpu = cpu_seconds("bindscript-cellx")

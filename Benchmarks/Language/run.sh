@@ -96,6 +96,12 @@ check "500000 250000" "$python" map-filter.py
 # Value types and methods (issue 15): each 10⁶ operations in the same loop.
 value_scenarios=(calls-function calls-untyped-function calls-method read-object-property read-struct-field)
 for scenario in "${value_scenarios[@]}"; do check "1000000" "$bin" run "$scenario.bind"; done
+# Decimal arithmetic (issue 28): 10⁶ `total + price * 3 - 0.01` on
+# Decimals, on Doubles, and the loop alone.
+arithmetic_scenarios=(decimal-arithmetic double-arithmetic arithmetic-loop)
+check "59960000" "$bin" run decimal-arithmetic.bind
+check "59959999.99973785" "$bin" run double-arithmetic.bind
+check "19" "$bin" run arithmetic-loop.bind
 # Collections (issue 34): 10⁶ appends to a typed array and 10⁵ dictionary
 # inserts, each beside the same loop in Lua and CPython.
 collection_scenarios=(append-typed dictionary-insert)
@@ -142,6 +148,7 @@ add "bindscript-func-call"    "$bin run func-call.bind"
 add "bindscript-map-filter"   "$bin run map-filter.bind"
 add "python-map-filter"       "$python map-filter.py"
 for scenario in "${value_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
+for scenario in "${arithmetic_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 for scenario in "${collection_scenarios[@]}"; do
   add "bindscript-$scenario" "$bin run $scenario.bind"
   add "lua-$scenario"        "$lua $scenario.lua"
