@@ -139,6 +139,10 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(dump("for x in xs { if x { break } else { continue } }"),
                    "(for x xs (block (if x (block (break)) (else (block (continue))))))")
     XCTAssertEqual(dump("while n < 3 { n += 1 }"), "(while (< n 3) (block (+= n 1)))")
+    XCTAssertEqual(dump("repeat { n += 1 } while n < 3"), "(repeat (block (+= n 1)) (< n 3))")
+    XCTAssertEqual(dump("repeat {\n  n += 1\n}\nwhile n < 3\nn"), "(repeat (block (+= n 1)) (< n 3))\nn")
+    // Contextual: a name anywhere else.
+    XCTAssertEqual(dump("repeat + 1"), "(+ repeat 1)")
   }
 
   func testImportAndCalls() {

@@ -5,6 +5,10 @@ import BindSyntax
 // or over a collection's elements.
 extension Compiler {
   /// whileStatement -> 'while' expression block
+  /// repeatStatement -> 'repeat' block 'while' expression
+  ///
+  /// `repeat` runs the body once before checking the condition; `continue`
+  /// in it goes on to the condition, as in Swift.
   func compileWhile(_ loop: WhileLoop) throws -> Execution {
     let condition = try compileCondition(loop.condition)
     loopDepth += 1
@@ -13,6 +17,15 @@ extension Compiler {
     let interpreter = self.interpreter
     let range = loop.range
     let file = self.file
+    if loop.isRepeat {
+      return { frame in
+        repeat {
+          try interpreter.step(at: range, in: file)
+          if let exit = try body(frame).loopExit { return exit }
+        } while try condition(frame)
+        return .next
+      }
+    }
     return { frame in
       while try condition(frame) {
         try interpreter.step(at: range, in: file)

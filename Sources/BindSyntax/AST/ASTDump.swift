@@ -48,7 +48,9 @@ public enum ASTDump {
     case .forLoop(let f):
       let pattern = f.secondVariable.map { "(\(f.variable.name) \($0.name))" } ?? f.variable.name
       return "(for \(pattern) \(dump(f.sequence)) \(dump(f.body)))"
-    case .whileLoop(let w): return "(while \(dump(w.condition)) \(dump(w.body)))"
+    case .whileLoop(let w):
+      return w.isRepeat
+        ? "(repeat \(dump(w.body)) \(dump(w.condition)))" : "(while \(dump(w.condition)) \(dump(w.body)))"
     case .returnStatement(let value, _): return list(["return"] + (value.map { [dump($0)] } ?? []))
     case .breakStatement: return "(break)"
     case .continueStatement: return "(continue)"

@@ -27,7 +27,7 @@ public enum Statement: Equatable, Sendable {
   case ifStatement(IfStatement)
   /// `for x in e { }`.
   case forLoop(ForLoop)
-  /// `while c { }`.
+  /// `while c { }` or `repeat { } while c`.
   case whileLoop(WhileLoop)
   /// `return` or `return e`.
   case returnStatement(Expression?, SourceRange)
@@ -402,19 +402,23 @@ public struct ForLoop: Equatable, Sendable {
   }
 }
 
-/// `while condition { body }`.
+/// `while condition { body }`, or `repeat { body } while condition`.
 public struct WhileLoop: Equatable, Sendable {
-  /// The condition, checked before each iteration.
+  /// The condition, checked before each iteration (after each one for `repeat`).
   public var condition: Expression
   /// The body.
   public var body: Block
-  /// From `while` to the closing `}`.
+  /// Whether it is `repeat { … } while …`: the body runs once before the
+  /// condition is first checked.
+  public var isRepeat: Bool
+  /// From `while` (or `repeat`) to the closing `}` (or the end of the condition).
   public var range: SourceRange
 
   /// Creates a while loop.
-  public init(condition: Expression, body: Block, range: SourceRange) {
+  public init(condition: Expression, body: Block, isRepeat: Bool = false, range: SourceRange) {
     self.condition = condition
     self.body = body
+    self.isRepeat = isRepeat
     self.range = range
   }
 }

@@ -18,7 +18,7 @@ extension Parser {
   /// statement → variableDeclaration | typeDeclaration | functionDeclaration
   ///           | bindStatement | observeStatement | onStatement | emitStatement
   ///           | disposeStatement | batchStatement | ifStatement | forStatement
-  ///           | whileStatement | returnStatement | 'break' | 'continue'
+  ///           | whileStatement | repeatStatement | returnStatement | 'break' | 'continue'
   ///           | importStatement | waitStatement | throwStatement | doStatement
   ///           | deferStatement | expressionStatement
   func statement() throws -> Statement {
@@ -51,6 +51,7 @@ extension Parser {
     case .guard: return try guardStatement()
     case .for: return try forStatement()
     case .while: return try whileStatement()
+    case .identifier where startsRepeatStatement: return try repeatStatement()
     case .return: return try returnStatement()
     case .break: return .breakStatement(advance().range)
     case .continue: return .continueStatement(advance().range)
@@ -368,6 +369,20 @@ extension Parser {
     try rejectTrailingClosure(after: "a 'while' condition")
     return .whileLoop(WhileLoop(
       condition: condition, body: body, range: keyword.range.union(body.range)))
+  }
+
+  /// `repeat` is contextual, as `effect` is: a statement only before `{`.
+  var startsRepeatStatement: Bool { peek().text == "repeat" && peek(1).kind == .leftBrace }
+
+  /// repeatStatement → 'repeat' block NEWLINE? 'while' expression
+  func repeatStatement() throws -> Statement {
+    let keyword = advance()
+    let body = try block(after: "'repeat'")
+    if check(.newline), peek(1).kind == .while { advance() }
+    try expect(.while, "expected 'while' and a condition after the '}' of 'repeat', as in 'repeat { … } while n > 0'")
+    let condition = try expression()
+    return .whileLoop(WhileLoop(
+      condition: condition, body: body, isRepeat: true, range: keyword.range.union(condition.range)))
   }
 
   /// returnStatement → 'return' valueExpression?
