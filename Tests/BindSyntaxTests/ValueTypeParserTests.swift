@@ -53,6 +53,17 @@ final class ValueTypeParserTests: XCTestCase {
       "(if case (.loaded (let xs)) = state (block (call print xs)))")
   }
 
+  func testTuplePatterns() {
+    XCTAssertEqual(
+      dump("switch (a, b) { case (0, _): 1; case (let x, 1...3), let (x, _): x; case (x: .a(let y), y: (1, _)): y }"),
+      "(switch (tuple a b) (case (tuple 0 _) (block 1)) (case (tuple (let x) (... 1 3)) (tuple (let x) _) (block x))"
+        + " (case (tuple x: (.a (let y)) y: (tuple 1 _)) (block y)))")
+    XCTAssertEqual(dump("if case (0, let y) = pair { }"), "(if case (tuple 0 (let y)) = pair (block))")
+    // Parentheses that do not end the pattern start an expression; one element is that element.
+    XCTAssertEqual(dump("switch v { case (a + 1) * 2: 1; case (let x): x }"),
+                   "(switch v (case (* (+ a 1) 2) (block 1)) (case (let x) (block x)))")
+  }
+
   func testImplicitMembers() {
     XCTAssertEqual(dump("x == .idle"), "(== x .idle)")
     XCTAssertEqual(dump("f(.failed(\"x\"))"), #"(call f (call .failed "x"))"#)
@@ -68,6 +79,7 @@ final class ValueTypeParserTests: XCTestCase {
       ("switch x {\nprint(1)\n}", "2:1: expected 'case' or 'default' in 'switch'; every statement belongs to a case"),
       ("if case .a(let x) state { }", "1:19: expected '=' and a value after the pattern of 'if case'"),
       ("switch x { case let let y: break }", "1:21: 'let' cannot appear inside another 'let' pattern"),
+      ("switch p { case (x: 1): break }", "1:18: a tuple pattern has two or more elements; write the pattern without the label 'x', or add an element"),
     ]
     for (source, expected) in cases {
       let result = Parser.parse(source)

@@ -18,6 +18,7 @@ extension Compiler {
   /// For a `switch` expression, `valueBranch` compiles each case (see ``BranchValue``).
   func compileSwitch(_ statement: SwitchStatement, valueBranch: BranchValue? = nil) throws -> Execution {
     let subject = try compileExpression(statement.subject)
+    try checkTupleShapes(statement.cases.flatMap(\.patterns), against: statement.subject)
     let exhaustive = try exhaustivenessCheck(statement)
     struct CompiledCase {
       let matchers: [PatternMatcher]
@@ -66,6 +67,7 @@ extension Compiler {
       throw error(.statement(.ifCaseValueCount), at: statement.range)
     }
     let subject = try compileExpression(value)
+    try checkTupleShapes([pattern], against: value)
     let makesClosures = resolved.needsFrame(.patterns(statement.range))
     let (matchers, caseScope, thenBlock, _) = try inCaseScope([pattern], makesClosures: makesClosures) {
       () throws -> (Execution, Int?) in
@@ -140,6 +142,8 @@ extension Compiler {
       }
     case .expression(let expression):
       return try compileExpressionPattern(expression)
+    case .tuple(let elements, let range):
+      return try compileTuplePattern(elements, range: range, slots: slots)
     case .enumCase(let typeName, let name, let arguments, let range):
       // A host enum's cases match as a script enum's (`catch StoreError.full(let n)`).
       if let typeName, !isEnumTypeName(typeName.name),
@@ -172,6 +176,50 @@ extension Compiler {
         }
         return true
       }
+    }
+  }
+
+  /// Tuple patterns of another size than the tuple literal they match
+  /// (`switch (a, b) { case (0, _, _): … }`): an error before anything
+  /// runs, as in Swift; any other value is checked when it arrives.
+  private func checkTupleShapes(_ patterns: [Pattern], against subject: Expression) throws {
+    guard case .tuple(let elements, _) = subject.unparenthesized else { return }
+    for case .tuple(let written, let range) in patterns where written.count != elements.count {
+      throw error(
+        .statement(.tuplePatternSize(
+          pattern: file.text(in: range), count: written.count, valueType: file.text(in: subject.range),
+          elements: elements.count)),
+        at: range)
+    }
+  }
+
+  /// `(0, _)`, `(let x, 1...3)`: a tuple of as many elements, each matching
+  /// its pattern, in order. A value of another shape is an error, as it is
+  /// in Swift before anything runs: no `case` could ever match it.
+  private func compileTuplePattern(_ elements: [PatternArgument], range: SourceRange, slots: [String: Int]) throws
+    -> PatternMatcher
+  {
+    let matchers = try elements.map { try compilePattern($0.pattern, slots: slots) }
+    let labels = elements.map { $0.label }
+    let (file, text, count) = (self.file, file.text(in: range), elements.count)
+    return { value, frame in
+      guard case .tuple(let tuple) = value else {
+        throw ScriptError(.statement(.tuplePatternNotTuple(pattern: text, valueType: value.typeName)), at: range, in: file)
+      }
+      guard tuple.elements.count == count else {
+        throw ScriptError(
+          .statement(.tuplePatternSize(pattern: text, count: count, valueType: value.typeName, elements: tuple.elements.count)),
+          at: range, in: file)
+      }
+      for (index, written) in labels.enumerated() {
+        guard let written, let label = tuple.label(at: index), label != written.name else { continue }
+        throw ScriptError(
+          .statement(.tuplePatternLabel(index: index, written: written.name, label: label)), at: written.range, in: file)
+      }
+      for (index, matcher) in matchers.enumerated() where !(try matcher(tuple.elements[index], frame)) {
+        return false
+      }
+      return true
     }
   }
 
@@ -211,12 +259,15 @@ extension Compiler {
     var caseNames = Set<String>()
     var writtenType: String?
     var literals = Set<Bool>()
+    var tupleRows: [[Pattern]] = []
     for switchCase in statement.cases {
       if switchCase.isDefault { return noCheck }
       for pattern in switchCase.patterns {
         switch pattern {
         case .wildcard, .binding:
           if switchCase.guardExpression == nil { return noCheck }
+        case .tuple(let elements, _):
+          if switchCase.guardExpression == nil { tupleRows.append(elements.map(\.pattern)) }
         case .enumCase(let typeName, let name, let arguments, _):
           caseNames.insert(name.name)
           if let typeName { writtenType = typeName.name }
@@ -227,12 +278,15 @@ extension Compiler {
         }
       }
     }
-    if caseNames.isEmpty {
-      if literals.count == 2 { return noCheck }
-      throw error(.nonExhaustive(typeName: nil, missing: []), at: statement.keywordRange)
-    }
     let file = self.file
     let keyword = statement.keywordRange
+    if caseNames.isEmpty {
+      if literals.count == 2 { return noCheck }
+      if let width = tupleRows.first?.count, tupleRows.allSatisfy({ $0.count == width }) {
+        return try tupleExhaustivenessCheck(tupleRows, width: width, at: keyword)
+      }
+      throw error(.nonExhaustive(typeName: nil, missing: []), at: keyword)
+    }
     if let type = statedEnum(writtenType: writtenType, caseNames: caseNames) {
       if let missing = Compiler.missingCases(type, covered: covered) { throw error(missing, at: keyword) }
       return noCheck
@@ -244,6 +298,38 @@ extension Compiler {
         throw ScriptError(missing, at: keyword, in: file)
       }
       checked.last = enumValue.type
+    }
+  }
+
+  /// The check of a switch whose cases are tuple patterns (see
+  /// ``TupleCoverage``): now, when the enums of its columns are known from
+  /// the patterns, else on the first tuple whose elements say.
+  private func tupleExhaustivenessCheck(_ rows: [[Pattern]], width: Int, at keyword: SourceRange) throws
+    -> (Value) throws -> Void
+  {
+    let stated = TupleCoverage { _, writtenType, caseNames in self.statedEnum(writtenType: writtenType, caseNames: caseNames) }
+    do {
+      if let missing = try stated.missing(rows, width: width) {
+        throw error(.nonExhaustive(typeName: nil, missing: [missing]), at: keyword)
+      }
+      return { _ in }
+    } catch is TupleCoverage.UnknownEnum {}
+    let file = self.file
+    let checked = CheckedOnce()
+    return { value in
+      guard !checked.isDone, case .tuple(let tuple) = value, tuple.elements.count == width else { return }
+      let fromValue = TupleCoverage { column, _, _ in
+        guard case .enumValue(let element) = tuple.elements[column], !element.type.isContextual else { return nil }
+        return element.type
+      }
+      let missing: String?
+      do {
+        missing = try fromValue.missing(rows, width: width)
+      } catch {
+        return  // An element that is no enum value (nil, say) cannot tell; a later tuple may.
+      }
+      if let missing { throw ScriptError(.nonExhaustive(typeName: nil, missing: [missing]), at: keyword, in: file) }
+      checked.isDone = true
     }
   }
 
@@ -293,4 +379,9 @@ private final class CaseCache {
 /// The enum type a switch last checked for exhaustiveness.
 private final class CheckedTypes {
   @exclusivity(unchecked) var last: EnumType?
+}
+
+/// Whether a switch over tuples was found exhaustive at run time.
+private final class CheckedOnce {
+  @exclusivity(unchecked) var isDone = false
 }

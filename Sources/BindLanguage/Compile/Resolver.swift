@@ -185,6 +185,10 @@ package struct Resolver {
       for argument in arguments ?? [] { facts = facts | self.pattern(argument.pattern) }
       return facts
     case .expression(let value): return expression(value)
+    case .tuple(let elements, _):
+      var facts = ResolvedSyntax.Facts()
+      for element in elements { facts = facts | self.pattern(element.pattern) }
+      return facts
     }
   }
 

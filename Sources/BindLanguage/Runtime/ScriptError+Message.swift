@@ -177,6 +177,8 @@ extension ScriptError.Kind {
     case .nonExhaustive(let typeName?, let missing):
       let list = missing.map { "'\($0)'" }.joined(separator: ", ")
       return "switch must be exhaustive; missing case\(missing.count == 1 ? "" : "s") of '\(typeName)': \(list); add \(missing.count == 1 ? "it" : "them"), or a 'default' case"
+    case .nonExhaustive(nil, let missing) where !missing.isEmpty:
+      return "switch must be exhaustive; missing \(missing.map { "'\($0)'" }.joined(separator: ", ")); add \(missing.count == 1 ? "it" : "them"), or a 'default' case"
     case .nonExhaustive(nil, _):
       return "switch must be exhaustive; add a 'default' case"
     case .conditionNotBool(let valueType):

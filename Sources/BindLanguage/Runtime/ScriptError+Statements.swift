@@ -40,6 +40,14 @@ extension ScriptError {
     case patternNamesVersusTuple(pattern: String, names: Int, elements: Int)
     /// A tuple pattern over a value of another size (or no tuple: `found` describes it).
     case patternNamesVersusValue(pattern: String, count: Int, found: String)
+    /// A tuple pattern of a `case` (`'(0, _)'`, as written) of `count`
+    /// elements matched against a tuple of `elements` (`valueType`, as
+    /// written or its type's name).
+    case tuplePatternSize(pattern: String, count: Int, valueType: String, elements: Int)
+    /// A tuple pattern of a `case` matched against a value that is no tuple.
+    case tuplePatternNotTuple(pattern: String, valueType: String)
+    /// An element of a tuple pattern labelled otherwise than the tuple's.
+    case tuplePatternLabel(index: Int, written: String, label: String)
     /// `t.name` of a tuple without that element; `elements` lists its names.
     case noTupleElement(name: String, tupleType: String, elements: [String])
     /// An implicit member (`.idle`) whose enum nothing names.
@@ -142,6 +150,12 @@ extension ScriptError.StatementProblem {
       return "'\(pattern)' has \(names) names, but the tuple has \(elements) elements; write one name per element ('_' for one you do not need)"
     case .patternNamesVersusValue(let pattern, let count, let found):
       return "'\(pattern)' takes a tuple of \(count) elements apart, not \(found); write one name per element ('_' for one you do not need)"
+    case .tuplePatternSize(let pattern, let count, let valueType, let elements):
+      return "'\(pattern)' matches a tuple of \(count) elements, not '\(valueType)', which has \(elements) elements; write one pattern per element ('_' for one you do not need)"
+    case .tuplePatternNotTuple(let pattern, let valueType):
+      return "tuple pattern '\(pattern)' cannot match values of type '\(valueType)'; match it with a pattern of that type"
+    case .tuplePatternLabel(let index, let written, let label):
+      return "element \(index) of the tuple is labelled '\(label)', not '\(written)'; write '\(label):' or no label"
     case .noTupleElement(let name, let tupleType, let elements):
       let listed = elements.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " and '\(elements.last ?? "")'"
       return "value of tuple type '\(tupleType)' has no member '\(name)'; its elements are \(listed)"

@@ -160,8 +160,13 @@ public enum ASTDump {
     case .enumCase(let typeName, let name, let arguments, _):
       let head = (typeName?.name ?? "") + "." + name.name
       guard let arguments else { return head }
-      return list([head] + arguments.map { a in a.label.map { "\($0.name): " + dump(a.pattern) } ?? dump(a.pattern) })
+      return list([head] + arguments.map(dump))
+    case .tuple(let elements, _): return list(["tuple"] + elements.map(dump))
     }
+  }
+
+  private static func dump(_ argument: PatternArgument) -> String {
+    argument.label.map { "\($0.name): " + dump(argument.pattern) } ?? dump(argument.pattern)
   }
 
   private static func dump(_ clause: CatchClause) -> String {

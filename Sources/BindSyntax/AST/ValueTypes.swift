@@ -71,20 +71,24 @@ public indirect enum Pattern: Equatable, Sendable {
   case enumCase(typeName: Identifier?, name: Identifier, arguments: [PatternArgument]?, SourceRange)
   /// A value compared with the subject: a literal, a range (`1...3`), any expression.
   case expression(Expression)
+  /// `(0, _)`, `(let x, 1...3)`, `(x: 0, y: let y)`: a tuple of two or more
+  /// elements, each matched by its pattern.
+  case tuple([PatternArgument], SourceRange)
 
   /// Where the pattern is written.
   public var range: SourceRange {
     switch self {
-    case .wildcard(let range), .enumCase(_, _, _, let range): return range
+    case .wildcard(let range), .enumCase(_, _, _, let range), .tuple(_, let range): return range
     case .binding(let name): return name.range
     case .expression(let expression): return expression.range
     }
   }
 
-  /// Whether the pattern matches every value (`_`, a binding).
+  /// Whether the pattern matches every value (`_`, a binding, a tuple of those).
   public var isIrrefutable: Bool {
     switch self {
     case .wildcard, .binding: return true
+    case .tuple(let elements, _): return elements.allSatisfy(\.pattern.isIrrefutable)
     case .enumCase, .expression: return false
     }
   }
@@ -94,6 +98,7 @@ public indirect enum Pattern: Equatable, Sendable {
     switch self {
     case .binding(let name): return [name]
     case .enumCase(_, _, let arguments, _): return (arguments ?? []).flatMap(\.pattern.bindings)
+    case .tuple(let elements, _): return elements.flatMap(\.pattern.bindings)
     case .wildcard, .expression: return []
     }
   }

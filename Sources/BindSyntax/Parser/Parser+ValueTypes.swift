@@ -173,7 +173,7 @@ extension Parser {
   }
 
   /// pattern → 'let' pattern | '_' | '.' memberName patternArguments?
-  ///         | IDENTIFIER '.' memberName patternArguments? | expression
+  ///         | IDENTIFIER '.' memberName patternArguments? | tuplePattern | expression
   ///
   /// Under `let`, a bare name binds the value (`case let .failed(m)`).
   func pattern(binding: Bool = false) throws -> Pattern {
@@ -183,6 +183,7 @@ extension Parser {
         return try pattern(binding: true)
       }
       if check(.identifier), peek().text == "_" { return .wildcard(advance().range) }
+      if check(.leftParen), endsPatternAfterParentheses() { return try tuplePattern(binding: binding) }
       if binding, check(.identifier), endsPattern(peek(1).kind) || peek(1).text == "where" {
         let token = advance()
         return .binding(Identifier(token.text, range: token.range))
@@ -203,6 +204,51 @@ extension Parser {
   }
 
   private func check(_ kind: TokenKind, ahead: Int) -> Bool { peek(ahead).kind == kind }
+
+  /// Whether the `(` here is closed by a `)` that ends the pattern: then it
+  /// is a tuple pattern (`case (0, _):`), else an expression that starts
+  /// with parentheses (`case (a + b) * 2:`).
+  private func endsPatternAfterParentheses() -> Bool {
+    var depth = 0
+    var ahead = 0
+    while true {
+      switch peek(ahead).kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace:
+        depth -= 1
+        if depth == 0 { return endsPattern(peek(ahead + 1).kind) || peek(ahead + 1).text == "where" }
+      case .eof: return false
+      default: break
+      }
+      ahead += 1
+    }
+  }
+
+  /// tuplePattern → '(' ( memberName ':' )? pattern ( ',' ( memberName ':' )? pattern )+ ')'
+  ///
+  /// One element without a label is that element's pattern in parentheses.
+  private func tuplePattern(binding: Bool) throws -> Pattern {
+    let open = advance()
+    var elements: [PatternArgument] = []
+    repeat {
+      var label: Identifier?
+      if check(.identifier) || peek().kind.isKeyword, peek(1).kind == .colon, peek().kind != .let {
+        label = try memberName(after: "'('")
+        advance()
+      }
+      elements.append(PatternArgument(label: label, pattern: try pattern(binding: binding)))
+    } while match(.comma) != nil && !check(.rightParen)
+    let close = try self.close(.rightParen, opener: open)
+    if elements.count == 1 {
+      if let label = elements[0].label {
+        report(
+          "a tuple pattern has two or more elements; write the pattern without the label '\(label.name)', or add an element",
+          at: label.range)
+      }
+      return elements[0].pattern
+    }
+    return .tuple(elements, open.range.union(close.range))
+  }
 
   /// Whether a token ends a pattern: `,`, `)`, `:`, `=`, `where`.
   private func endsPattern(_ kind: TokenKind) -> Bool {
