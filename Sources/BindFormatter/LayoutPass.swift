@@ -32,6 +32,9 @@ struct LayoutPass {
   private var isPrefix: [Bool] = []
   /// The `>`s that close generic arguments (`Set<Int>`): a `?` after one is postfix.
   private var genericCloses: Set<Int> = []
+  /// The tokens after the `(` of an initializer named by its labels
+  /// (`Point.init(x:y:)`), written without blanks as Swift writes them.
+  private var compoundNameTokens: Set<Int> = []
 
   private var lines: [String] = []
   private var line = ""
@@ -127,6 +130,7 @@ struct LayoutPass {
     let previous = code[index - 1].kind
     let next = code[index].kind
     guard Self.isKnown(previous), Self.isKnown(next) else { return hadBlank ? " " : "" }
+    if compoundNameTokens.contains(index) { return "" }
     switch (previous, next) {
     case (.stringHead, _), (.stringMiddle, _), (_, .stringMiddle), (_, .stringTail): return ""
     case (.leftParen, _), (.leftBracket, _), (_, .rightParen), (_, .rightBracket): return ""
@@ -149,6 +153,7 @@ struct LayoutPass {
     case (_, .leftParen), (_, .leftBracket):
       if next == .leftParen, isTypeAttribute(index - 1) { return " " }  // `@Sendable (Int) -> Int`
       if endsValue(index - 1) { return "" }
+      if previous == .let || previous == .var { return " " }  // `let (a, b) = pair`, `case let (x, y):`
       return code[index - 1].kind.isKeyword && !hadBlank ? "" : " "
     case (.dotDotDot, _), (.dotDotLess, _), (_, .dotDotDot), (_, .dotDotLess): return ""
     case (_, .colon): return ternaries.last == openers.count ? " " : ""
@@ -302,6 +307,22 @@ struct LayoutPass {
       case .less: markGenericArguments(from: index)
       default: break
       }
+    }
+    markCompoundNames()
+  }
+
+  /// Finds `.init(label:…)` (see ``compoundNameTokens``).
+  private mutating func markCompoundNames() {
+    for index in code.indices.dropFirst() where code[index].text == "init" && code[index - 1].kind == .dot {
+      var next = index + 2
+      guard next < code.count, code[index + 1].kind == .leftParen else { continue }
+      while next + 1 < code.count, code[next].kind == .identifier || code[next].kind.isKeyword,
+        code[next + 1].kind == .colon
+      {
+        next += 2
+      }
+      guard next > index + 2, next < code.count, code[next].kind == .rightParen else { continue }
+      compoundNameTokens.formUnion(index + 2...next)
     }
   }
 

@@ -40,6 +40,18 @@ final class FormatterTests: XCTestCase {
     assertFormats(
       "var s: Set<Int>? = nil\nvar d:Dictionary<String, Int> = [:]\nlet b = 1<2 ? 1:2\n",
       "var s: Set<Int>? = nil\nvar d: Dictionary<String, Int> = [:]\nlet b = 1 < 2 ? 1 : 2\n")
+    // An initializer named by its labels is written as Swift writes it; a call is spaced.
+    assertFormats(
+      "let f = Point.init( x : y : )\nlet p = Point.init(x :1, y:2)\n",
+      "let f = Point.init(x:y:)\nlet p = Point.init(x: 1, y: 2)\n")
+  }
+
+  func testNewStatementForms() {
+    assertFormats("repeat{n += 1}while n<3\n", "repeat { n += 1 } while n < 3\n")
+    assertFormats("repeat {\nn += 1\n}\nwhile n < 3\n", "repeat {\n  n += 1\n}\nwhile n < 3\n")
+    assertFormats(
+      "switch ( a,b ) {\ncase ( 0 , _ ):print(1)\ncase let( x,y )where x==y:print(x)\ndefault:break\n}\n",
+      "switch (a, b) {\ncase (0, _): print(1)\ncase let (x, y) where x == y: print(x)\ndefault: break\n}\n")
   }
 
   func testErrorHandlingSyntax() {

@@ -8,6 +8,7 @@ extension Compiler {
   /// built-in (`print`, `assert`, `min`, …), or a method of a string or array.
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     if let rewritten = withNestedTypeNames(callee) { return try compileCall(rewritten, arguments, range: range) }
+    if let typeName = initializerCall(callee) { return try compileCall(typeName, arguments, range: range) }
     if arguments.isEmpty, let type = collectionTypeCalled(callee) {
       // `[String]()`, `[String: Int]()`: Swift's empty collection of a type.
       let empty = type.zeroValue ?? .null

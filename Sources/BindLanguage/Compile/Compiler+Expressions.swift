@@ -9,6 +9,7 @@ extension Compiler {
   /// rather than an error from the links after it.
   func compileExpression(_ expression: Expression) throws -> Evaluation {
     if let rewritten = withNestedTypeNames(expression) { return try compileExpression(rewritten) }
+    if let closure = try initializerReference(expression) { return try compileExpression(closure) }
     if case .member(let base, let name, let range) = expression, let global = try staticMemberName(base, name, range: range) {
       return try compileExpression(global)
     }

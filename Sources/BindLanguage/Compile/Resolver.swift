@@ -419,6 +419,8 @@ package struct Resolver {
       return expression(condition) | expression(then) | expression(otherwise)
     case .member(let base, let name, _):
       let facts = expression(base)
+      // `String.init`, `User.init(name:)`: an initializer as a value, no member.
+      if name.initializerLabels != nil { return facts }
       if use == .read { record(.enumCase(base: base, name: name)) }
       record(.property(base: base, name: name, optional: false, use: use))
       return facts
@@ -449,6 +451,8 @@ package struct Resolver {
   private mutating func call(_ callee: Expression, _ arguments: [Argument]) -> ResolvedSyntax.Facts {
     var facts: ResolvedSyntax.Facts
     switch callee {
+    case .member(let base, let name, _) where name.initializerLabels != nil:
+      facts = expression(base)  // `String.init(3)`: a call of the type.
     case .member(let base, let name, _):
       facts = expression(base)
       record(.enumCase(base: base, name: name))

@@ -89,6 +89,9 @@ extension ScriptError {
     case anonymousOutsideClosure(name: String)
     /// A type name used as a value.
     case typeAsValue(name: String)
+    /// A bare `Type.init` as a value, where the type has several
+    /// initializers (`forms`, as `init(name:)`) or none a script knows.
+    case initializerReferenceNeedsLabels(typeName: String, forms: [String])
     /// `debounce(…)` or another time operator outside a connection's source.
     case timedSourceOutside(op: String)
     /// A short type name that several registered types share.
@@ -195,6 +198,10 @@ extension ScriptError.StatementProblem {
       return "anonymous closure argument '\(name)' is not inside a closure; it names a parameter of '{ … }'"
     case .typeAsValue(let name):
       return "'\(name)' is a type; write '\(name)()' to create an instance"
+    case .initializerReferenceNeedsLabels(let typeName, let forms) where forms.count > 1:
+      return "'\(typeName).init' is ambiguous: \(typeName) has \(ScriptError.LibraryProblem.listed(forms.map { "'\($0)'" }, joinedBy: "and")); name the one you mean with its labels, as in '\(typeName).\(forms[0])'"
+    case .initializerReferenceNeedsLabels(let typeName, _):
+      return "'\(typeName).init' does not say which initializer it means; name it with its labels, as in '\(typeName).init(_:)', or write a closure, as in '{ \(typeName)($0) }'"
     case .timedSourceOutside(let op):
       return "'\(op)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op)(field.text, 300ms) -> vm.query'"
     case .ambiguousTypeName(let name, let candidates):

@@ -11,6 +11,16 @@ public struct Identifier: Hashable, Sendable {
     self.name = name
     self.range = range
   }
+
+  /// The argument labels of a member that names an initializer, as Swift
+  /// writes one as a value: `[]` for `init` (`String.init`), the labels
+  /// for `init(describing:)` (nil for `_`); nil for any other name.
+  public var initializerLabels: [String?]? {
+    if name == "init" { return [] }
+    guard name.hasPrefix("init("), name.hasSuffix(":)") else { return nil }
+    return name.dropFirst("init(".count).dropLast(2).split(separator: ":", omittingEmptySubsequences: false)
+      .map { $0 == "_" ? nil : String($0) }
+  }
 }
 
 /// How a `try` handles an error its operand throws.

@@ -44,7 +44,8 @@ extension Parser {
         base = .call(base, arguments, base.range.union(close.range))
       case .dot, .questionDot:
         // `pair.0`: a tuple element by position.
-        let name = try tupleIndex() ?? memberName(after: "'\(token.text)'")
+        var name = try tupleIndex() ?? memberName(after: "'\(token.text)'")
+        if name.name == "init", kind == .dot, let labelled = initializerName(name) { name = labelled }
         let range = base.range.union(name.range)
         base = kind == .dot ? .member(base, name, range) : .optionalMember(base, name, range)
       default:
@@ -53,6 +54,22 @@ extension Parser {
         base = .index(base, index, base.range.union(close.range))
       }
     }
+  }
+
+  /// `init(describing:)` after `String.`: an initializer named by its
+  /// argument labels, as Swift names one to use it as a function value. Nil
+  /// when the parenthesis starts a call (`String.init(3)`).
+  private func initializerName(_ keyword: Identifier) -> Identifier? {
+    guard check(.leftParen) else { return nil }
+    var ahead = 1
+    var labels: [String] = []
+    while peek(ahead).kind == .identifier || peek(ahead).kind.isKeyword, peek(ahead + 1).kind == .colon {
+      labels.append(peek(ahead).text)
+      ahead += 2
+    }
+    guard !labels.isEmpty, peek(ahead).kind == .rightParen else { return nil }
+    for _ in 0...ahead { advance() }
+    return Identifier("init(" + labels.map { $0 + ":" }.joined() + ")", range: keyword.range.union(previous.range))
   }
 
   /// The position after `.` in `pair.0`, as a member name.
