@@ -22,6 +22,9 @@ struct MemberCheck {
   private let file: SourceFile
   private let interpreter: Interpreter
   private var errors: [(index: Int, error: ScriptError)] = []
+  /// The script type whose own code the member use is in, which may write
+  /// its `private(set)` properties (as ``ObjectType/checkSetterAccess(_:from:)``).
+  private var writer: String?
 
   /// The member errors of `statements`, in source order; statements whose
   /// indices are in `skipping` (they failed to compile) are not reported on.
@@ -40,12 +43,14 @@ struct MemberCheck {
       types: ReceiverTypes(interpreter: interpreter, bindings: bindings), file: file, interpreter: interpreter)
     for site in bindings.memberUses where !skipping.contains(site.statement) {
       check.types.selfType = check.types.selfType(named: site.selfTypeName)
+      check.writer = site.selfTypeName
       switch site.use {
       case .property(let base, let name, let optional, let use):
         check.checkProperty(base, name, optional: optional, use: use, in: site.statement)
       case .method(let base, let name, let arguments, let optional):
         check.checkMethod(base, name, arguments, optional: optional, in: site.statement)
       case .enumCase(let base, let name): check.checkEnumCase(base, name, in: site.statement)
+      case .place(let place, let method): check.checkPlace(place, method: method, in: site.statement)
       }
     }
     return check.errors
@@ -143,6 +148,58 @@ struct MemberCheck {
       interpreter.globalScope.lookup(Compiler.staticName(typeName, name.name)) == nil
     else { return }
     report(ScriptError(type.unknownCase(name.name)), at: name, in: statement)
+  }
+
+  /// A place written, directly or by a mutating method: Swift's error for
+  /// each `private(set)` (or `private`) property the write changes from
+  /// outside its type's code. Writing `vm.items[0]` or `vm.point.x` writes
+  /// `vm.items` and `vm.point` (values), and stops at an object, which
+  /// does not change when one of its properties does.
+  private mutating func checkPlace(_ place: Expression, method: Identifier?, in statement: Int) {
+    var current = place.unparenthesized
+    var writes = method == nil
+    while true {
+      switch current {
+      case .index(let base, _, _):
+        current = base.unparenthesized
+      case .member(let base, let name, _):
+        guard let receiver = types.known(base), !receiver.isOptional else { return }
+        let property: (type: ValueType, isPrivateSet: Bool, owner: String)
+        switch receiver.type {
+        case .object(let type):
+          guard case .stored(let index)? = type.members[name.name] else { return }
+          property = (type.stored[index].type, type.stored[index].isPrivateSet, type.name)
+        case .structure(let type):
+          guard let index = type.index(ofField: name.name) else { return }
+          property = (type.fields[index].type, type.fields[index].isPrivateSet, type.name)
+        case .string, .array, .dictionary:
+          return
+        }
+        if !writes, let method { writes = Self.mutates(property.type, by: method.name) }
+        guard writes else { return }
+        if property.isPrivateSet, writer != property.owner {
+          report(ScriptError(.inaccessibleSetter(property: name.name, typeName: property.owner)), at: name, in: statement)
+          return
+        }
+        guard case .structure = receiver.type else { return }
+        current = base.unparenthesized
+      default:
+        return
+      }
+    }
+  }
+
+  /// Whether calling `method` on a value of `type` changes it: a collection's
+  /// mutating methods, a struct's `mutating func`s.
+  private static func mutates(_ type: ValueType, by method: String) -> Bool {
+    switch type {
+    case .array, .set, .dictionary:
+      return Builtins.mutatingArrayMethods.contains(method) || Compiler.inPlaceArrayMethods[method] != nil
+    case .structure(let structType):
+      return structType.scriptMembers.methods[method]?.isMutating == true
+    default:
+      return false
+    }
   }
 
   private mutating func report(_ error: ScriptError, at name: Identifier, in statement: Int) {

@@ -116,6 +116,10 @@ package struct NameBindings {
     case method(base: Expression, name: Identifier, arguments: [Argument], optional: Bool)
     /// `State.lodaing` or `State.loaded(…)`: maybe a case named through its enum.
     case enumCase(base: Expression, name: Identifier)
+    /// A place written (`vm.count = 1`, `vm.items[0] += 1`, `bind x ->
+    /// vm.count`), or the receiver of a method call that writes it when the
+    /// method mutates (`vm.items.append(x)`, `method` the call's name).
+    case place(Expression, method: Identifier?)
   }
 
   /// A member use, with where it is.

@@ -307,6 +307,7 @@ package struct Resolver {
       } else {
         isName = false
       }
+      record(.place(assignment.target, method: nil))
       let facts = expression(assignment.target, use: .write) | expression(assignment.value)
       return isName ? facts : facts | .write
     case .typeDeclaration(let declaration):
@@ -321,6 +322,8 @@ package struct Resolver {
       selfTypeName = saved
       return .closure
     case .bind(let statement):
+      if statement.direction == .twoWay { record(.place(statement.source, method: nil)) }
+      record(.place(statement.target, method: nil))
       let facts = expression(statement.source, use: .reactive) | expression(statement.target, use: .reactive)
       if let name = statement.name { declare(name, .other) }
       return facts | .write
@@ -455,6 +458,7 @@ package struct Resolver {
       facts = expression(base)  // `String.init(3)`: a call of the type.
     case .member(let base, let name, _):
       facts = expression(base)
+      record(.place(base, method: name))
       record(.enumCase(base: base, name: name))
       record(.method(base: base, name: name, arguments: arguments, optional: false))
     case .optionalMember(let base, let name, _):

@@ -97,6 +97,58 @@ final class MemberCheckTests: XCTestCase {
       ])
   }
 
+  func testWritesOfPrivateSetPropertiesFromOutsideTheirType() {
+    let declarations = """
+      struct Point { var x: Int = 0; mutating func shift() { x += 1 } }
+      type T {
+        private(set) var n: Int = 0
+        private(set) var xs: [Int] = []
+        private(set) var p: Point = Point()
+        private(set) var inner: T?
+        var open: Point = Point()
+        func bump() { n += 1; xs.append(1); self.p.x = 2; p.shift(); let f = { self.n = 3 } }
+      }
+      extension T { func reset() { self.xs = [] } }
+      let t = T()
+
+      """
+    let inaccessible = { (line: Int, column: Int, name: String) in
+      "\(line):\(column): cannot assign to property: '\(name)' setter is inaccessible; T declares it private, so only its own methods write it"
+    }
+    XCTAssertEqual(
+      check(
+        declarations + """
+          t.n = 1
+          t.n += 1
+          t.xs.append(2)
+          t.xs[0] = 3
+          t.xs.sort()
+          t.p.x = 4
+          t.p.shift()
+          bind T().n -> t.n
+          func outside(_ u: T) { u.n = 5 }
+          type Other { func poke(_ u: T) { u.xs = [] } }
+          """),
+      [
+        inaccessible(13, 3, "n"), inaccessible(14, 3, "n"), inaccessible(15, 3, "xs"), inaccessible(16, 3, "xs"),
+        inaccessible(17, 3, "xs"), inaccessible(18, 3, "p"), inaccessible(19, 3, "p"), inaccessible(20, 16, "n"),
+        inaccessible(21, 26, "n"), inaccessible(22, 36, "xs"),
+      ])
+    // Reads, the type's own code, non-mutating calls, and properties that
+    // are not private are not writes it refuses.
+    XCTAssertEqual(
+      check(
+        declarations + """
+          t.bump()
+          t.reset()
+          print(t.n, t.xs.count, t.xs.sorted(), t.p.x)
+          t.open.x = 1
+          t.open.shift()
+          let copy = t.xs
+          """),
+      [])
+  }
+
   func testNoReportWhereTheTypeIsNotCertain() {
     XCTAssertEqual(
       check(
