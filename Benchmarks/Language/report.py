@@ -218,6 +218,24 @@ def main():
         out.append(f"| CPU time (user+sys, ms, mean) | {ms(test_cpu)} | {ms(run_cpu)} | {ratio(test_cpu, run_cpu)} "
                    f"| ≤ 3×: {verdict(test_cpu <= 3 * run_cpu)} |")
 
+    if "bindscript-derived-statement-body" in results:
+        # Issue 27: a derived property whose body is statements (a local and
+        # a `return`) within 1.2x the same body as one expression, each net
+        # of the loop without a derived property (derived-baseline.bind).
+        out.append("")
+        out.append("| derived property, 10⁶ evaluations (median − baseline loop) | statement body | expression body "
+                   "| ratio | goal |")
+        out.append("|---|--:|--:|--:|---|")
+        for prefix in ("bindscript", "candidate"):
+            if f"{prefix}-derived-statement-body" not in results:
+                continue
+            for kind, stat in (("wall", seconds), ("CPU time", cpu_seconds)):
+                base = stat(f"{prefix}-derived-baseline")
+                statements = stat(f"{prefix}-derived-statement-body") - base
+                expression = stat(f"{prefix}-derived-expression-body") - base
+                out.append(f"| {prefix}, {kind} (ms) | {ms(statements)} | {ms(expression)} "
+                           f"| {ratio(statements, expression)} | ≤ 1.20×: {verdict(statements <= 1.2 * expression)} |")
+
     if "candidate-loop" in results:
         cs = seconds("candidate-empty")
         cns = per_iteration_ns("candidate", "median")
@@ -256,6 +274,17 @@ def main():
                            f"| {ratio(ours, theirs)} | |")
                 out.append(f"| {prefix}: `map` + `filter` / CPython, CPU time (ms) | {ms(ours_cpu)} "
                            f"| {ms(theirs_cpu)} | {ratio(ours_cpu, theirs_cpu)} | |")
+        # Every row both builds ran: the candidate's time against this build's.
+        out.append("")
+        out.append("| row (median, ms) | bindscript | candidate | candidate / bindscript |")
+        out.append("|---|--:|--:|--:|")
+        for name in results:
+            if not name.startswith("bindscript-"):
+                continue
+            other = "candidate-" + name[len("bindscript-"):]
+            if other in results:
+                out.append(f"| {name[len('bindscript-'):]} | {ms(seconds(name))} | {ms(seconds(other))} "
+                           f"| {ratio(seconds(other), seconds(name))} |")
     print("\n".join(out))
 
     relative_spread = max((r["max"] - r["min"]) / r["median"] for r in results.values())

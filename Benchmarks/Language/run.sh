@@ -112,6 +112,11 @@ for i in "${!collection_scenarios[@]}"; do
   check "${collection_outputs[$i]}" "$lua" "$scenario.lua"
   check "${collection_outputs[$i]}" "$python" "$scenario.py"
 done
+# Derived properties (issue 27): a body of statements against the same
+# body as one expression, 10⁶ evaluations each, beside the loop without any.
+derived_scenarios=(derived-baseline derived-expression-body derived-statement-body)
+expected_derived() { [ "$1" = derived-baseline ] && echo 1000000 || echo 1000002000000; }
+for scenario in "${derived_scenarios[@]}"; do check "$(expected_derived "$scenario")" "$bin" run "$scenario.bind"; done
 # `test` against `run` over one file of 10⁵ statements (issue 34: `test`
 # was quadratic in statements). In the shapes that were: 25,000 lines
 # without `#>` before the first `#>` line, 25,000 statements on one line,
@@ -154,6 +159,7 @@ for scenario in "${collection_scenarios[@]}"; do
   add "lua-$scenario"        "$lua $scenario.lua"
   add "python-$scenario"     "$python $scenario.py"
 done
+for scenario in "${derived_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 add "bindscript-run-100k-statements"  "$bin run $statements"
 add "bindscript-test-100k-statements" "$bin test $statements"
 # A second build to compare in the same run (a proposed patch, say).
@@ -166,6 +172,12 @@ if [ -n "${CANDIDATE_BIN:-}" ]; then
   add "candidate-closure-call" "$CANDIDATE_BIN run closure-call.bind"
   add "candidate-func-call"    "$CANDIDATE_BIN run func-call.bind"
   add "candidate-map-filter"   "$CANDIDATE_BIN run map-filter.bind"
+  # Every other bindscript row too, so that no row's change goes unseen.
+  for scenario in "${value_scenarios[@]}" "${collection_scenarios[@]}" "${derived_scenarios[@]}"; do
+    add "candidate-$scenario" "$CANDIDATE_BIN run $scenario.bind"
+  done
+  add "candidate-run-100k-statements"  "$CANDIDATE_BIN run $statements"
+  add "candidate-test-100k-statements" "$CANDIDATE_BIN test $statements"
 fi
 
 args=()

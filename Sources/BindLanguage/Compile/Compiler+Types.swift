@@ -94,7 +94,7 @@ extension Compiler {
       type.derived[index] = .init(
         name: spec.0.name.name, type: spec.2,
         compute: slots.count == 0 ? body : { frame in try slots.evaluate(body, in: frame) },
-        write: write, isSame: try sameness(spec.0.attributes))
+        write: write, isSame: try sameness(spec.0.attributes), givesCheckedValue: spec.1.implicitReturnValue == nil)
     }
     try compileMethodBodies(declaration, methods, members: Set(order), selfValueType: nil)
     type.initializers = try compileInitializers(declaration, members: Set(order), selfValueType: nil)

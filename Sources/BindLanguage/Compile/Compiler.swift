@@ -289,6 +289,24 @@ final class Compiler {
     let compiled = try statements.map { Compiled(run: try compileStatement($0)) }
     switch compiled.count {
     case 0: return { _ in .next }
+    // Two and three statements (`let x = …; return x + 1`) are called
+    // directly: a loop over the array retains and releases each closure.
+    case 2:
+      let (first, second) = (compiled[0].run, compiled[1].run)
+      return { frame in
+        let flow = try first(frame)
+        guard case .next = flow else { return flow }
+        return try second(frame)
+      }
+    case 3:
+      let (first, second, third) = (compiled[0].run, compiled[1].run, compiled[2].run)
+      return { frame in
+        var flow = try first(frame)
+        guard case .next = flow else { return flow }
+        flow = try second(frame)
+        guard case .next = flow else { return flow }
+        return try third(frame)
+      }
     default:
       return { frame in
         for statement in compiled {

@@ -34,6 +34,10 @@ public final class ObjectType {
     var write: ((_ globals: Frame, _ object: ScriptObject, _ newValue: Value) throws -> Void)? = nil
     /// Whether a new result is no change, from `@equal(…)`.
     var isSame: ((Value, Value) -> Bool)? = nil
+    /// Whether `compute` already gives a value of `type`: a body of
+    /// statements checks each `return` where it is written, so its value
+    /// is not checked a second time.
+    var givesCheckedValue = false
   }
 
   struct EventSpec {

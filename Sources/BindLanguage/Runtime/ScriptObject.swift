@@ -91,6 +91,10 @@ public final class ScriptObject {
           .derivedChainTooDeep(property: spec.name, typeName: self.type.name))
       }
       let value = try spec.compute(Frame(parent: globals, selfObject: self))
+      if spec.givesCheckedValue {
+        last = value
+        return value
+      }
       guard let checked = spec.type.coerce(value) else {
         throw ScriptError.typeMismatch(value: value, expected: spec.type, what: "derived property '\(spec.name)'")
       }

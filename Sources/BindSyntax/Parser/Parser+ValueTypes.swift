@@ -209,19 +209,9 @@ extension Parser {
   /// is a tuple pattern (`case (0, _):`), else an expression that starts
   /// with parentheses (`case (a + b) * 2:`).
   private func endsPatternAfterParentheses() -> Bool {
-    var depth = 0
-    var ahead = 0
-    while true {
-      switch peek(ahead).kind {
-      case .leftParen, .leftBracket, .leftBrace: depth += 1
-      case .rightParen, .rightBracket, .rightBrace:
-        depth -= 1
-        if depth == 0 { return endsPattern(peek(ahead + 1).kind) || peek(ahead + 1).text == "where" }
-      case .eof: return false
-      default: break
-      }
-      ahead += 1
-    }
+    guard let close = closingBracket(of: current) else { return false }
+    let next = tokens[min(close + 1, tokens.count - 1)]
+    return endsPattern(next.kind) || next.text == "where"
   }
 
   /// tuplePattern → '(' ( memberName ':' )? pattern ( ',' ( memberName ':' )? pattern )+ ')'

@@ -98,6 +98,11 @@ public final class Parser {
     return try body()
   }
   private var reportedOffsets: Set<Int> = []
+  /// For each opening bracket's token index, the index of the bracket that
+  /// closes it (of any kind, as a scan would pair them); found in one pass
+  /// when first asked, so that looking past nested parentheses costs no
+  /// rescan per level.
+  private var closingBrackets: [Int: Int]?
 
   init(file: SourceFile, tokens: [Token]) {
     self.file = file
@@ -116,6 +121,24 @@ public final class Parser {
 
   /// Whether the current token is of `kind`.
   func check(_ kind: TokenKind) -> Bool { peek().kind == kind }
+
+  /// The index of the bracket that closes the one at token `index`, nil
+  /// when nothing closes it.
+  func closingBracket(of index: Int) -> Int? {
+    if closingBrackets == nil {
+      var pairs: [Int: Int] = [:]
+      var open: [Int] = []
+      for (position, token) in tokens.enumerated() {
+        switch token.kind {
+        case .leftParen, .leftBracket, .leftBrace: open.append(position)
+        case .rightParen, .rightBracket, .rightBrace: if let opener = open.popLast() { pairs[opener] = position }
+        default: break
+        }
+      }
+      closingBrackets = pairs
+    }
+    return closingBrackets?[index]
+  }
 
   /// Consumes and returns the current token (stays at `eof`).
   @discardableResult
