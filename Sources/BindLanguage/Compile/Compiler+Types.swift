@@ -109,6 +109,16 @@ extension Compiler {
   private func compileGetter(_ body: Block, of type: ValueType) throws -> Evaluation {
     if let value = body.implicitReturnValue { return try compileValue(value, expecting: type) }
     scope.returnContract = .init(type: type)
+    // The usual shape, `let x = …; return x + 1`: the last `return` gives
+    // the value directly, not through a `Flow` every statement passes on.
+    if case .returnStatement(let value?, _) = body.statements.last, !body.statements.contains(where: \.isDefer) {
+      let statements = try compileSequence(Array(body.statements.dropLast()))
+      let result = try compileReturnValue(value)
+      return { frame in
+        if case .returned(let early?) = try statements(frame) { return early }
+        return try result(frame)
+      }
+    }
     let statements = try compileSequence(body.statements)
     let missing = missingReturn(type, in: "getter", closingAt: body.range)
     return { frame in
@@ -270,31 +280,35 @@ extension Compiler {
 /// so one evaluation's slots are cleared and kept for the next (as a
 /// closure's frame is, `ClosureInvocation`): no allocation per evaluation.
 /// An evaluation that starts during another (the same property of another
-/// object) finds none kept and makes its own.
+/// object) finds them lent out and makes its own.
 final class GetterSlots {
   let count: Int
   private let reusable: Bool
-  @exclusivity(unchecked) private var spare: ContiguousArray<Value>?
+  /// The slots kept between evaluations (cleared), while `isLent` is false.
+  @exclusivity(unchecked) private var kept: ContiguousArray<Value>
+  @exclusivity(unchecked) private var isLent = false
 
   init(count: Int, reusable: Bool) {
     self.count = count
     self.reusable = reusable
+    kept = reusable ? ContiguousArray(repeating: .null, count: count) : []
   }
 
   // The slots move by `swap`: a second reference held while the body runs
   // would make its first write copy them.
   func evaluate(_ body: Evaluation, in frame: Frame) throws -> Value {
-    if var kept = spare.take() {
-      swap(&frame.slots, &kept)
-    } else {
+    guard reusable, !isLent else {
       frame.slots = ContiguousArray(repeating: .null, count: count)
+      return try body(frame)
     }
-    guard reusable else { return try body(frame) }
+    isLent = true
+    swap(&frame.slots, &kept)
     defer {
-      var used: ContiguousArray<Value> = []
-      swap(&used, &frame.slots)
-      for index in used.indices { used[index] = .null }
-      spare = used
+      swap(&frame.slots, &kept)
+      kept.withUnsafeMutableBufferPointer { slots in
+        for index in slots.indices { slots[index] = .null }
+      }
+      isLent = false
     }
     return try body(frame)
   }

@@ -216,11 +216,22 @@ extension Compiler {
       }
       return { _ in .returned(nil) }
     }
-    let evaluate = try compileValue(value, expecting: contract?.type)
-    guard let contract else { return { frame in .returned(try evaluate(frame)) } }
-    guard let type = contract.type else {
+    guard contract != nil else {
+      let evaluate = try compileValue(value, expecting: nil)
+      return { frame in .returned(try evaluate(frame)) }
+    }
+    let evaluate = try compileReturnValue(value)
+    return { frame in .returned(try evaluate(frame)) }
+  }
+
+  /// The value of `return value` in a body whose return type is declared
+  /// (``FunctionScope/returnContract``): converted to that type, or the
+  /// error at `value`.
+  func compileReturnValue(_ value: Expression) throws -> Evaluation {
+    guard let type = scope.returnContract?.type else {
       throw error(.unexpectedReturnValue, at: value.range)
     }
+    let evaluate = try compileValue(value, expecting: type)
     let file = self.file
     return { frame in
       let result = try evaluate(frame)
@@ -229,7 +240,7 @@ extension Compiler {
           ?? .returnMismatch(valueType: result.typeName, expected: "\(type)")
         throw ScriptError(kind, at: value.range, in: file)
       }
-      return .returned(converted)
+      return converted
     }
   }
 }
