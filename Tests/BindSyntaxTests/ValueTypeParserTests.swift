@@ -61,7 +61,7 @@ final class ValueTypeParserTests: XCTestCase {
     XCTAssertEqual(dump("if case (0, let y) = pair { }"), "(if case (tuple 0 (let y)) = pair (block))")
     // Parentheses that do not end the pattern start an expression; one element is that element.
     XCTAssertEqual(dump("switch v { case (a + 1) * 2: 1; case (let x): x }"),
-                   "(switch v (case (* (+ a 1) 2) (block 1)) (case (let x) (block x)))")
+                   "(switch v (case (* (paren (+ a 1)) 2) (block 1)) (case (let x) (block x)))")
   }
 
   func testImplicitMembers() {

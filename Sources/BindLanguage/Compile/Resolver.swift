@@ -246,7 +246,8 @@ package struct Resolver {
   /// rules), so bindings and member uses are not collected there.
   private mutating func typeDeclaration(_ declaration: TypeDeclaration) {
     let name = declaration.name.name
-    if recordsMembers {
+    // An extension adds to the type declared elsewhere; it declares none.
+    if recordsMembers, !declaration.isExtension {
       result.bindings.typeDeclarations[name, default: 0] += 1
       result.bindings.typeDeclarationOffsets[name] = declaration.range.start.offset
     }

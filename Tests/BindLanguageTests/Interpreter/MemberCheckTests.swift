@@ -127,12 +127,12 @@ final class MemberCheckTests: XCTestCase {
           t.p.shift()
           bind T().n -> t.n
           func outside(_ u: T) { u.n = 5 }
-          type Other { func poke(_ u: T) { u.xs = [] } }
+          type Other { func poke(_ w: T) { w.xs = [] } }
           """),
       [
-        inaccessible(13, 3, "n"), inaccessible(14, 3, "n"), inaccessible(15, 3, "xs"), inaccessible(16, 3, "xs"),
-        inaccessible(17, 3, "xs"), inaccessible(18, 3, "p"), inaccessible(19, 3, "p"), inaccessible(20, 16, "n"),
-        inaccessible(21, 26, "n"), inaccessible(22, 36, "xs"),
+        inaccessible(12, 3, "n"), inaccessible(13, 3, "n"), inaccessible(14, 3, "xs"), inaccessible(15, 3, "xs"),
+        inaccessible(16, 3, "xs"), inaccessible(17, 3, "p"), inaccessible(18, 3, "p"), inaccessible(19, 17, "n"),
+        inaccessible(20, 26, "n"), inaccessible(21, 36, "xs"),
       ])
     // Reads, the type's own code, non-mutating calls, and properties that
     // are not private are not writes it refuses.
