@@ -160,7 +160,10 @@ bench-attach: deps
 	$(PYTHON) Benchmarks/Attach/bench_attach.py .build/debug
 
 # Issue 3's language benchmark: bindscript against Lua 5.4 and CPython 3.11,
-# in one hyperfine run (installs lua5.4 and hyperfine if they are missing).
+# in one hyperfine run (installs lua5.4 and hyperfine if they are missing),
+# with issue 31's call loops timed in all three. `ONLY=calls` times the
+# call loops alone; Benchmarks/Language/profile-calls.sh counts their
+# instructions under callgrind.
 .PHONY: bench-language
 bench-language:
 	Benchmarks/Language/run.sh

@@ -12,6 +12,59 @@ import sys
 ITERATIONS = 1_000_000
 
 
+# Issue 31's call loops: (scenario, what it calls, calls per run).
+CALL_SCENARIOS = [
+    ("calls-function", "`func bump(value: Int) -> Int`", ITERATIONS),
+    ("calls-untyped-function", "untyped `func bump(value)`", ITERATIONS),
+    ("calls-method", "the same as a method of a script type", ITERATIONS),
+    ("func-call", "untyped `func add(a, b)`", ITERATIONS),
+    ("closure-call", "closure `{ a, b in a + b }`", ITERATIONS),
+    ("calls-initializer", "`Point(x:)`, a script type's `init`", ITERATIONS),
+    ("fib", "`fib(27)`, recursive", 635_621),
+]
+
+
+def call_tables(results, candidate):
+    """ns per call (median − the same interpreter's empty program, and CPU
+    time likewise) against Lua 5.4 and CPython in the same run, and issue
+    31's goals: every call ≤ 2× Lua's, a method ≤ 1.2× a function."""
+    if "bindscript-calls-function" not in results:
+        return []
+
+    def net_ns(prefix, scenario, calls, cpu=False):
+        def stat(name):
+            result = results[name]
+            return result["user"] + result["system"] if cpu else result["median"]
+        return (stat(f"{prefix}-{scenario}") - stat(f"{prefix}-empty")) / calls * 1e9
+
+    out = ["| calls (ns per call, median − empty program) | bindscript | Lua 5.4 | CPython 3.11 "
+           "| bindscript / Lua | bindscript / CPython | ≤ 2× Lua | CPU time: bindscript / Lua |",
+           "|---|--:|--:|--:|--:|--:|---|--:|"]
+    per_call = {}
+    for scenario, label, calls in CALL_SCENARIOS:
+        ours, lua, python = (net_ns(p, scenario, calls) for p in ("bindscript", "lua", "python"))
+        ours_cpu, lua_cpu = (net_ns(p, scenario, calls, cpu=True) for p in ("bindscript", "lua"))
+        per_call[scenario] = (ours, ours_cpu)
+        out.append(f"| {label} (`{scenario}`) | {ours:.0f} | {lua:.0f} | {python:.0f} | {ours / lua:.2f}× "
+                   f"| {ours / python:.2f}× | {'met' if ours <= 2 * lua else '**missed**'} | {ours_cpu / lua_cpu:.2f}× |")
+    method, function = per_call["calls-method"], per_call["calls-function"]
+    out.append(f"| method call / function call (goal ≤ 1.2×) | {method[0] / function[0]:.2f}× | | | | "
+               f"| {'met' if method[0] <= 1.2 * function[0] else '**missed**'} "
+               f"| CPU time: {method[1] / function[1]:.2f}× |")
+    out.append("")
+    if "candidate-calls-function" in results:
+        out.append(f"Candidate build in the same run: {candidate}")
+        out.append("")
+        out.append("| calls (ns per call, median − empty) | bindscript | candidate | candidate / bindscript "
+                   "| candidate / Lua |")
+        out.append("|---|--:|--:|--:|--:|")
+        for scenario, label, calls in CALL_SCENARIOS:
+            ours, theirs, lua = (net_ns(p, scenario, calls) for p in ("bindscript", "candidate", "lua"))
+            out.append(f"| `{scenario}` | {ours:.0f} | {theirs:.0f} | {theirs / ours:.2f}× | {theirs / lua:.2f}× |")
+        out.append("")
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("export")
@@ -53,14 +106,18 @@ def main():
     def ratio(a, b):
         return f"{a / b:.2f}×"
 
-    ns = {i: per_iteration_ns(i, "median") for i in ("bindscript", "lua", "python")}
-    ns_min = {i: per_iteration_ns(i, "min") for i in ("bindscript", "lua", "python")}
-
     out = []
     out.append(f"Run on {options.started}, load average {options.load} (1/5/15 min, before -> after),")
     out.append(f"hyperfine -N --warmup {options.warmup} --runs {options.runs}, one run for every row; "
                f"bindscript at {options.commit}; {options.versions}.")
     out.append("")
+    out += call_tables(results, options.candidate)
+    if "bindscript-loop" not in results:  # ONLY=calls
+        print("\n".join(out))
+        return
+
+    ns = {i: per_iteration_ns(i, "median") for i in ("bindscript", "lua", "python")}
+    ns_min = {i: per_iteration_ns(i, "min") for i in ("bindscript", "lua", "python")}
     out.append("| measurement | bindscript | Lua 5.4 | CPython 3.11 | bindscript / Lua | bindscript / CPython |")
     out.append("|---|--:|--:|--:|--:|--:|")
     s = {i: seconds(f"{i}-empty") for i in ("bindscript", "lua", "python")}

@@ -12,6 +12,8 @@
 #   CANDIDATE_BIN=PATH    also time this build (e.g. with a proposed patch) in
 #   CANDIDATE_LABEL=TEXT  the same run; the report adds a comparison table
 #   RUNS=20 WARMUP=3      hyperfine's --runs / --warmup
+#   ONLY=calls            time only the empty programs and the call loops
+#                         (issue 31), for a quicker run while working on calls
 #   OUT=DIR               where the hyperfine exports go
 #                         (default .build-langbench/language-bench)
 #
@@ -84,17 +86,30 @@ check() { # expected-output command...
     exit 1
   fi
 }
+check "" "$bin" run empty.bind
+# Calls (issue 31): script functions, methods, closures and initializers,
+# each beside the same loop in Lua 5.4 and CPython (locals in Lua, a
+# function's locals in CPython, as the other scenarios), and fib(27).
+call_scenarios=(calls-function calls-untyped-function calls-method func-call closure-call calls-initializer fib)
+call_outputs=(1000000 1000000 1000000 500000500000 500000500000 1000000 196418)
+for i in "${!call_scenarios[@]}"; do
+  scenario="${call_scenarios[$i]}"
+  check "${call_outputs[$i]}" "$bin" run "$scenario.bind"
+  check "${call_outputs[$i]}" "$lua" "$scenario.lua"
+  check "${call_outputs[$i]}" "$python" "$scenario.py"
+done
+everything=true
+[ "${ONLY:-}" = calls ] && everything=false
+if $everything; then
 check "1000000" "$bin" run loop.bind
 check "1000000" "$lua" loop.lua
 check "1000000" "$python" loop.py
 check "$(printf 'after build: [-3, -6, -2, 2]\nafter update: [-2, -4, 2, 3]')" "$bin" run cellx.bind
-check "" "$bin" run empty.bind
-check "500000500000" "$bin" run closure-call.bind
-check "500000500000" "$bin" run func-call.bind
 check "500000 250000" "$bin" run map-filter.bind
 check "500000 250000" "$python" map-filter.py
-# Value types and methods (issue 15): each 10⁶ operations in the same loop.
-value_scenarios=(calls-function calls-untyped-function calls-method read-object-property read-struct-field)
+# Value types (issue 15): each 10⁶ operations in the same loop (the
+# method and function calls it compares are call rows above).
+value_scenarios=(read-object-property read-struct-field)
 for scenario in "${value_scenarios[@]}"; do check "1000000" "$bin" run "$scenario.bind"; done
 # Decimal arithmetic (issue 28): 10⁶ `total + price * 3 - 0.01` on
 # Decimals, on Doubles, and the loop alone.
@@ -130,6 +145,7 @@ with open(sys.argv[1], "w") as f:
 PY
 check "$(seq 0 50000)" "$bin" run "$statements"
 check "1 passed, 0 failed" sh -c '"$1" test "$2" | tail -1' - "$bin" "$statements"
+fi
 
 # --- One hyperfine run --------------------------------------------------------
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -142,14 +158,18 @@ add "python-empty"      "$python empty.py"
 add "python-c"          "$python -c ''"
 [ -x "$out/swift-bare" ] && add "swift-bare" "$out/swift-bare"
 [ -x "$out/swift-foundation" ] && add "swift-foundation" "$out/swift-foundation"
+for scenario in "${call_scenarios[@]}"; do
+  add "bindscript-$scenario" "$bin run $scenario.bind"
+  add "lua-$scenario"        "$lua $scenario.lua"
+  add "python-$scenario"     "$python $scenario.py"
+done
+if $everything; then
 add "bindscript-loop"   "$bin run loop.bind"
 add "lua-loop"          "$lua loop.lua"
 add "python-loop"       "$python loop.py"
 add "bindscript-cellx"  "$bin run cellx.bind"
-# Closures (issue 15): a closure call against a func call, and map/filter
-# over 10,000 elements against CPython's list comprehensions.
-add "bindscript-closure-call" "$bin run closure-call.bind"
-add "bindscript-func-call"    "$bin run func-call.bind"
+# Closures (issue 15): map/filter over 10,000 elements against CPython's
+# list comprehensions (the closure and func calls are call rows above).
 add "bindscript-map-filter"   "$bin run map-filter.bind"
 add "python-map-filter"       "$python map-filter.py"
 for scenario in "${value_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
@@ -162,22 +182,27 @@ done
 for scenario in "${derived_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 add "bindscript-run-100k-statements"  "$bin run $statements"
 add "bindscript-test-100k-statements" "$bin test $statements"
+fi
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
-  check "1000000" "$CANDIDATE_BIN" run loop.bind
   add "candidate-empty" "$CANDIDATE_BIN run empty.bind"
-  add "candidate-loop"  "$CANDIDATE_BIN run loop.bind"
-  add "candidate-cellx" "$CANDIDATE_BIN run cellx.bind"
-  check "500000 250000" "$CANDIDATE_BIN" run map-filter.bind
-  add "candidate-closure-call" "$CANDIDATE_BIN run closure-call.bind"
-  add "candidate-func-call"    "$CANDIDATE_BIN run func-call.bind"
-  add "candidate-map-filter"   "$CANDIDATE_BIN run map-filter.bind"
-  # Every other bindscript row too, so that no row's change goes unseen.
-  for scenario in "${value_scenarios[@]}" "${collection_scenarios[@]}" "${derived_scenarios[@]}"; do
-    add "candidate-$scenario" "$CANDIDATE_BIN run $scenario.bind"
+  for i in "${!call_scenarios[@]}"; do
+    check "${call_outputs[$i]}" "$CANDIDATE_BIN" run "${call_scenarios[$i]}.bind"
+    add "candidate-${call_scenarios[$i]}" "$CANDIDATE_BIN run ${call_scenarios[$i]}.bind"
   done
-  add "candidate-run-100k-statements"  "$CANDIDATE_BIN run $statements"
-  add "candidate-test-100k-statements" "$CANDIDATE_BIN test $statements"
+  if $everything; then
+    check "1000000" "$CANDIDATE_BIN" run loop.bind
+    add "candidate-loop"  "$CANDIDATE_BIN run loop.bind"
+    add "candidate-cellx" "$CANDIDATE_BIN run cellx.bind"
+    check "500000 250000" "$CANDIDATE_BIN" run map-filter.bind
+    add "candidate-map-filter"   "$CANDIDATE_BIN run map-filter.bind"
+    # Every other bindscript row too, so that no row's change goes unseen.
+    for scenario in "${value_scenarios[@]}" "${collection_scenarios[@]}" "${derived_scenarios[@]}" "${arithmetic_scenarios[@]}"; do
+      add "candidate-$scenario" "$CANDIDATE_BIN run $scenario.bind"
+    done
+    add "candidate-run-100k-statements"  "$CANDIDATE_BIN run $statements"
+    add "candidate-test-100k-statements" "$CANDIDATE_BIN test $statements"
+  fi
 fi
 
 args=()

@@ -1,0 +1,6 @@
+-- fib.bind in Lua 5.4: fib(27), 635,621 calls.
+local function fib(n)
+  if n < 2 then return n end
+  return fib(n - 1) + fib(n - 2)
+end
+print(fib(27))
