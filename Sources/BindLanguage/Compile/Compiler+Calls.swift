@@ -62,16 +62,20 @@ extension Compiler {
     case .optionalMember(let base, let name, _):
       return try compileMethodCall(base, name, arguments, range: range, optional: true)
     default:
-      return try compileFunctionCall(try compileChainBase(callee), arguments, range: range)
+      return try compileFunctionCall(try compileChainBase(callee), arguments, range: range, specialises: true)
     }
   }
 
   /// `labelsMatched`: the callee was chosen by the call's labels (a
   /// built-in such as `stride(from:to:by:)`), which it takes as they are.
+  /// `specialises`: the callee may be a script function, which the direct
+  /// call path calls (``specialisedCall(_:_:_:range:general:)``).
   private func compileFunctionCall(
-    _ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange, labelsMatched: Bool = false
+    _ callee: @escaping Evaluation, _ arguments: [Argument], range: SourceRange, labelsMatched: Bool = false,
+    specialises: Bool = false
   ) throws -> Evaluation {
-    let values = try arguments.map { try compileExpression($0.value) }
+    let compiledArguments = try compileArguments(arguments)
+    let values = compiledArguments.map(\.evaluate)
     let interpreter = self.interpreter
     let file = self.file
     let argumentRanges = arguments.map(\.range)
@@ -79,8 +83,7 @@ extension Compiler {
     let call = CallArguments(labels: arguments.map { $0.label?.name }, ranges: argumentRanges, range: range, file: file)
     let plans = ArgumentPlanCache()
     let isMarked = errorHandling.isTrying
-    return { frame in
-      let function = try callee(frame)
+    let general = { (frame: Frame, function: Value) throws -> Value in
       guard case .function(let callable) = function else {
         throw ScriptError(.notCallable(valueType: function.typeName), at: range, in: file)
       }
@@ -111,6 +114,8 @@ extension Compiler {
         throw error.located(at: range, in: file)
       }
     }
+    if specialises { return specialisedCall(callee, compiledArguments, arguments, range: range, general: general) }
+    return { frame in try general(frame, try callee(frame)) }
   }
 
   /// `base.name(arguments)`: methods of host objects (see
@@ -138,7 +143,8 @@ extension Compiler {
       }
     }
     let receiver = try compileChainBase(base)
-    let values = try arguments.map { try compileExpression($0.value) }
+    let compiledArguments = try compileArguments(arguments)
+    let values = compiledArguments.map(\.evaluate)
     let method = name.name
     let methodName = MethodName(method, labels: arguments.map { $0.label?.name })
     let interpreter = self.interpreter
@@ -202,8 +208,7 @@ extension Compiler {
     let cache = MemberCache(file: file, range: name.range)
     let scriptCall = try scriptMethodCall(base, name, arguments, range: range)
     let builtinSite = Builtins.MethodSite(methodName)
-    return locating(range) { frame in
-      let value = try receiver(frame)
+    let general = { (frame: Frame, value: Value) throws -> Value in
       if case .object(let object) = value, object.type.host != nil {
         return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
       }
@@ -228,6 +233,7 @@ extension Compiler {
       if case .handle = value { interpreter.lastCallProducedValue = false }
       return try Builtins.callMethod(builtinSite, on: value, arguments: try values.map { try $0(frame) })
     }
+    return specialisedMethodCall(receiver, method, compiledArguments, arguments, range: range, general: general)
   }
 
   /// Swift's in-place array methods and the methods whose result they

@@ -41,14 +41,20 @@ extension Compiler {
     let arity = parameters.count
     let checked = parameterTypes.contains { $0 != nil } || resultType != nil
     let parameterNames = parameters.map(\.name)
+    // Typed closures convert their arguments with errors of their own:
+    // the general path only.
+    let code = checked ? nil : FunctionCode(
+      body: body, slotCount: slotCount(), arity: arity, signature: nil, isThrowing: false, reusesFrame: !makesClosures,
+      calleeKind: "a closure")
     return { frame in
       let parent: Frame? = keepsParent ? frame : nil
       let invocation = ClosureInvocation(
         body: body, slotCount: slotCount(), parameterCount: arity, parent: parent, reusesFrame: !makesClosures,
         expression: expression)
       if !checked {
-        return .function(Callable(name: "closure", arity: arity, isClosure: true, invocation: invocation) {
-          arguments, context in
+        return .function(Callable(
+          name: "closure", arity: arity, isClosure: true, invocation: invocation, code: code, frameParent: parent
+        ) { arguments, context in
           try interpreter.call(invocation, arguments: arguments, at: context)
         })
       }

@@ -33,6 +33,7 @@ extension Compiler {
         methodSelf: MethodSelf(isMutable: declaration.kind == .structure, members: members, type: selfValueType))
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
+      method.code = methodCode(method, function)
       methods.append(method)
     }
     return methods

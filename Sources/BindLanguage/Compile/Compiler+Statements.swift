@@ -163,12 +163,15 @@ extension Compiler {
     // function's value is in that frame, so keeping the frame for nothing
     // made `func outer() { func inner(x: Int) {} }` a cycle.
     let hasDefaults = signature?.parameters.contains { $0.defaultValue != nil } ?? false
+    let code = FunctionCode(
+      body: body, slotCount: slotCount(), arity: arity, signature: signature, isThrowing: declaration.isThrowing,
+      reusesFrame: !resolved.needsFrame(.block(declaration.body.range)))
     let makeFunction = { (frame: Frame) -> Value in
       let defining: Frame? = keepsParent || isGlobal ? frame : nil
       return .function(
         Callable(
           name: name, arity: arity, signature: signature, argumentPlanKey: argumentPlanKey,
-          defaultFrame: hasDefaults ? frame : nil, isThrowing: declaration.isThrowing
+          defaultFrame: hasDefaults ? frame : nil, isThrowing: declaration.isThrowing, code: code, frameParent: defining
         ) { arguments, context in
           try interpreter.call(body: body, slotCount: slotCount(), arguments: arguments, parent: defining, at: context)
         })

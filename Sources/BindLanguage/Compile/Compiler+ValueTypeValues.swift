@@ -233,8 +233,10 @@ extension Compiler {
     }
     let evaluate = try compileValue(value, expecting: type)
     let file = self.file
+    let check = ScalarTypeCheck(type)
     return { frame in
       let result = try evaluate(frame)
+      if check.admits(result) { return .returned(result) }
       guard let converted = type.coerce(result) else {
         let kind = ScriptError.contextualMismatch(value: result, expected: type)
           ?? .returnMismatch(valueType: result.typeName, expected: "\(type)")

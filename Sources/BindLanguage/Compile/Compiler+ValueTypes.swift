@@ -261,6 +261,7 @@ extension Compiler {
         cannotThrow: function.isThrowing ? nil : .functionCannotThrow, suspendable: suspendable)
       method.body = compiled.body
       method.slotCount = compiled.slotCount()
+      method.code = methodCode(method, function)
       // Without a `wait` there is nothing to suspend at: the body runs whole.
       method.suspendable = suspendable.flatMap { $0.waits.isEmpty ? nil : $0 }
     }

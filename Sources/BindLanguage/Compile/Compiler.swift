@@ -95,12 +95,16 @@ final class Compiler {
   func locating(_ range: SourceRange, _ evaluation: @escaping Evaluation) -> Evaluation {
     let file = self.file
     return { frame in
-      do { return try evaluation(frame) } catch let error as ScriptError where error.range == nil {
-        throw error.located(at: range, in: file)
-      } catch let error as ReactiveError {
-        throw ScriptError(.reactive(error), at: range, in: file)
-      }
+      do { return try evaluation(frame) } catch { throw Compiler.located(error, at: range, in: file) }
     }
+  }
+
+  /// What ``locating(_:_:)`` throws for `error`: a script error without a
+  /// location gets `range`, a reactive error becomes a script error there.
+  static func located(_ error: any Error, at range: SourceRange, in file: SourceFile) -> any Error {
+    if let error = error as? ScriptError, error.range == nil { return error.located(at: range, in: file) }
+    if let error = error as? ReactiveError { return ScriptError(.reactive(error), at: range, in: file) }
+    return error
   }
 
   // MARK: Names
@@ -396,8 +400,14 @@ final class Compiler {
       // that returns a value returns it (checked like `return`).
       return (try compileReturn(expression, range: expression.range), { inner.slotCount }, inner.usesEnclosingFrames)
     }
-    var compiled = try suspendable.map { try compileSuspendable(body.statements, into: $0) }
-      ?? compileSequence(body.statements)
+    // Not `suspendable.map { … } ?? …`: a closure that passes through a
+    // generic (`??`) is called through two reabstraction thunks ever after.
+    var compiled: Execution
+    if let suspendable {
+      compiled = try compileSuspendable(body.statements, into: suspendable)
+    } else {
+      compiled = try compileSequence(body.statements)
+    }
     if let (signature, bodyRange) = signature, let returnType = signature.returnType {
       let statements = compiled
       let missing = missingReturn(

@@ -135,7 +135,7 @@ struct FunctionSignature {
     }
   }
 
-  private func convert(_ value: Value, to parameter: Parameter, at range: SourceRange, in file: SourceFile) throws -> Value {
+  func convert(_ value: Value, to parameter: Parameter, at range: SourceRange, in file: SourceFile) throws -> Value {
     guard let type = parameter.type else { return value }
     if let converted = type.coerce(value) { return converted }
     if let specific = ScriptError.contextualMismatch(value: value, expected: type) {
@@ -206,6 +206,11 @@ final class ScriptMethod {
   /// caller to await; `nil` when it has none (or is not `async`).
   var suspendable: SuspendableBody?
   var slotCount = 1
+  /// The body as direct calls run it (`Compiler+DirectCalls.swift`), set
+  /// with it.
+  @exclusivity(unchecked) var code: FunctionCode?
+  /// The frames direct calls reuse (when ``FunctionCode/reusesFrame``).
+  @exclusivity(unchecked) var spares = SpareFrames()
   /// Whether a call that ends without `return` is an error.
   var requiresReturn: Bool { signature.returnType != nil }
 
@@ -218,6 +223,7 @@ final class ScriptMethod {
   /// caches may keep the method's own type, which owns the method.
   func releaseBody() {
     body = { _ in .next }
+    code = nil
     suspendable = nil
   }
 }

@@ -67,6 +67,55 @@ extension Interpreter {
     return .null
   }
 
+  /// Runs `code` in `callee`, a frame taken for this call, with the
+  /// arguments evaluated in `frame` straight into its slots: the direct
+  /// call path (`Compiler+DirectCalls.swift`). Checks and counts as the
+  /// general path does, in its order: the arguments are evaluated, then
+  /// converted to their parameters' types, then the call depth and the
+  /// stack are checked and one step counted. `callee` is the caller's to
+  /// give back.
+  @inline(__always)
+  func callDirect<Arguments: DirectArguments>(
+    _ code: FunctionCode, in callee: Frame, arguments: Arguments, from frame: Frame, at site: DirectCallSite
+  ) throws -> Value {
+    if try !arguments.evaluate(in: frame, into: callee, checks: code.checks, from: code.firstArgumentSlot) {
+      try convertArguments(code, in: callee, at: site)
+    }
+    guard callFits else { throw directCallDepthError(code, at: site) }
+    try step(at: site)
+    callDepth += 1
+    defer { callDepth -= 1 }
+    let flow: Flow
+    do {
+      flow = try code.body(callee)
+    } catch let error as ScriptError {
+      throw error.located(at: site.range, in: site.file)
+    }
+    if case .returned(let value?) = flow {
+      lastCallProducedValue = true
+      return value
+    }
+    lastCallProducedValue = false
+    return .null
+  }
+
+  @inline(never)
+  private func directCallDepthError(_ code: FunctionCode, at site: DirectCallSite) -> ScriptError {
+    callDepthError(inHandler: false, callee: code.calleeKind).moved(to: site.range, in: site.file)
+  }
+
+  /// Converts the arguments in `callee` to their parameters' types, or
+  /// reports the first that does not fit, as the general path does
+  /// (`FunctionSignature.arrange`): once every argument is evaluated.
+  @inline(never)
+  private func convertArguments(_ code: FunctionCode, in callee: Frame, at site: DirectCallSite) throws {
+    guard let signature = code.signature else { return }
+    for (index, parameter) in signature.parameters.enumerated() {
+      let slot = code.firstArgumentSlot + index
+      callee.slots[slot] = try signature.convert(callee.slots[slot], to: parameter, at: site.argumentRanges[index], in: site.file)
+    }
+  }
+
   /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
   /// reusing the closure's spare frame when its body cannot let one escape.
   func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {

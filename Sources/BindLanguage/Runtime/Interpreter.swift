@@ -153,6 +153,10 @@ public final class Interpreter {
   /// Whether the latest call returned a value (even `nil`) rather than
   /// nothing, so that `print(x)` echoes nothing but `Int("x")` echoes `nil`.
   @exclusivity(unchecked) var lastCallProducedValue = true
+  /// Whether the compiler adds the specialised paths beside the general
+  /// ones (the direct call path, `Compiler+DirectCalls.swift`). The
+  /// differential tests turn it off to run the general path alone.
+  var specialises = true
   var importedPaths: Set<String> = []
   /// Whether this session records the causes of changes, for `why`
   /// (`Interpreter+Why.swift`): switched on by the first `why` it is given.
@@ -423,6 +427,18 @@ public final class Interpreter {
   func step(at range: SourceRange, in file: SourceFile) throws {
     steps &+= 1
     if steps & 1023 == 0 { try checkLimits(at: range, in: file) }
+  }
+
+  /// ``step(at:in:)`` for a direct call: the site's location is read only
+  /// when the limits are checked.
+  @inline(__always)
+  func step(at site: DirectCallSite) throws {
+    steps &+= 1
+    if steps & 1023 == 0 { try checkLimits(at: site) }
+  }
+
+  @inline(never) private func checkLimits(at site: DirectCallSite) throws {
+    try checkLimits(at: site.range, in: site.file)
   }
 
   /// Counts `cost` steps at once, checking the limits every time.

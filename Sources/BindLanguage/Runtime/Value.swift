@@ -170,12 +170,23 @@ public final class Callable {
   let defaultFrame: Frame?
   /// A `func` declared `throws`: a call must be marked with `try`.
   let isThrowing: Bool
+  /// A script function's code, for calls that take the direct path
+  /// (`Compiler+DirectCalls.swift`); `nil` for built-ins, host functions
+  /// and typed closures, which are called through ``body`` only.
+  let code: FunctionCode?
+  /// The parent of each frame a direct call makes (the defining frame, or nil).
+  let frameParent: Frame?
+  /// The frames direct calls reuse (when ``FunctionCode/reusesFrame``).
+  @exclusivity(unchecked) var spares = SpareFrames()
 
   init(
     name: String, arity: Int?, isClosure: Bool = false, invocation: ClosureInvocation? = nil,
     signature: FunctionSignature? = nil, argumentPlanKey: ArgumentPlanCache.Key? = nil, defaultFrame: Frame? = nil,
-    isThrowing: Bool = false, body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
+    isThrowing: Bool = false, code: FunctionCode? = nil, frameParent: Frame? = nil,
+    body: @escaping (_ arguments: [Value], _ context: CallContext) throws -> Value
   ) {
+    self.code = code
+    self.frameParent = frameParent
     self.name = name
     self.arity = arity
     self.isClosure = isClosure
