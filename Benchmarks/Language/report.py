@@ -56,11 +56,19 @@ def call_tables(results, candidate):
         out.append(f"Candidate build in the same run: {candidate}")
         out.append("")
         out.append("| calls (ns per call, median − empty) | bindscript | candidate | candidate / bindscript "
-                   "| candidate / Lua |")
-        out.append("|---|--:|--:|--:|--:|")
+                   "| candidate / Lua | CPU time: candidate / bindscript | CPU time: candidate / Lua |")
+        out.append("|---|--:|--:|--:|--:|--:|--:|")
         for scenario, label, calls in CALL_SCENARIOS:
             ours, theirs, lua = (net_ns(p, scenario, calls) for p in ("bindscript", "candidate", "lua"))
-            out.append(f"| `{scenario}` | {ours:.0f} | {theirs:.0f} | {theirs / ours:.2f}× | {theirs / lua:.2f}× |")
+            ours_cpu, theirs_cpu, lua_cpu = (net_ns(p, scenario, calls, cpu=True)
+                                             for p in ("bindscript", "candidate", "lua"))
+            out.append(f"| `{scenario}` | {ours:.0f} | {theirs:.0f} | {theirs / ours:.2f}× | {theirs / lua:.2f}× "
+                       f"| {theirs_cpu / ours_cpu:.2f}× | {theirs_cpu / lua_cpu:.2f}× |")
+        method, function = (net_ns("candidate", s, ITERATIONS) for s in ("calls-method", "calls-function"))
+        method_cpu, function_cpu = (net_ns("candidate", s, ITERATIONS, cpu=True)
+                                    for s in ("calls-method", "calls-function"))
+        out.append(f"| candidate: method call / function call | {method / function:.2f}× | | | "
+                   f"| CPU time: {method_cpu / function_cpu:.2f}× | |")
         out.append("")
     return out
 
