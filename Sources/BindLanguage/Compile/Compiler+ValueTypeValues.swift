@@ -236,7 +236,7 @@ extension Compiler {
     let check = ScalarTypeCheck(type)
     return { frame in
       let result = try evaluate(frame)
-      if check.admits(result) { return .returned(result) }
+      if check.admits(result) { return result }
       guard let converted = type.coerce(result) else {
         let kind = ScriptError.contextualMismatch(value: result, expected: type)
           ?? .returnMismatch(valueType: result.typeName, expected: "\(type)")
