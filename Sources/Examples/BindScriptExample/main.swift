@@ -80,6 +80,17 @@ func runLifetimes() -> Never {
 func runAttached() -> Never {
   MainActor.assumeIsolated {
     let settings = Settings()
+    // `exit` (not the signal's default) runs the exit handlers, which remove
+    // the socket. Installed before the socket's path is printed: a SIGTERM
+    // sent as soon as it appears must not fall between `SIG_IGN` and the
+    // source that handles it, where it would be lost.
+    for signalNumber in [SIGTERM, SIGINT] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { exit(0) }
+      source.resume()
+      signalSources.append(source)
+    }
     do {
       let point = try BindScriptAttach.start(
         configure: { interpreter in
@@ -97,14 +108,6 @@ func runAttached() -> Never {
     timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
     timer.setEventHandler { MainActor.assumeIsolated { settings.volume = settings.volume == 10 ? 0 : settings.volume + 1 } }
     timer.resume()
-    // `exit` (not the signal's default) runs the exit handlers, which remove the socket.
-    for signalNumber in [SIGTERM, SIGINT] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler { exit(0) }
-      source.resume()
-      signalSources.append(source)
-    }
     withExtendedLifetime(timer) {}
     runningTimer = timer
   }
