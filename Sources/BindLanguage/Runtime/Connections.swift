@@ -116,8 +116,13 @@ public final class Connections {
   /// Disposes the connection called `name`; false if there is none. Its
   /// slot stays until the next prune, disposed, so no index moves.
   func dispose(named name: String) -> Bool {
-    guard let index = namedIndices.removeValue(forKey: name) else { return false }
-    live[index].token.dispose()
+    guard let index = namedIndices[name] else { return false }
+    let token = live[index].token
+    // Named until its disposal is over: an effect's cleanup that disposes
+    // the effect by name while it is being disposed does nothing more,
+    // rather than fail on a name that went a moment before.
+    token.dispose()
+    if let current = namedIndices[name], live[current].token === token { namedIndices[name] = nil }
     return true
   }
 
