@@ -119,7 +119,8 @@ asan: deps
 # valgrind's leak check on the effects scripts (issue 29), each run as a test
 # worker and with `run`: fails on a memory error or a "definitely lost" block.
 # The suppressions cover only blocks Swift still holds through pointers with
-# tag bits set, which memcheck cannot follow (Tests/Valgrind/README.md). ~5 minutes.
+# tag bits set, which memcheck cannot follow (Tests/Valgrind/README.md).
+# Slow: valgrind runs ~50× slower (35 minutes on 2 busy cores).
 valgrind-effects: build
 	Tests/Valgrind/leak-check.sh $(BIN) Scripts/conformance/effects/*.bind Tests/Valgrind/many-effects.bind
 
