@@ -120,7 +120,7 @@ asan: deps
 # worker and with `run`: fails on a memory error or a "definitely lost" block.
 # The suppressions cover only blocks Swift still holds through pointers with
 # tag bits set, which memcheck cannot follow (Tests/Valgrind/README.md).
-# Slow: valgrind runs ~50× slower (35 minutes on 2 busy cores).
+# Slow: 35 minutes on 2 cores shared with other builds.
 valgrind-effects: build
 	Tests/Valgrind/leak-check.sh $(BIN) Scripts/conformance/effects/*.bind Tests/Valgrind/many-effects.bind
 
