@@ -16,7 +16,14 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   static var maxParameters: Int { maxScriptParameters }
 
-  func calls(for decl: DeclSyntax) -> [String] {
+  /// The script name of each instance property registered so far, by its
+  /// Swift name: what a computed property's getter may read.
+  var propertyNames: [String: String] = [:]
+  /// The getters of the computed properties registered so far, by script
+  /// name, in declaration order.
+  var getters: [(name: String, swiftName: String, body: Syntax)] = []
+
+  mutating func calls(for decl: DeclSyntax) -> [String] {
     if let variable = decl.as(VariableDeclSyntax.self) { return calls(for: variable) }
     if let function = decl.as(FunctionDeclSyntax.self) { return calls(for: function) }
     if let initializer = decl.as(InitializerDeclSyntax.self) { return calls(for: initializer) }
@@ -25,7 +32,7 @@ struct MemberRegistration<Context: MacroExpansionContext> {
 
   // MARK: Properties and events
 
-  private func calls(for variable: VariableDeclSyntax) -> [String] {
+  private mutating func calls(for variable: VariableDeclSyntax) -> [String] {
     guard let rename = included(variable.attributes, variable.modifiers) else { return [] }
     // A static property is the type's, not an object's: see `staticCalls`.
     if variable.modifiers.isStatic { return [] }
@@ -67,12 +74,34 @@ struct MemberRegistration<Context: MacroExpansionContext> {
           : "type.property(\(quoted(name)), \\.\(swiftName))"
       }
     }
-    return variable.bindings.compactMap { binding in
-      guard let call = registration(for: binding) else { return nil }
-      if let type = binding.typeAnnotation?.type, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
-        warnIfUnbridged(type, "property '\(identifier.identifier.text)'")
+    var calls: [String] = []
+    for binding in variable.bindings {
+      guard let call = registration(for: binding), let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+      else { continue }
+      if let type = binding.typeAnnotation?.type { warnIfUnbridged(type, "property '\(identifier.identifier.text)'") }
+      let swiftName = identifier.identifier.text.trimmingCharacters(in: "`")
+      let name = (renames ? rename : nil) ?? swiftName
+      propertyNames[swiftName] = name
+      if let getter = binding.getterBody { getters.append((name, swiftName, getter)) }
+      calls.append(call)
+    }
+    return calls
+  }
+
+  /// One `type.computed(_:reads:)` per computed property whose getter names
+  /// other registered properties of the class, for the graph's edges; made
+  /// once every member is known, as a getter may read one declared after it.
+  func computedReadsCalls() -> [String] {
+    getters.compactMap { getter in
+      var seen = Set<String>()
+      let sources = PropertyReferences.names(in: getter.body).compactMap { swiftName -> String? in
+        guard swiftName != getter.swiftName, let name = propertyNames[swiftName], seen.insert(name).inserted else {
+          return nil
+        }
+        return name
       }
-      return call
+      guard !sources.isEmpty else { return nil }
+      return "type.computed(\(quoted(getter.name)), reads: [\(sources.map(quoted).joined(separator: ", "))])"
     }
   }
 
@@ -370,6 +399,20 @@ extension PatternBindingSyntax {
     }
   }
 
+  /// The body of a computed property's getter (`{ items.count }`, or the
+  /// `get { … }` beside a `set`); `nil` for a stored property.
+  var getterBody: Syntax? {
+    switch accessorBlock?.accessors {
+    case .getter(let body): return Syntax(body)
+    case .accessors(let accessors):
+      let getter = accessors.first {
+        $0.accessorSpecifier.tokenKind == .keyword(.get) || $0.accessorSpecifier.tokenKind == .keyword(._read)
+      }
+      return getter?.body.map(Syntax.init)
+    case nil: return nil
+    }
+  }
+
   /// A stored var (with or without observers), or a computed one with a setter.
   var isWritable: Bool {
     guard let accessorBlock else { return true }
@@ -451,3 +494,62 @@ func isScriptFactory(_ function: FunctionDeclSyntax) -> Bool {
     && function.genericParameterClause == nil
 }
 
+
+/// The names a getter reads its own object's properties by, in order of
+/// first use: `self.x`, and a bare `x` (the first name of `x.y.z`), unless
+/// the getter declares an `x` of its own (a local, a closure's parameter),
+/// which then hides the property in the whole getter. Syntax only: the
+/// caller keeps the names that are properties.
+final class PropertyReferences: SyntaxVisitor {
+  private var names: [String] = []
+  private var declared = Set<String>()
+
+  static func names(in body: Syntax) -> [String] {
+    let declarations = PropertyReferences(viewMode: .sourceAccurate)
+    declarations.walk(body)
+    let references = PropertyReferences(viewMode: .sourceAccurate)
+    references.declared = declarations.declared
+    references.walk(body)
+    return references.names
+  }
+
+  override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+    declared.insert(node.identifier.text.trimmingCharacters(in: "`"))
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+    declared.insert(node.name.text.trimmingCharacters(in: "`"))
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+    declared.insert((node.secondName ?? node.firstName).text.trimmingCharacters(in: "`"))
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+    declared.insert((node.secondName ?? node.firstName).text.trimmingCharacters(in: "`"))
+    return .visitChildren
+  }
+
+  /// `if let items { … }` reads `self.items`.
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    if node.initializer == nil, let pattern = node.pattern.as(IdentifierPatternSyntax.self) {
+      names.append(pattern.identifier.text.trimmingCharacters(in: "`"))
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    guard case .identifier(let text) = node.baseName.tokenKind else { return .visitChildren }
+    let name = text.trimmingCharacters(in: "`")
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      // `self.items`; not `other.items`, `.items` or `items.count`'s `count`.
+      if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { names.append(name) }
+    } else if node.parent?.is(KeyPathPropertyComponentSyntax.self) != true, !declared.contains(name) {
+      names.append(name)
+    }
+    return .visitChildren
+  }
+}

@@ -41,7 +41,9 @@ public struct ScriptableMacro: ExtensionMacro {
         && $0.signature.parameterClause.parameters.allSatisfy { $0.unsupportedReason == nil }
     }
     registration.warnIndistinguishableOverloads(in: classDecl.memberBlock.members)
-    let calls = classDecl.memberBlock.members.flatMap { registration.calls(for: $0.decl) }
+    var calls: [String] = []
+    for member in classDecl.memberBlock.members { calls += registration.calls(for: member.decl) }
+    calls += registration.computedReadsCalls()
     let body = calls.map { "\n      " + $0 }.joined()
     let statics = classDecl.memberBlock.members.flatMap { registration.staticCalls(for: $0.decl) }
     // A @MainActor class conforms on the main actor (an isolated

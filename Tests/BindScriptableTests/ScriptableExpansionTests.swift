@@ -150,6 +150,91 @@ final class ScriptableExpansionTests: XCTestCase {
             type.property("device", readOnly: \.device)
             type.property("isLoud", readOnly: \.isLoud)
             type.property("label", \.label)
+            type.computed("isLoud", reads: ["volume"])
+            type.computed("label", reads: ["device"])
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  /// What a computed property reads, for the graph's edges: the registered
+  /// properties its getter names (`self.x`, a bare `x`, the first name of
+  /// `x.y`), by their script names, each once; not another object's `x`, a
+  /// key path's, an enum case, a name the getter declares itself, a
+  /// property scripts do not see, or itself.
+  func testComputedPropertiesListTheRegisteredPropertiesTheirGettersName() {
+    assertMacro {
+      """
+      @Observable @Scriptable
+      final class Cart {
+        var items: [Decimal] = []
+        var subtotal: Decimal { items.reduce(0, +) }
+        var total: Decimal {
+          let discounted = subtotal - self.subtotal * Decimal(discount) / 100
+          return items.isEmpty ? 0 : discounted + shipping.cost
+        }
+        var summary: String {
+          let discount = 0
+          return "\\(items.count.description) \\(other.items) \\(discount) \\(notes.map(\\.items)) \\(Kind.items)"
+        }
+        var label: String { if let note { note } else { summary + label } }
+        @ScriptName("percent") var discount = 0
+        var shipping = Shipping()
+        var note: String?
+        var other: Cart?
+        @ObservationIgnored var notes: [Cart] = []
+        private var secret = 0
+        var hidden: Int { secret }
+      }
+      """
+    } expansion: {
+      #"""
+      @Observable
+      final class Cart {
+        var items: [Decimal] = []
+        var subtotal: Decimal { items.reduce(0, +) }
+        var total: Decimal {
+          let discounted = subtotal - self.subtotal * Decimal(discount) / 100
+          return items.isEmpty ? 0 : discounted + shipping.cost
+        }
+        var summary: String {
+          let discount = 0
+          return "\(items.count.description) \(other.items) \(discount) \(notes.map(\.items)) \(Kind.items)"
+        }
+        var label: String { if let note { note } else { summary + label } }
+        var discount = 0
+        var shipping = Shipping()
+        var note: String?
+        var other: Cart?
+        @ObservationIgnored var notes: [Cart] = []
+        private var secret = 0
+        var hidden: Int { secret }
+      }
+
+      extension Cart: BindScriptable.ScriptableType {
+        public static var scriptTypeName: String {
+          "Cart"
+        }
+
+        @discardableResult
+        public static func register(in interpreter: Interpreter, as name: String = "Cart") throws -> ObjectType {
+          try interpreter.register(Cart.self, as: name) { type in
+            type.property("items", \.items)
+            type.property("subtotal", readOnly: \.subtotal)
+            type.property("total", readOnly: \.total)
+            type.property("summary", readOnly: \.summary)
+            type.property("label", readOnly: \.label)
+            type.property("percent", \.discount)
+            type.property("shipping", \.shipping)
+            type.property("note", \.note)
+            type.property("other", \.other)
+            type.property("hidden", readOnly: \.hidden)
+            type.computed("subtotal", reads: ["items"])
+            type.computed("total", reads: ["subtotal", "percent", "items", "shipping"])
+            type.computed("summary", reads: ["items", "other"])
+            type.computed("label", reads: ["note", "summary"])
           }
         }
       }
@@ -193,6 +278,7 @@ final class ScriptableExpansionTests: XCTestCase {
             type.constructor {
               Preferences()
             }
+            type.computed("summary", reads: ["fontSize"])
           }
         }
       }

@@ -12,6 +12,7 @@ The binary is $EXAMPLE_COMMAND_BIN, or ExampleCommand next to
 $BINDSCRIPT_BIN (.build/debug by default).
 """
 import os
+import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -121,6 +122,12 @@ def test_run_check_and_graph_have_the_host_types(tmp_path):
     # `remaining` is computed in Swift, so it is drawn as a derived value.
     assert dot.read_text().count('label="remaining\\n= 1"') == 1, dot.read_text()
     assert 'style=rounded, label="remaining\\n= 1"' in dot.read_text(), dot.read_text()
+    # Its getter reads `items`: drawn once, as scripts print it, with an
+    # edge into `remaining`.
+    items = re.findall(r'(n\d+) \[shape=box, label="items\\n= \[Todo\(title: \\"milk\\"', dot.read_text())
+    remaining = re.findall(r'(n\d+) \[shape=box, style=rounded, label="remaining', dot.read_text())
+    assert len(items) == 1 and len(remaining) == 1, dot.read_text()
+    assert f"{items[0]} -> {remaining[0]} [style=dashed];" in dot.read_text(), dot.read_text()
     assert 'label="observe as left"' in dot.read_text()
     assert "observer" not in dot.read_text().split("subgraph cluster_legend")[0], "no unlisted observers"
     unknown = command(EXAMPLE_BIN, "check", str(tmp_path / "missing.bind"))

@@ -8,7 +8,8 @@ import Testing
 @MainActor
 @Suite struct MainActorGraphTests {
   /// An `@Observable` model's objects titled by the script's names, its
-  /// computed `total` a derived value, a property bound two ways one node
+  /// computed `total` a derived value with edges from what its getter
+  /// names, a property bound two ways one node
   /// (not the Swift node and the wrapper's mirror of it), values as scripts
   /// print them.
   @Test func hostModelsAreDrawnAsTheScriptKnowsThem() async throws {
@@ -40,6 +41,12 @@ import Testing
     let total = try #require(members(of: "cart: CartModel").first { $0.title == "total" })
     #expect(total.kind == .derivedValue)
     #expect(total.value == "19.99")
+    // Drawn with what its getter names, each once, as scripts print them.
+    for (source, value) in [("prices", "[19.99]"), ("discountPercent", "0")] {
+      let nodes = members(of: "cart: CartModel").filter { $0.title == source }
+      #expect(nodes.map(\.value) == [value], "\(source): \(nodes)")
+      #expect(graph.edges.contains { $0.from == nodes.first?.id && $0.to == total.id && $0.kind == .reads }, "\(source) -> total")
+    }
     let text = members(of: "search: QuickSearchModel").filter { $0.title == "text" }
     #expect(text.count == 1, "one node per property: \(text)")
     #expect(text.first?.value == "\"sw\"", "a String as scripts print it")

@@ -254,18 +254,32 @@ extension HostProperty.Access {
 }
 
 extension ValueType {
-  /// Whether values of this type can hold objects.
+  /// Whether values of this type can hold objects: then the graph shows
+  /// the value a script last read, as reading it anew could make wrappers.
+  /// A struct of strings and numbers (`Todo`) holds none, and is read.
   var holdsObjects: Bool {
+    var walked = Set<ObjectIdentifier>()
+    return holdsObjects(walked: &walked)
+  }
+
+  /// Each struct and enum is walked once: a struct may hold an array of
+  /// itself (`struct Node { var children: [Node] }`).
+  private func holdsObjects(walked: inout Set<ObjectIdentifier>) -> Bool {
     switch self {
     case .int, .double, .string, .bool, .duration, .date, .set, .decimal, .foundation: return false
-    case .optional(let wrapped): return wrapped.holdsObjects
-    case .array(let element): return element.holdsObjects
+    case .optional(let wrapped): return wrapped.holdsObjects(walked: &walked)
+    case .array(let element): return element.holdsObjects(walked: &walked)
     case .object, .conforming: return true
-    // Counted as holding objects without walking the fields: a struct may
-    // hold an array of itself (`struct Node { var children: [Node] }`).
-    case .structure, .enumeration, .recursive: return true
-    case .dictionary(_, let value): return value.holdsObjects
-    case .tuple(_, let elements): return elements.contains(where: \.holdsObjects)
+    case .structure(let type):
+      guard walked.insert(ObjectIdentifier(type)).inserted else { return false }
+      return type.fields.contains { $0.type.holdsObjects(walked: &walked) }
+    case .enumeration(let type):
+      guard walked.insert(ObjectIdentifier(type)).inserted else { return false }
+      return type.cases.contains { $0.associatedValues.contains { $0.type.holdsObjects(walked: &walked) } }
+    // Resolved by the field or case that holds it (above); never alone.
+    case .recursive: return true
+    case .dictionary(_, let value): return value.holdsObjects(walked: &walked)
+    case .tuple(_, let elements): return elements.contains { $0.holdsObjects(walked: &walked) }
     // A closure may capture objects.
     case .function: return true
     }

@@ -54,6 +54,9 @@ final class HostType {
   /// Initializers a script cannot call, since a parameter type does not
   /// bridge, and why (see `HostTypeBuilder.addConstructor`).
   var unavailableInitializers: [(signature: HostSignature, reason: String)] = []
+  /// What each computed property reads, by name (``HostTypeBuilder/computed(_:reads:)``):
+  /// the graph's edges into it.
+  var computedReads: [String: [String]] = [:]
   /// Members left out because a type they use does not bridge, by name (a
   /// method by its base name), and the error a script that uses one gets.
   /// The rest of the type registers: one member never stops a view-model.

@@ -126,6 +126,16 @@ public final class HostTypeBuilder<Root: AnyObject> {
         access: { .readOnly(($0 as! Root)[keyPath: keyPath] as ObservableValue<T>, member: member) { toScript($0) } }))
   }
 
+  /// Says which properties computed property `name` reads (`total` reads
+  /// `items`): the graph draws an edge from each to it. Swift does not
+  /// tell what a getter read (Observation keeps that to itself), so
+  /// `@Scriptable` lists the properties the getter's code names. Only for
+  /// the picture: the property's changes reach scripts as its model
+  /// reports them, whatever this says.
+  public func computed(_ name: String, reads sources: [String]) {
+    host.computedReads[name, default: []] += sources
+  }
+
   /// An event without payload (`EventStream<Void>`): Swift's sends reach the
   /// script's handlers and the script's `emit` reaches Swift's handlers.
   public func event(_ name: String, _ keyPath: KeyPath<Root, EventStream<Void>>) {
@@ -164,6 +174,15 @@ public final class HostTypeBuilder<Root: AnyObject> {
       host.unavailableMembers[parsed.baseName] =
         "'\(parsed.fullName)' of \(typeName) cannot be called from scripts: \(error.message); mark it @ScriptIgnored, or register the types it uses"
     }
+  }
+
+  /// Names that `computed(_:reads:)` gave and no member has.
+  var unknownComputedReads: [String] {
+    host.computedReads.flatMap { computed, sources in
+      ([computed] + sources).filter { !names.contains($0) }.map {
+        "computed property '\(computed)' of type '\(typeName)' names '\($0)', which is no member of it"
+      }
+    }.sorted()
   }
 
   /// Methods whose base name is also a property's or an event's: `vm.name`

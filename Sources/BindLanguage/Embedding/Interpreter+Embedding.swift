@@ -42,7 +42,7 @@ extension Interpreter {
       }
     }
     try describe(builder)
-    let problems = builder.problems + builder.methodClashes
+    let problems = builder.problems + builder.methodClashes + builder.unknownComputedReads
     guard problems.isEmpty else { throw EmbeddingError(problems) }
     host.indexMethods()
     let properties = host.members.filter { $0.kind != .event }

@@ -80,6 +80,7 @@ struct GraphBuilder {
 
   mutating func build() {
     addValues()
+    addComputedReads()
     addBindings()
     addReads()
     addConnections()
@@ -107,6 +108,29 @@ struct GraphBuilder {
         if takesPart && !Self.isObjectLifetime(node) { addRuntimeNode(node) }
       case .effect: addRuntimeNode(node)
       case .binding: break
+      }
+    }
+  }
+
+  /// What each drawn computed property of a Swift object reads, as its
+  /// getter names it: drawn too (they are part of its value), each with an
+  /// edge into it, and so on for those that are computed themselves. The
+  /// runtime has no such edges: Observation tracks the reads, and tells
+  /// no one what they were.
+  private mutating func addComputedReads() {
+    // In the snapshot's order, so that the picture is the same each time.
+    var pending = nodes.map(\.id).filter { drawn[$0] != nil }
+    var linked = Set<Int>()
+    var next = 0
+    while next < pending.count {
+      let id = pending[next]
+      next += 1
+      guard linked.insert(id).inserted, let reads = objects.hostNodes[id]?.reads, let to = drawn[id] else { continue }
+      for source in reads {
+        guard let node = runtimeNodes[source] else { continue }
+        if drawn[source] == nil { addRuntimeNode(node) }
+        graph.edges.append(.init(from: drawn[source]!, to: to, kind: .reads))
+        pending.append(source)
       }
     }
   }

@@ -18,6 +18,9 @@ struct GraphSessionObjects {
     /// A computed property of the Swift class (an `@Observable` model's
     /// `var total: Decimal { … }`): drawn as a derived value.
     let isComputed: Bool
+    /// The Swift nodes of the same object's properties that the computed
+    /// property's getter names (``HostTypeBuilder/computed(_:reads:)``).
+    let reads: [Int]
   }
 
   /// The names that hold each object, by its `Type#N`: global variables
@@ -50,7 +53,7 @@ struct GraphSessionObjects {
     for (object, paths) in reached where names[object] == nil { names[object] = paths }
     for type in interpreter.types.values {
       guard let host = type.host else { continue }
-      for wrapper in host.liveWrappers { addHostNodes(of: wrapper) }
+      for wrapper in host.liveWrappers { addHostNodes(of: wrapper, computedReads: host.computedReads) }
     }
   }
 
@@ -86,17 +89,20 @@ struct GraphSessionObjects {
     }
   }
 
-  private mutating func addHostNodes(of wrapper: ScriptObject) {
+  private mutating func addHostNodes(of wrapper: ScriptObject, computedReads: [String: [String]]) {
     guard let swiftObject = wrapper.host?.object else { return }
     let stored = Self.storedPropertyNames(of: swiftObject)
+    let live = wrapper.hostProperties.filter { !$0.isReleased && $0.graphNodeID >= 0 }
+    let ids = Dictionary(uniqueKeysWithValues: live.map { ($0.name, $0.graphNodeID) })
     for (index, property) in wrapper.hostProperties.enumerated() where !property.isReleased {
       let id = property.graphNodeID
       guard id >= 0 else { continue }
       let name = property.name
+      let reads = computedReads[name]?.compactMap { ids[$0] }.filter { $0 != id } ?? []
       hostNodes[id] = HostNode(
         object: wrapper.displayName, typeName: wrapper.type.name, member: name,
         literal: property.graphValue?.literal,
-        isComputed: !stored.contains(name) && !stored.contains("_" + name))
+        isComputed: !reads.isEmpty || (!stored.contains(name) && !stored.contains("_" + name)), reads: reads)
       if index < wrapper.stored.count { mirrors[wrapper.stored[index].id] = id }
     }
   }
