@@ -41,10 +41,8 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
     // A rename names one property; `var a, b` keeps the Swift names.
     let renames = variable.bindings.count == 1
-    func registration(for binding: PatternBindingSyntax) -> String? {
-      guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-      let swiftName = identifier.identifier.text
-      let name = (renames ? rename : nil) ?? swiftName.trimmingCharacters(in: "`")
+    /// `swiftName` as written (`` `default` ``), `name` as scripts say it.
+    func registration(for binding: PatternBindingSyntax, swiftName: String, name: String) -> String? {
       let isReadOnly = variable.modifiers.hasPrivateSetter || !binding.isWritable
       if isObserved {
         if isReadOnly { return "type.property(\(quoted(name)), readOnly: \\.$\(swiftName))" }
@@ -76,13 +74,14 @@ struct MemberRegistration<Context: MacroExpansionContext> {
     }
     var calls: [String] = []
     for binding in variable.bindings {
-      guard let call = registration(for: binding), let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
-      else { continue }
-      if let type = binding.typeAnnotation?.type { warnIfUnbridged(type, "property '\(identifier.identifier.text)'") }
-      let swiftName = identifier.identifier.text.trimmingCharacters(in: "`")
-      let name = (renames ? rename : nil) ?? swiftName
-      propertyNames[swiftName] = name
-      if let getter = binding.getterBody { getters.append((name, swiftName, getter)) }
+      guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+      let swiftName = identifier.identifier.text
+      let unquoted = swiftName.trimmingCharacters(in: "`")
+      let name = (renames ? rename : nil) ?? unquoted
+      guard let call = registration(for: binding, swiftName: swiftName, name: name) else { continue }
+      if let type = binding.typeAnnotation?.type { warnIfUnbridged(type, "property '\(swiftName)'") }
+      propertyNames[unquoted] = name
+      if let getter = binding.getterBody { getters.append((name, unquoted, getter)) }
       calls.append(call)
     }
     return calls
@@ -493,7 +492,6 @@ func isScriptFactory(_ function: FunctionDeclSyntax) -> Bool {
     && parameters.first?.firstName.text == "in" && function.signature.effectSpecifiers == nil
     && function.genericParameterClause == nil
 }
-
 
 /// The names a getter reads its own object's properties by, in order of
 /// first use: `self.x`, and a bare `x` (the first name of `x.y.z`), unless
