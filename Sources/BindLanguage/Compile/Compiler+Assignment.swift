@@ -9,8 +9,8 @@ extension Compiler {
     let file = self.file
     let range = assignment.range
     let decimal = decimalLiteral(assignment.value)
-    if let decimal, assignment.op == .assign {
-      return decimalLiteralStore(decimal, value: value, store: store)
+    if assignment.op == .assign, let reading = decimalReading(assignment.value) {
+      return decimalLiteralStore(reading, value: value, store: store)
     }
     // The two assignments hot loops are made of get a closure of their own.
     switch (assignment.op, assignment.target) {

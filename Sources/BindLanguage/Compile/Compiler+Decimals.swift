@@ -18,6 +18,23 @@ extension Compiler {
     return value
   }
 
+  /// What a literal is where a Decimal may be wanted: a float literal's
+  /// exact decimal, or an array literal of numbers with a float among them
+  /// as an array of Decimals (`cart.prices = [1.5, 2.5]`, as Swift types
+  /// each element from the `[Decimal]` it meets); `nil` for anything else.
+  func decimalReading(_ expression: Expression) -> Value? {
+    if let decimal = decimalLiteral(expression) { return .decimal(decimal) }
+    guard case .array(let elements, _) = expression.unparenthesized, !elements.isEmpty else { return nil }
+    var values: [Value] = []
+    var hasFraction = false
+    for element in elements {
+      guard let (value, fraction) = numericLiteral(element) else { return nil }
+      values.append(.decimal(value))
+      hasFraction = hasFraction || fraction
+    }
+    return hasFraction ? .array(values) : nil
+  }
+
   /// A numeric literal expression's exact value, and whether a float
   /// literal is part of it.
   private func numericLiteral(_ expression: Expression) -> (DecimalValue, hasFraction: Bool)? {
@@ -43,8 +60,7 @@ extension Compiler {
   /// `expression` for a place declared `type`: a float literal is the
   /// Decimal it spells where the type is `Decimal` or `Decimal?`.
   func compileExpression(_ expression: Expression, expecting type: ValueType?) throws -> Evaluation {
-    if let type, type.takesDecimal, let decimal = decimalLiteral(expression) {
-      let constant = Value.decimal(decimal)
+    if let type, let reading = decimalReading(expression), let constant = type.coerce(reading) {
       return { _ in constant }
     }
     return try compileExpression(expression)
@@ -80,17 +96,17 @@ extension Compiler {
     return nil
   }
 
-  /// `target = 19.99` where the target may be a Decimal property: the
-  /// Double is written, and if the target turns out to want a Decimal (its
-  /// write refused the Double as a Decimal's), the exact Decimal instead.
+  /// `target = 19.99` (or `[1.5, 2.5]`) where the target may be a Decimal
+  /// property: the Double is written, and if the target turns out to want
+  /// Decimals (its write refused the Double as a Decimal's), the exact
+  /// ``decimalReading(_:)`` instead.
   func decimalLiteralStore(
-    _ decimal: DecimalValue, value: @escaping Evaluation, store: @escaping (Frame, Value) throws -> Void
+    _ literal: Value, value: @escaping Evaluation, store: @escaping (Frame, Value) throws -> Void
   ) -> Execution {
-    let literal = Value.decimal(decimal)
     return { frame in
       do {
         try store(frame, try value(frame))
-      } catch let error as ScriptError where error.expectedType?.takesDecimal == true {
+      } catch let error as ScriptError where error.expectedType.flatMap({ $0.coerce(literal) }) != nil {
         try store(frame, literal)
       }
       return .next
