@@ -27,37 +27,47 @@ final class DocumentAnalysis {
   /// The kind of each of ``diagnostics`` the checker found (nil for the
   /// parser's): quick fixes are chosen by kind, never by message text.
   private let kinds: [ScriptError.Kind?]
-  /// The declarations, from the file's tokens.
-  private(set) lazy var index = SymbolIndex(tokens: tokens, fileSize: file.bytes.count)
+  /// The declarations, from the file's tokens, lexed again when a request
+  /// first needs them: the parser's tokens (a 10^6-line file has millions)
+  /// are gone before the checker runs.
+  private(set) lazy var index = SymbolIndex(
+    tokens: Lexer.tokenize(file, keepingLineBreaks: false).tokens, fileSize: file.bytes.count)
   /// The statements, parsed again only when hover asks (diagnostics keep
   /// none: the hot path after an edit); what a half-typed file recovers.
   private(set) lazy var statements: [Statement] =
-    isTooLarge ? [] : Parser.parseOnCurrentThread(file, lexed: Lexer.tokenize(file)).statements
-  /// The file's tokens, lexed once for the parser and the index.
-  private let tokens: [Token]
+    isTooLarge ? [] : Parser.parseOnCurrentThread(file).statements
   /// Whether the file was too large to analyse.
   let isTooLarge: Bool
 
   /// Analyses `document`; `makeInterpreter` gives a fresh interpreter with
-  /// the app's types, for the checker.
-  init(_ document: TextDocument, makeInterpreter: () throws -> Interpreter) {
+  /// the app's types, for the checker. Without one, it only lexes, for the
+  /// declarations: what requests use while the full analysis runs. It stops
+  /// early, unfinished, once `isCancelled` says so (a newer text came).
+  init(_ document: TextDocument, makeInterpreter: (() throws -> Interpreter)?, isCancelled: () -> Bool = { false }) {
     isTooLarge = document.bytes.count > Self.sizeLimit
-    let all: [(diagnostic: Diagnostic, kind: ScriptError.Kind?)]
+    let found: Found
     if isTooLarge {
       file = SourceFile(path: document.path ?? document.uri, text: "")
-      tokens = []
-      all = [(Self.tooLarge(document), nil)]
+      found = ([(Self.tooLarge(document), nil)], 1)
     } else {
       file = document.sourceFile
-      let lexed = Lexer.tokenize(file)
-      tokens = lexed.tokens
-      all = Self.diagnose(file, lexed: lexed, makeInterpreter: makeInterpreter)
+      if let makeInterpreter {
+        found = Self.diagnose(file, makeInterpreter: makeInterpreter, isCancelled: isCancelled)
+      } else {
+        found = ([], 0)
+      }
     }
-    let kept = all.prefix(Self.diagnosticsLimit)
+    let kept = found.first.prefix(Self.diagnosticsLimit)
     diagnostics = kept.map(\.diagnostic)
     kinds = kept.map(\.kind)
-    omitted = all.count > Self.diagnosticsLimit ? (all.count - Self.diagnosticsLimit, all[Self.diagnosticsLimit].diagnostic.range) : nil
+    omitted = found.count > Self.diagnosticsLimit && found.first.count > Self.diagnosticsLimit
+      ? (found.count - Self.diagnosticsLimit, found.first[Self.diagnosticsLimit].diagnostic.range) : nil
   }
+
+  /// The first diagnostics found (at least one more than
+  /// ``diagnosticsLimit`` when there are more), with the kind of each error
+  /// the checker found, and how many there were in all.
+  private typealias Found = (first: [(diagnostic: Diagnostic, kind: ScriptError.Kind?)], count: Int)
 
   private static func tooLarge(_ document: TextDocument) -> Diagnostic {
     .warning(
@@ -68,20 +78,24 @@ final class DocumentAnalysis {
   /// The parser's diagnostics, or when it parsed, the checker's, with the
   /// kind of each error the checker found.
   private static func diagnose(
-    _ file: SourceFile, lexed: LexResult, makeInterpreter: () throws -> Interpreter
-  ) -> [(diagnostic: Diagnostic, kind: ScriptError.Kind?)] {
-    // The server runs on a thread with a large stack already (the command
-    // line's), so the parser need not start one of its own.
-    let parsed = Parser.parseOnCurrentThread(file, lexed: lexed)
-    if parsed.hasErrors { return parsed.diagnostics.map { ($0, nil) } }
+    _ file: SourceFile, makeInterpreter: () throws -> Interpreter, isCancelled: () -> Bool
+  ) -> Found {
+    // The server analyses on a thread with a large stack already, so the
+    // parser need not start one of its own.
+    let parsed = Parser.parseOnCurrentThread(file)
+    if isCancelled() { return ([], 0) }
+    if parsed.hasErrors {
+      return (parsed.diagnostics.prefix(diagnosticsLimit + 1).map { ($0, nil) }, parsed.diagnostics.count)
+    }
     do {
       let interpreter = try makeInterpreter()
-      let errors = interpreter.check(parsed)
+      let checked = interpreter.check(parsed, keepingFirst: diagnosticsLimit + 1, until: isCancelled)
       interpreter.endSession()
       let path = file.path
-      return errors.filter { $0.file == nil || $0.file?.path == path }.map { ($0.diagnostic, $0.kind) }
+      let inThisFile = checked.errors.filter { $0.file == nil || $0.file?.path == path }
+      return (inThisFile.map { ($0.diagnostic, $0.kind) }, checked.count - (checked.errors.count - inThisFile.count))
     } catch {
-      return [(.error("cannot set up the interpreter: \(error)", at: SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1))), nil)]
+      return ([(.error("cannot set up the interpreter: \(error)", at: SourceRange(at: SourceLocation(offset: 0, line: 1, column: 1))), nil)], 1)
     }
   }
 

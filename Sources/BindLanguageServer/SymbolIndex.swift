@@ -43,8 +43,11 @@ public struct SymbolIndex: Sendable {
 
   static let typeKeywords: Set<String> = ["type", "struct", "enum", "class", "protocol"]
 
-  public init(tokens allTokens: [Token], fileSize: Int) {
-    tokens = allTokens.filter { $0.kind != .newline && $0.kind != .eof && !$0.isRecovery }
+  /// The index of `allTokens`, which it keeps, less the layout tokens:
+  /// filtered in place when the caller passes its only reference.
+  public init(tokens allTokens: consuming [Token], fileSize: Int) {
+    allTokens.removeAll { $0.kind == .newline || $0.kind == .eof || $0.isRecovery }
+    tokens = allTokens
     var builder = Builder(tokens: tokens, fileSize: fileSize)
     builder.run()
     symbols = builder.symbols

@@ -45,7 +45,27 @@ public enum LargeStack {
   public static func run<T>(stackSize: Int = defaultSize, _ body: @escaping () -> T) -> T {
     if isOnLargeStack { return body() }
     var result: T?
-    let job = Job { result = body() }
+    guard let thread = start(stackSize: stackSize, { result = body() }) else {
+      // No thread to be had: run here rather than fail.
+      return body()
+    }
+    // While it waits, the caller blocks the signals a terminal program
+    // handles, so they reach the worker: the REPL reads lines there, and
+    // Ctrl-C must interrupt that read, not a thread parked in pthread_join.
+    var waiting = sigset_t(), previous = sigset_t()
+    sigemptyset(&waiting)
+    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&waiting, signal) }
+    pthread_sigmask(SIG_BLOCK, &waiting, &previous)
+    thread.join()
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    return result!
+  }
+
+  /// Starts `body` on a new thread with a `stackSize`-byte stack, for work
+  /// that runs beside the caller (the language server's analyses); `nil`
+  /// when the system gives no thread.
+  public static func start(stackSize: Int = defaultSize, _ body: @escaping () -> Void) -> StartedThread? {
+    let job = Job(body)
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
@@ -63,24 +83,24 @@ public enum LargeStack {
       return nil
     }, context)
     guard created == 0 else {
-      // No thread to be had: run here rather than fail.
       Unmanaged<Job>.fromOpaque(context).release()
-      return body()
+      return nil
     }
-    // While it waits, the caller blocks the signals a terminal program
-    // handles, so they reach the worker: the REPL reads lines there, and
-    // Ctrl-C must interrupt that read, not a thread parked in pthread_join.
-    var waiting = sigset_t(), previous = sigset_t()
-    sigemptyset(&waiting)
-    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&waiting, signal) }
-    pthread_sigmask(SIG_BLOCK, &waiting, &previous)
     #if canImport(Darwin)
-      pthread_join(thread!, nil)
+      return StartedThread(thread: thread!)
     #else
-      pthread_join(thread, nil)
+      return StartedThread(thread: thread)
     #endif
-    pthread_sigmask(SIG_SETMASK, &previous, nil)
-    return result!
+  }
+
+  /// A thread ``start(stackSize:_:)`` started.
+  public struct StartedThread {
+    fileprivate let thread: pthread_t
+
+    /// Waits for the thread's work to end; its writes are then visible.
+    public func join() {
+      pthread_join(thread, nil)
+    }
   }
 
   /// Carries the work to the thread; `pthread_join` orders its write of the

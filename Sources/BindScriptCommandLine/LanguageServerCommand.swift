@@ -14,7 +14,10 @@ struct LanguageServerCommand: ParsableCommand {
   )
 
   func run() throws {
-    let server = LanguageServer { try CommandContext.current.makeInterpreter() }
+    // An app whose types belong to the main actor makes its interpreters
+    // on the main thread only, so the server analyses there too.
+    let context = CommandContext.current
+    let server = LanguageServer(analysesOnOwnThread: !context.runsOnMainThread) { try context.makeInterpreter() }
     let code = server.run()
     if code != 0 { throw ExitCode(code) }
   }

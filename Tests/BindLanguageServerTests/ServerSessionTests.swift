@@ -135,6 +135,33 @@ final class ServerSessionTests: XCTestCase {
     }
   }
 
+  /// Code actions wait for their document's analysis (their quick fixes
+  /// come from its diagnostics): one cancelled meanwhile is answered with
+  /// RequestCancelled, the other after the diagnostics; a newer text
+  /// replaces the one being analysed, whose diagnostics are never published.
+  func testAWaitingRequestCanBeCancelledAndANewerTextReplacesTheAnalysedOne() throws {
+    let uri = "file:///tmp/large.bind"
+    let text = String(repeating: #"nope\n"#, count: 50_000)
+    let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"bindscript","version":1,"text":"\#(text)"}}}"#
+    func action(_ id: Int) -> String {
+      #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":0},"end":{"line":1,"character":0}},"context":{"diagnostics":[]}}}"#
+    }
+    let cancel = #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":2}}"#
+    let change = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":"print(oops)\n"}]}}"#
+    let (code, messages) = try session(
+      frame(initialize) + frame(open) + frame(action(2)) + frame(action(3)) + frame(cancel) + frame(change)
+        + frame(shutdown) + frame(exit))
+    XCTAssertEqual(code, 0)
+    XCTAssertEqual(response(2, in: messages)?["error"]?["code"]?.intValue, -32800)
+    let published = messages.enumerated().filter { $0.element["method"]?.stringValue == "textDocument/publishDiagnostics" }
+    XCTAssertEqual(published.map { $0.element["params"]?["version"]?.intValue }, [2])
+    let diagnostics = published.first?.element["params"]?["diagnostics"]?.arrayValue ?? []
+    XCTAssertEqual(diagnostics.map { $0["message"]?.stringValue?.split(separator: "\n").first }, ["cannot find 'oops' in scope"])
+    let answer = try XCTUnwrap(messages.firstIndex { $0["id"]?.intValue == 3 })
+    XCTAssertNotNil(messages[answer]["result"]?.arrayValue)
+    XCTAssertLessThan(try XCTUnwrap(published.first?.offset), answer, "answered once the diagnostics are out")
+  }
+
   func testRequestsBeforeInitializeAreRefused() throws {
     let (_, messages) = try session(frame(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{}}"#))
     XCTAssertEqual(response(3, in: messages)?["error"]?["code"]?.intValue, -32002)

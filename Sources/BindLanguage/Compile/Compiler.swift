@@ -176,7 +176,8 @@ final class Compiler {
     }
     if let ambiguous = ambiguousTypeName(name, at: range) { return ambiguous }
     if let early = resolved.earlyUses[range] { return usedBeforeDeclaration(name, early, at: range) }
-    return error(.unknownName(name, suggestion: suggestion(for: name, among: visibleNames)), at: range)
+    let suggested = interpreter.suggestsNames ? suggestion(for: name, among: visibleNames) : nil
+    return error(.unknownName(name, suggestion: suggested), at: range)
   }
 
   /// The error for a short name that several registered nested Swift

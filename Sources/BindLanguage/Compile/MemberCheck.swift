@@ -27,21 +27,21 @@ struct MemberCheck {
   private var writer: String?
 
   /// The member errors of `statements`, in source order; statements whose
-  /// indices are in `skipping` (they failed to compile) are not reported on.
+  /// `skipping` flag is set (they failed to compile) are not reported on.
   static func errors(
     in statements: [Statement], resolved: ResolvedSyntax, file: SourceFile, interpreter: Interpreter,
-    skipping: Set<Int>
+    skipping: [Bool]
   ) -> [(index: Int, error: ScriptError)] {
     var bindings = resolved.bindings
     // A type whose declaration did not compile may be missing members.
-    for index in skipping {
+    for index in statements.indices where skipping[index] {
       if case .typeDeclaration(let declaration) = statements[index] {
         bindings.typeDeclarations[declaration.name.name, default: 0] += 1
       }
     }
     var check = MemberCheck(
       types: ReceiverTypes(interpreter: interpreter, bindings: bindings), file: file, interpreter: interpreter)
-    for site in bindings.memberUses where !skipping.contains(site.statement) {
+    for site in bindings.memberUses where !skipping[site.statement] {
       check.types.selfType = check.types.selfType(named: site.selfTypeName)
       check.writer = site.selfTypeName
       switch site.use {

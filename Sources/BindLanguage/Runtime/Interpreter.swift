@@ -157,6 +157,9 @@ public final class Interpreter {
   /// ones (the direct call path, `Compiler+DirectCalls.swift`). The
   /// differential tests turn it off to run the general path alone.
   var specialises = true
+  /// Whether an unknown name's error looks for the name likely meant; off
+  /// while ``check(_:keepingFirst:until:)`` counts errors past its limit.
+  var suggestsNames = true
   var importedPaths: Set<String> = []
   /// Whether this session records the causes of changes, for `why`
   /// (`Interpreter+Why.swift`): switched on by the first `why` it is given.
@@ -360,26 +363,63 @@ public final class Interpreter {
   /// the message running the statement would give (`MemberCheck`).
   /// - Returns: the errors in statement order.
   public func check(_ parsed: ParseResult) -> [ScriptError] {
+    check(parsed, keepingFirst: .max).errors
+  }
+
+  /// ``check(_:)`` that keeps only the first `limit` errors and counts the
+  /// rest: a file with an error on each of its million lines costs a count,
+  /// not a million errors (the language server lists the first few). It
+  /// stops early, with no errors, once `isCancelled` says so (asked every
+  /// few hundred statements).
+  /// - Returns: the first `limit` errors in statement order, and how many
+  ///   there were in all.
+  public func check(
+    _ parsed: ParseResult, keepingFirst limit: Int, until isCancelled: () -> Bool = { false }
+  ) -> (errors: [ScriptError], count: Int) {
     hoist(parsed)
     let resolved = Resolver.resolve(parsed.statements, collectingBindings: true)
-    var errors: [(index: Int, error: ScriptError)] = []
+    var compileErrors: [(index: Int, error: ScriptError)] = []
+    var failedStatements = [Bool](repeating: false, count: parsed.statements.count)
+    var failures = 0
+    defer { suggestsNames = true }
     for (index, statement) in parsed.statements.enumerated() {
+      if index & 255 == 255, isCancelled() { return ([], 0) }
       do {
         _ = try Compiler(interpreter: self, file: parsed.file, resolved: resolved, scope: globalScope)
           .compileStatement(statement)
         ensureGlobalCapacity()
       } catch {
-        errors.append((index, error.asScriptError(at: statement.range, in: parsed.file)))
+        failedStatements[index] = true
+        failures += 1
+        if compileErrors.count < limit { compileErrors.append((index, error.asScriptError(at: statement.range, in: parsed.file))) }
+        // The errors past the limit are only counted: no "did you mean".
+        suggestsNames = compileErrors.count < limit
       }
     }
     // Members are resolved when a statement runs; with every type now
     // declared, the member pass finds the misspelled ones it can be sure of.
     let members = MemberCheck.errors(
       in: parsed.statements, resolved: resolved, file: parsed.file, interpreter: self,
-      skipping: Set(errors.map(\.index)))
-    return (errors + members).enumerated()
-      .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
-      .map(\.element.error)
+      skipping: failedStatements)
+    // Both lists in statement order (they never share a statement): the
+    // first `limit` of their merge.
+    let memberErrors = members.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+      .map(\.element)
+    var merged: [ScriptError] = []
+    var compileNext = 0
+    var memberNext = 0
+    while merged.count < limit, compileNext < compileErrors.count || memberNext < memberErrors.count {
+      if memberNext == memberErrors.count
+        || (compileNext < compileErrors.count && compileErrors[compileNext].index < memberErrors[memberNext].index)
+      {
+        merged.append(compileErrors[compileNext].error)
+        compileNext += 1
+      } else {
+        merged.append(memberErrors[memberNext].error)
+        memberNext += 1
+      }
+    }
+    return (merged, failures + members.count)
   }
 
   /// Makes a type's name (and those of the types nested in it, as

@@ -1,6 +1,9 @@
 /// A statement. Every case knows its `SourceRange`, which spans the whole
 /// statement (the test runner uses its lines to attach `#>` expectations).
-public enum Statement: Equatable, Sendable {
+///
+/// Indirect, as `Expression` is: a statement is one reference, not the
+/// size of its largest case (a file's statements are an array of them).
+public indirect enum Statement: Equatable, Sendable {
   /// A bare expression; the REPL and test scripts print its value.
   case expression(Expression)
   /// `let x = e` / `var x = e`.

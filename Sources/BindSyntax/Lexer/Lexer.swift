@@ -45,10 +45,14 @@ public struct Lexer {
   /// because checking the stack at every newline would make deeply nested
   /// input quadratic.
   var openInterpolations = 0
+  var keepsLineBreaks = true
 
-  /// Lexes the whole of `file`.
-  public static func tokenize(_ file: SourceFile) -> LexResult {
+  /// Lexes the whole of `file`; without `keepingLineBreaks`, makes no
+  /// `newline` tokens (for a reader of declarations, not the parser: a
+  /// file of short lines has as many of them as of the rest).
+  public static func tokenize(_ file: SourceFile, keepingLineBreaks: Bool = true) -> LexResult {
     var lexer = Lexer(file: file)
+    lexer.keepsLineBreaks = keepingLineBreaks
     lexer.run()
     let endsInside = !lexer.openers.isEmpty || lexer.lineGoesOn(at: lexer.tokens.count - 2)
     return LexResult(
@@ -98,7 +102,7 @@ public struct Lexer {
     closeUnterminatedStrings(at: start)
     position += 1
     if let top = openers.last, top == .paren || top == .bracket { return }
-    guard let last = tokens.last, last.kind != .newline, !lineGoesOn(at: tokens.count - 1) else { return }
+    guard keepsLineBreaks, let last = tokens.last, last.kind != .newline, !lineGoesOn(at: tokens.count - 1) else { return }
     emit(.newline, from: start)
   }
 

@@ -92,15 +92,18 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One token: its kind, where it is, and its text.
+///
+/// The one-byte fields come last so that they share the padding at the end:
+/// the lexer makes a token for every word and symbol of a file.
 public struct Token: Hashable, Sendable, CustomStringConvertible {
-  /// What kind of token this is.
-  public var kind: TokenKind
   /// Where the token is in the source.
   public var range: SourceRange
   /// The token's exact source text (empty for `eof` and recovery tokens).
   public var text: String
   /// For string tokens, the decoded text of the segment (escapes resolved).
   public var value: String?
+  /// What kind of token this is.
+  public var kind: TokenKind
   /// Whether the lexer made this token up to recover from an error it has
   /// already reported; the parser reports no error of its own at it.
   public var isRecovery: Bool

@@ -52,12 +52,7 @@ public final class Parser {
   /// Parses a whole file on the calling thread (which needs a stack of a few
   /// MiB in debug builds; the main thread's 8 MiB is enough).
   public static func parseOnCurrentThread(_ file: SourceFile) -> ParseResult {
-    parseOnCurrentThread(file, lexed: Lexer.tokenize(file))
-  }
-
-  /// Parses `file` from its tokens, `Lexer.tokenize(file)`, on the calling
-  /// thread: for a caller that needs the tokens too (the language server).
-  public static func parseOnCurrentThread(_ file: SourceFile, lexed: LexResult) -> ParseResult {
+    let lexed = Lexer.tokenize(file)
     let parser = Parser(file: file, tokens: lexed.tokens)
     let statements = Parser.mergingExtensions(parser.program())
     // A lexical error (say, an unterminated string or a stray character)

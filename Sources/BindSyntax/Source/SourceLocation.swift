@@ -4,19 +4,35 @@
 /// clusters) from the start of the line, so a caret printed under column `n`
 /// lines up with what an editor shows; `offset` is the UTF-8 byte offset from
 /// the start of the file and is what slicing uses.
+///
+/// Stored as 32-bit numbers (a token and every syntax node hold two): a
+/// file of up to 2 GiB, far past what the loader and the language server
+/// accept; larger values are clamped, never trapped on.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The UTF-8 byte offset from the start of the file.
-  public var offset: Int
+  public var offset: Int {
+    get { Int(storedOffset) }
+    set { storedOffset = Int32(clamping: newValue) }
+  }
   /// The 1-based line number.
-  public var line: Int
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
   /// The 1-based column, counted in characters.
-  public var column: Int
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
+  }
+  private var storedOffset: Int32
+  private var storedLine: Int32
+  private var storedColumn: Int32
 
   /// Creates a location from its three coordinates.
   public init(offset: Int, line: Int, column: Int) {
-    self.offset = offset
-    self.line = line
-    self.column = column
+    storedOffset = Int32(clamping: offset)
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
   }
 
   /// `line:column`, as diagnostics print it.
