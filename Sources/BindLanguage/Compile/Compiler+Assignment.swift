@@ -14,13 +14,13 @@ extension Compiler {
     }
     // The two assignments hot loops are made of get a closure of their own.
     switch (assignment.op, assignment.target) {
-    case (.assign, .member(.name(let variable, _), let name, let memberRange)) where variable != "self":
-      if let slot = resolve(variable).flatMap(FrameSlot.init) {
+    case (.assign, .member(.name(let variable, let variableRange), let name, let memberRange)) where variable != "self":
+      if let slot = resolve(variable, at: variableRange).flatMap(FrameSlot.init) {
         return compileMemberAssignment(
           slot, name, at: memberRange, store: store, value: value, valueSlot: plainVariableSlot(assignment.value))
       }
-    case (.add, .name(let variable, _)), (.subtract, .name(let variable, _)):
-      if decimal == nil, let slot = resolve(variable).flatMap(FrameSlot.init) {
+    case (.add, .name(let variable, let variableRange)), (.subtract, .name(let variable, let variableRange)):
+      if decimal == nil, let slot = resolve(variable, at: variableRange).flatMap(FrameSlot.init) {
         // A literal operand (`count += 1`) is kept as a value, not called.
         var literal: Value?
         if case .integer(let number, _) = assignment.value, let int = Int(exactly: number) { literal = .int(int) }
@@ -184,10 +184,12 @@ extension Compiler {
   /// global one, read as its reader closure would read it (no `self`
   /// member, no captured variable of a `bind` expression).
   private func plainVariableSlot(_ expression: Expression) -> FrameSlot? {
-    guard case .name(let name, _) = expression.unparenthesized, name != "self", !implicitSelfMember(name) else {
+    guard case .name(let name, let range) = expression.unparenthesized, name != "self",
+      !implicitSelfMember(name, at: range)
+    else {
       return nil
     }
-    return resolve(name).flatMap(FrameSlot.init)
+    return resolve(name, at: range).flatMap(FrameSlot.init)
   }
 
   private func compileCompoundAssignment(
@@ -273,10 +275,10 @@ extension Compiler {
     switch target {
     case .parenthesized(let inner, _):
       return try compileStore(into: inner)
-    case .name(let name, let range) where implicitSelfMember(name):
+    case .name(let name, let range) where implicitSelfMember(name, at: range):
       return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
-      guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
+      guard let resolution = resolve(name, at: range) else { throw unknownName(name, at: range) }
       if case .selfMember(let member, _) = resolution {
         guard writesSelfMembers else {
           throw error(.assignInsideDerived(name: name), at: range)

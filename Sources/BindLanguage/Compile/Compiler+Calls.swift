@@ -21,19 +21,21 @@ extension Compiler {
     }
     try errorHandling.checkMarked(callee, in: self, at: range)
     switch callee {
-    case .name(let name, let nameRange) where implicitSelfMember(name):
+    case .name(let name, let nameRange) where implicitSelfMember(name, at: nameRange):
       // A method of `self` called by its bare name, as Swift allows.
       let base = Expression.name("self", nameRange)
       return try compileMethodCall(base, Identifier(name, range: nameRange), arguments, range: range, optional: false)
-    case .name(let name, _) where resolve(name) == nil && interpreter.isValueType(name, .structure):
+    case .name(let name, let nameRange)
+    where resolve(name, at: nameRange) == nil && interpreter.isValueType(name, .structure):
       return try compileMemberwiseInitializer(name, arguments, range: range)
-    case .name(let name, _) where resolve(name) == nil && interpreter.isValueType(name, .enumeration):
+    case .name(let name, let nameRange)
+    where resolve(name, at: nameRange) == nil && interpreter.isValueType(name, .enumeration):
       return try compileRawValueInitializer(name, arguments, range: range)
     case .implicitMember(let name, _):
       return try compileEnumCase(typeName: nil, name, arguments, range: range)
-    case .member(.name(let typeName, _), let name, _) where isEnumTypeName(typeName):
+    case .member(.name(let typeName, let typeRange), let name, _) where isEnumTypeName(typeName, at: typeRange):
       return try compileEnumCase(typeName: typeName, name, arguments, range: range)
-    case .name(let name, let nameRange) where resolve(name) == nil:
+    case .name(let name, let nameRange) where resolve(name, at: nameRange) == nil:
       if name == "assert" { return try compileAssert(arguments, range: range) }
       if let host = interpreter.hostValueTypes[name] { return try compileStructConstruction(host, arguments, range: range) }
       if interpreter.isTypeName(name) { return try compileConstructor(name, arguments, range: range) }
@@ -130,7 +132,7 @@ extension Compiler {
       return try compileInPlaceArrayMethod(base, name, counterpart: counterpart, arguments, range: range)
     }
     // `items.append(x)` in a method is `self.items.append(x)`.
-    if case .name(let member, let memberRange) = base, implicitSelfMember(member) {
+    if case .name(let member, let memberRange) = base, implicitSelfMember(member, at: memberRange) {
       let explicit = Expression.member(.name("self", memberRange), Identifier(member, range: memberRange), memberRange)
       return try compileMethodCall(explicit, name, arguments, range: range, optional: optional)
     }

@@ -94,10 +94,10 @@ extension Compiler {
   /// A variable of this frame or the global one that can be assigned, and
   /// its declared type: what the fast paths above change in place.
   private func plainVariable(_ base: Expression) -> (FrameSlot, ValueType?)? {
-    guard case .name(let name, _) = base.unparenthesized, name != "self", !implicitSelfMember(name),
-      let slot = resolve(name).flatMap(FrameSlot.init), !slot.isConstant
+    guard case .name(let name, let range) = base.unparenthesized, name != "self", !implicitSelfMember(name, at: range),
+      let slot = resolve(name, at: range).flatMap(FrameSlot.init), !slot.isConstant
     else { return nil }
-    return (slot, declaredType(of: name))
+    return (slot, declaredType(of: name, at: range))
   }
 }
 

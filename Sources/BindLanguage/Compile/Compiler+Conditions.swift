@@ -72,7 +72,7 @@ extension Compiler {
         checks.append(Check(holds: try compileCondition(expression)))
       case .optionalBinding(let binding):
         let value = try compileExpression(binding.value ?? .name(binding.name.name, binding.name.range))
-        let slot = scope.declare(binding.name.name, isMutable: binding.isMutable)
+        let slot = declare(binding.name, isMutable: binding.isMutable)
         if scope.isGlobal {
           interpreter.ensureGlobalCapacity()
           let interpreter = self.interpreter

@@ -32,21 +32,17 @@ struct ErrorHandling {
   /// name (a `func` in scope) must be marked. Calls it cannot name are
   /// checked when they run (``unmarkedCall(_:at:in:)``).
   func checkMarked(_ callee: Expression, in compiler: Compiler, at range: SourceRange) throws {
-    guard !isTrying, case .name(let name, _) = callee, compiler.isThrowingFunction(name) else { return }
+    guard !isTrying, case .name(let name, let nameRange) = callee, compiler.isThrowingFunction(name, at: nameRange)
+    else { return }
     throw ErrorHandling.unmarkedCall(name, at: range, in: compiler.file)
   }
 }
 
 // `throw`, `try`, `do`/`catch` and `defer` (Grammar.md, "Errors").
 extension Compiler {
-  /// Whether `name` resolves to a `func` declared `throws`.
-  func isThrowingFunction(_ name: String) -> Bool {
-    var current: FunctionScope? = scope
-    while let candidate = current {
-      if let variable = candidate.lookup(name) { return variable.isThrowingFunction }
-      current = candidate.parent
-    }
-    return false
+  /// Whether the name used at `range` resolves to a `func` declared `throws`.
+  func isThrowingFunction(_ name: String, at range: SourceRange) -> Bool {
+    declaredVariable(name, at: range)?.isThrowingFunction ?? false
   }
 
   /// throwStatement -> 'throw' expression

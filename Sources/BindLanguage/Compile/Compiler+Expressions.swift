@@ -92,7 +92,7 @@ extension Compiler {
       let thenValue = try compileExpression(then)
       let elseValue = try compileExpression(otherwise)
       return { frame in try test(frame) ? thenValue(frame) : elseValue(frame) }
-    case .member(.name(let typeName, _), let name, let range) where isEnumTypeName(typeName):
+    case .member(.name(let typeName, let typeRange), let name, let range) where isEnumTypeName(typeName, at: typeRange):
       return try compileEnumCase(typeName: typeName, name, nil, range: range)
     case .implicitMember(let name, let range):
       return try compileEnumCase(typeName: nil, name, nil, range: range)
@@ -153,13 +153,13 @@ extension Compiler {
   }
 
   private func compileName(_ name: String, range: SourceRange) throws -> Evaluation {
-    if implicitSelfMember(name) {
+    if implicitSelfMember(name, at: range) {
       return try compileExpression(.member(.name("self", range), Identifier(name, range: range), range))
     }
     if name == "self", scope.selfType != nil || scope.parent?.selfType != nil {
       return { frame in frame.selfObject.map(Value.object) ?? .null }
     }
-    if let resolution = resolve(name) { return reader(for: resolution, name: name, range: range) }
+    if let resolution = resolve(name, at: range) { return reader(for: resolution, name: name, range: range) }
     if interpreter.isTypeName(name) {
       throw error(.statement(.typeAsValue(name: name)), at: range)
     }

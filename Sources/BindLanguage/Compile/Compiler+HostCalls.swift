@@ -61,8 +61,8 @@ extension Compiler {
   /// The host object a receiver expression names now, if the compiler can
   /// know it: a global constant holding one (an injected object).
   func knownHostObject(_ receiver: Expression) -> ScriptObject? {
-    guard case .name(let name, _) = receiver.unparenthesized,
-      case .global(let slot, isMutable: false)? = resolveInScopes(name),
+    guard case .name(let name, let range) = receiver.unparenthesized,
+      case .global(let slot, isMutable: false)? = resolveInScopes(name, at: range),
       slot < interpreter.globalFrame.slots.count,
       case .object(let object) = interpreter.globalFrame.slots[slot], object.type.host != nil
     else { return nil }

@@ -7,7 +7,9 @@ import BindSyntax
 extension Compiler {
   /// The registered value type `name` names, when `name` is not a variable.
   func hostValueType(named expression: Expression) -> HostValueType? {
-    guard case .name(let name, _) = expression.unparenthesized, resolve(name) == nil else { return nil }
+    guard case .name(let name, let range) = expression.unparenthesized, resolve(name, at: range) == nil else {
+      return nil
+    }
     return interpreter.hostValueTypes[name]
   }
 

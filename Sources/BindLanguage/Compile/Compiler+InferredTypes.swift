@@ -55,12 +55,13 @@ extension Compiler {
       return .dictionary(key: key, value: value)
     case .call(let callee, [], _) where collectionTypeCalled(callee) != nil:
       return collectionTypeCalled(callee)
-    case .call(.name(let typeName, let range), _, _) where resolveInScopes(typeName) == nil && interpreter.isTypeName(typeName):
+    case .call(.name(let typeName, let range), _, _)
+    where resolveInScopes(typeName, at: range) == nil && interpreter.isTypeName(typeName):
       return try valueType(.named(typeName, range))
-    case .member(.name(let typeName, let range), let name, _) where isEnumTypeName(typeName):
+    case .member(.name(let typeName, let range), let name, _) where isEnumTypeName(typeName, at: range):
       guard interpreter.enumTypes[typeName]?.index(ofCase: name.name) != nil else { return nil }
       return try valueType(.named(typeName, range))
-    case .call(.member(.name(let typeName, let range), let name, _), _, _) where isEnumTypeName(typeName):
+    case .call(.member(.name(let typeName, let range), let name, _), _, _) where isEnumTypeName(typeName, at: range):
       guard interpreter.enumTypes[typeName]?.index(ofCase: name.name) != nil else { return nil }
       return try valueType(.named(typeName, range))
     default:
@@ -74,7 +75,7 @@ extension Compiler {
     func annotation(_ expression: Expression) -> TypeAnnotation? {
       switch expression {
       case .name(let name, let range):
-        guard resolveInScopes(name) == nil else { return nil }
+        guard resolveInScopes(name, at: range) == nil else { return nil }
         return .named(name, range)
       case .array(let elements, let range):
         guard elements.count == 1 else { return nil }

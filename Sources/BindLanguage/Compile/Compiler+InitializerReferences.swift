@@ -10,7 +10,7 @@ extension Compiler {
   /// (see ``initializerCall(_:)``).
   func initializerReference(_ expression: Expression) throws -> Expression? {
     guard case .member(.name(let typeName, let typeRange), let member, let range) = expression,
-      var labels = member.initializerLabels, isInitializable(typeName)
+      var labels = member.initializerLabels, isInitializable(typeName, at: typeRange)
     else { return nil }
     if labels.isEmpty { labels = try initializerLabels(of: typeName, at: range) }
     let parameters = labels.indices.map { Identifier("value\($0)", range: range) }
@@ -27,7 +27,7 @@ extension Compiler {
   /// names an initializer, as the type's name (`String(3)`), or nil.
   func initializerCall(_ callee: Expression) -> Expression? {
     guard case .member(.name(let typeName, let typeRange), let member, _) = callee,
-      member.initializerLabels != nil, isInitializable(typeName)
+      member.initializerLabels != nil, isInitializable(typeName, at: typeRange)
     else { return nil }
     return .name(typeName, typeRange)
   }
@@ -35,8 +35,8 @@ extension Compiler {
   /// Whether `name` is a type whose initializers a script can call:
   /// a built-in conversion (`String`, `Int`, …) or a type the script or
   /// the host declares, not shadowed by a variable.
-  private func isInitializable(_ name: String) -> Bool {
-    guard resolve(name) == nil else { return false }
+  private func isInitializable(_ name: String, at range: SourceRange) -> Bool {
+    guard resolve(name, at: range) == nil else { return false }
     return Self.conversionNames.contains(name) || interpreter.isTypeName(name)
       || interpreter.hostValueTypes[name] != nil || FoundationInitializers.typeNames.contains(name)
   }

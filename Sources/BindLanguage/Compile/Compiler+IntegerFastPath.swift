@@ -106,8 +106,8 @@ extension Compiler {
     switch expression {
     case .integer(let value, _) where literals:
       if let int = Int(exactly: value) { return .integer(int) }
-    case .name(let name, _) where captureList == nil && name != "self" && !implicitSelfMember(name):
-      if case .local(let slot, _)? = resolveInScopes(name) { return .local(slot) }
+    case .name(let name, let range) where captureList == nil && name != "self" && !implicitSelfMember(name, at: range):
+      if case .local(let slot, _)? = resolveInScopes(name, at: range) { return .local(slot) }
     default:
       break
     }

@@ -192,12 +192,12 @@ extension Compiler {
   private func compileLoopParts(_ loop: ForLoop) throws -> LoopParts {
     loopDepth += 1
     defer { loopDepth -= 1 }
-    var names = [loop.variable.name]
+    var names = [loop.variable]
     if let second = loop.secondVariable {
       guard second.name != loop.variable.name else {
         throw error(.statement(.loopNameTwice(name: second.name)), at: second.range)
       }
-      names.append(second.name)
+      names.append(second)
     }
     if resolved.needsFrame(.block(loop.body.range)) {
       let (iterationScope, slots, body) = try compileInBlockScope(loop.body, declaring: names)
@@ -205,7 +205,7 @@ extension Compiler {
     }
     scope.pushBlock()
     defer { scope.popBlock() }
-    let slots = names.map { scope.declare($0, isMutable: false) }
+    let slots = names.map { declare($0, isMutable: false) }
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
     let body = try compileBlock(loop.body)

@@ -59,10 +59,10 @@ extension Compiler {
   /// type (or a variable hides it).
   func nestedTypeName(_ expression: Expression) -> String? {
     switch expression {
-    case .name(let name, _):
+    case .name(let name, let range):
       // Inside the outer type its nested types come before globals, as
       // Swift looks up members first; a local variable still hides them.
-      let resolution = resolveInScopes(name)
+      let resolution = resolveInScopes(name, at: range)
       switch resolution {
       case nil, .global?: break
       default: return nil
@@ -88,7 +88,7 @@ extension Compiler {
   /// name: what a qualified Swift type name starts with.
   private func dottedName(_ expression: Expression) -> String? {
     switch expression {
-    case .name(let name, _): return resolveInScopes(name) == nil ? name : nil
+    case .name(let name, let range): return resolveInScopes(name, at: range) == nil ? name : nil
     case .member(let base, let member, _): return dottedName(base).map { "\($0).\(member.name)" }
     default: return nil
     }

@@ -196,7 +196,7 @@ extension Compiler {
   func compileDispose(_ name: Identifier, range: SourceRange) -> Execution {
     let interpreter = self.interpreter
     let file = self.file
-    let variable = resolve(name.name).map { reader(for: $0, name: name.name, range: name.range) }
+    let variable = resolve(name.name, at: name.range).map { reader(for: $0, name: name.name, range: name.range) }
     return { frame in
       if let variable, case .handle(let handle) = try variable(frame) {
         handle.token.dispose()

@@ -31,10 +31,10 @@ extension Compiler {
     switch target {
     case .parenthesized(let inner, _):
       return try compilePlace(inner)
-    case .name(let name, let range) where implicitSelfMember(name):
+    case .name(let name, let range) where implicitSelfMember(name, at: range):
       return try compilePlace(.member(.name("self", range), Identifier(name, range: range), range))
     case .name(let name, let range):
-      guard let resolution = resolve(name) else { throw unknownName(name, at: range) }
+      guard let resolution = resolve(name, at: range) else { throw unknownName(name, at: range) }
       switch resolution {
       case .local, .outer, .global: return try variablePlace(name, resolution, at: range)
       case .captured, .selfMember: return try placeChangedWhole(target)
@@ -225,10 +225,10 @@ extension Compiler {
   /// A variable's declared type, and the error of writing a value it does
   /// not take into it, as an assignment words it.
   func variableMismatch(_ name: String, at range: SourceRange) -> VariableMismatch {
-    if name == "self", case .local = resolve(name), let selfType = scope.selfValueType {
+    if name == "self", case .local = resolve(name, at: range), let selfType = scope.selfValueType {
       return VariableMismatch(type: selfType, name: name, isSelf: true, range: range, file: file)
     }
-    return VariableMismatch(type: declaredType(of: name), name: name, isSelf: false, range: range, file: file)
+    return VariableMismatch(type: declaredType(of: name, at: range), name: name, isSelf: false, range: range, file: file)
   }
 }
 

@@ -124,7 +124,7 @@ extension Compiler {
     if let names = declaration.tupleNames {
       return try compileTupleDestructuring(declaration, names: names, type: type, initializer: initializer)
     }
-    let slot = scope.declare(declaration.name.name, isMutable: declaration.isMutable, type: type)
+    let slot = declare(declaration.name, isMutable: declaration.isMutable, type: type)
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
       let interpreter = self.interpreter
@@ -147,7 +147,7 @@ extension Compiler {
         .declaration(.asyncNotMethod),
         at: declaration.name.range)
     }
-    let slot = scope.declare(name, isMutable: false, isThrowingFunction: declaration.isThrowing)
+    let slot = declare(declaration.name, isMutable: false, isThrowingFunction: declaration.isThrowing)
     let isGlobal = scope.isGlobal
     if isGlobal { interpreter.ensureGlobalCapacity() }
     let signature = declaration.hasSwiftSignature ? try functionSignature(declaration) : nil
@@ -346,7 +346,7 @@ extension Compiler {
         at: range)
     }
     let slots = names.enumerated().map { index, name in
-      name.name == "_" ? nil : scope.declare(name.name, isMutable: declaration.isMutable, type: elementTypes?[index])
+      name.name == "_" ? nil : declare(name, isMutable: declaration.isMutable, type: elementTypes?[index])
     }
     if scope.isGlobal { interpreter.ensureGlobalCapacity() }
     let (interpreter, isGlobal, file, range) = (self.interpreter, scope.isGlobal, self.file, declaration.initializer.range)

@@ -68,10 +68,10 @@ extension Compiler {
   func staticMemberName(_ base: Expression, _ member: Identifier, range: SourceRange, forWriting: Bool = false) throws
     -> Expression?
   {
-    guard case .name(var typeName, _) = base else { return nil }
+    guard case .name(var typeName, let typeRange) = base else { return nil }
     if typeName == "Self", let enclosingTypeName { typeName = enclosingTypeName }
     let name = Self.staticName(typeName, member.name)
-    guard resolveInScopes(typeName) == nil else { return nil }
+    guard resolveInScopes(typeName, at: typeRange) == nil else { return nil }
     if forWriting, interpreter.hostStaticNames.contains(name) {
       throw error(.declaration(.hostStaticReadOnly(name: name)), at: range)
     }

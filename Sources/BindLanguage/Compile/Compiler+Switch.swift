@@ -112,7 +112,7 @@ extension Compiler {
         guard slots[binding.name] == nil else {
           throw error(.redeclaration(name: binding.name, container: "one pattern"), at: binding.range)
         }
-        slots[binding.name] = scope.declare(binding.name, isMutable: false)
+        slots[binding.name] = declare(binding, isMutable: false)
       }
       for other in patterns.dropFirst() where Set(other.bindings.map(\.name)) != Set(names) {
         let missing = Set(names).symmetricDifference(other.bindings.map(\.name)).sorted().first ?? ""
@@ -146,7 +146,7 @@ extension Compiler {
       return try compileTuplePattern(elements, range: range, slots: slots)
     case .enumCase(let typeName, let name, let arguments, let range):
       // A host enum's cases match as a script enum's (`catch StoreError.full(let n)`).
-      if let typeName, !isEnumTypeName(typeName.name),
+      if let typeName, !isEnumTypeName(typeName.name, at: typeName.range),
         hostValueType(named: .name(typeName.name, typeName.range))?.enumType == nil
       {
         guard arguments == nil else { throw error(.statement(.unknownEnumType(name: typeName.name)), at: typeName.range) }

@@ -35,8 +35,8 @@ extension Compiler {
   /// The time operator `expression` calls (`debounce(field.text, 300ms)`),
   /// unless a script variable or function of that name hides it.
   func timeOperator(calledBy expression: Expression) -> (TimeOperator, [Argument], SourceRange)? {
-    guard case .call(.name(let name, _), let arguments, let range) = expression.unparenthesized,
-      let op = TimeOperator(rawValue: name), resolve(name) == nil
+    guard case .call(.name(let name, let nameRange), let arguments, let range) = expression.unparenthesized,
+      let op = TimeOperator(rawValue: name), resolve(name, at: nameRange) == nil
     else { return nil }
     return (op, arguments, range)
   }

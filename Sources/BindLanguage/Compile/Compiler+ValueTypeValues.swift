@@ -119,11 +119,11 @@ extension Compiler {
     do {
       return .success(try compileStore(into: base))
     } catch let failure as ScriptError {
-      if case .name(let name, _) = base.unparenthesized {
+      if case .name(let name, let range) = base.unparenthesized {
         if name == "self" {
           return .failure(ScriptError(.immutableSelf))
         }
-        if resolve(name)?.isMutable == false {
+        if resolve(name, at: range)?.isMutable == false {
           return .failure(ScriptError(.assignToLet(name: name, owner: nil)))
         }
       }

@@ -269,13 +269,18 @@ extension Compiler {
 
   // MARK: Names
 
-  /// Whether a bare `name` here means `self.name`: inside a method, a member
-  /// of its type that no variable hides; inside a derived property, a method
-  /// of the type (its properties resolve as before).
-  func implicitSelfMember(_ name: String) -> Bool {
+  /// Whether the bare `name` used at `range` means `self.name`: inside a
+  /// method, a member of its type that no local variable hides; inside a
+  /// derived property, a method of the type (its properties resolve as before).
+  func implicitSelfMember(_ name: String, at range: SourceRange) -> Bool {
+    localVariable(name, at: range) == nil && implicitSelfMemberOutside(name)
+  }
+
+  /// Whether `name`, when no local variable has it, is a member of the
+  /// `self` of the innermost method or derived property compiled.
+  func implicitSelfMemberOutside(_ name: String) -> Bool {
     var current: FunctionScope? = scope
     while let candidate = current {
-      if candidate.lookup(name) != nil { return false }
       if let members = candidate.implicitSelfMembers { return members.contains(name) }
       if let type = candidate.selfType { return type.scriptMethods[name] != nil }
       current = candidate.parent
@@ -283,8 +288,8 @@ extension Compiler {
     return false
   }
 
-  /// Whether `name` names a script enum here (no variable hides it).
-  func isEnumTypeName(_ name: String) -> Bool {
-    resolveInScopes(name) == nil && interpreter.isValueType(name, .enumeration)
+  /// Whether the name used at `range` names a script enum (no variable hides it).
+  func isEnumTypeName(_ name: String, at range: SourceRange) -> Bool {
+    resolveInScopes(name, at: range) == nil && interpreter.isValueType(name, .enumeration)
   }
 }

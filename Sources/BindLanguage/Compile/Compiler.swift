@@ -2,12 +2,14 @@ import BindRuntime
 import BindSyntax
 
 /// Turns resolved AST into closures ("closure compilation"): every name is
-/// resolved to a slot once, here, so that running does no string lookups.
+/// resolved to a slot once, so that running does no string lookups (local
+/// variables where the resolver placed them, globals here by name).
 final class Compiler {
   unowned let interpreter: Interpreter
   let file: SourceFile
   /// What the resolver decided about the syntax being compiled: which
-  /// scopes need frames, closures' anonymous parameters, early uses. For
+  /// scopes need frames, where each local variable lives, what closures
+  /// capture, closures' anonymous parameters, early uses. For
   /// one statement, resolved when first asked: most top-level statements
   /// (`x = x + 1`, `print(x)`) ask nothing, and a file may have 10⁵ of them.
   private(set) lazy var resolved: ResolvedSyntax = Resolver.resolve(statementToResolve.map { [$0] } ?? [])
@@ -109,10 +111,10 @@ final class Compiler {
 
   // MARK: Names
 
-  /// Resolves a name through the enclosing scopes. Inside a `bind`/`observe`
+  /// Resolves the name used at `range`. Inside a `bind`/`observe`
   /// expression every variable becomes a capture, read once.
-  func resolve(_ name: String) -> Resolution? {
-    guard let found = resolveInScopes(name) else { return nil }
+  func resolve(_ name: String, at range: SourceRange) -> Resolution? {
+    guard let found = resolveInScopes(name, at: range) else { return nil }
     if let captureList, !isSelfMember(found) {
       return .captured(index: captureList.index(of: name, resolvedAs: found))
     }
@@ -124,37 +126,67 @@ final class Compiler {
     return false
   }
 
-  func resolveInScopes(_ name: String) -> Resolution? {
-    var hops = 0
+  /// Resolves the name used at `range` without making it a capture: a
+  /// local variable where the resolver placed it; otherwise, by name, a
+  /// member of the `self` of a derived property, a global, or a static
+  /// member of the type being compiled.
+  func resolveInScopes(_ name: String, at range: SourceRange) -> Resolution? {
+    if let (local, variable) = localVariable(name, at: range) {
+      if local.depth == 0 { return .local(slot: local.slot, isMutable: variable.isMutable) }
+      return .outer(hops: local.depth, slot: local.slot, isMutable: variable.isMutable)
+    }
     var current: FunctionScope? = scope
     while let candidate = current {
-      if let variable = candidate.lookup(name) {
-        if candidate.isGlobal { return .global(slot: variable.slot, isMutable: variable.isMutable) }
-        if hops == 0 { return .local(slot: variable.slot, isMutable: variable.isMutable) }
-        var user: FunctionScope? = scope
-        for _ in 0..<hops {
-          user?.usesEnclosingFrames = true
-          user = user?.parent
-        }
-        return .outer(hops: hops, slot: variable.slot, isMutable: variable.isMutable)
-      }
       if let type = candidate.selfType, let member = type.members[name] {
         return .selfMember(member, name: name)
       }
-      hops += 1
+      if candidate.isGlobal, let variable = candidate.lookup(name) {
+        return .global(slot: variable.slot, isMutable: variable.isMutable)
+      }
       current = candidate.parent
     }
     return staticMemberInContext(name)
   }
 
-  /// The declared type of the variable `name` resolves to, if it has one.
-  func declaredType(of name: String) -> ValueType? {
-    var current: FunctionScope? = scope
-    while let candidate = current {
-      if let variable = candidate.lookup(name) { return variable.type }
-      current = candidate.parent
-    }
-    return nil
+  /// The local variable the resolver found the name used at `range` to
+  /// be (`self` there may be the implicit one of a bare member name), and
+  /// what its declaration said.
+  func localVariable(_ name: String, at range: SourceRange) -> (ResolvedSyntax.LocalSlot, FunctionScope.Variable)? {
+    guard !scope.isGlobal, let local = resolved.localNames[.init(name: name, range: range)],
+      let variable = scope.variable(atDepth: local.depth, slot: local.slot)
+    else { return nil }
+    return (local, variable)
+  }
+
+  /// The variable the name used at `range` resolves to, as declared: a
+  /// local one, or else the global of that name.
+  func declaredVariable(_ name: String, at range: SourceRange) -> FunctionScope.Variable? {
+    if let (_, variable) = localVariable(name, at: range) { return variable }
+    return interpreter.globalScope.lookup(name)
+  }
+
+  /// The declared type of the variable the name used at `range` resolves to, if it has one.
+  func declaredType(of name: String, at range: SourceRange) -> ValueType? {
+    declaredVariable(name, at: range)?.type
+  }
+
+  /// Declares the variable `name` names in the scope being compiled: in the
+  /// global frame by name (the REPL declares again, the hoisting declares
+  /// first), in a local frame at the slot the resolver gave it.
+  @discardableResult
+  func declare(_ name: Identifier, isMutable: Bool, type: ValueType? = nil, isThrowingFunction: Bool = false) -> Int {
+    let slot = scope.isGlobal ? nil : resolved.declarationSlots[name.range]
+    return scope.declare(name.name, at: slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
+  }
+
+  /// Whether a body whose resolved captures are `captures`, compiled in
+  /// `scope`, uses its enclosing frames: a variable of theirs, or the
+  /// `self` of an implicit `self.name` that does name a member. Only then
+  /// must its frames keep the frame they are made in: a handler that holds
+  /// a frame it never uses would hold the objects in it too, and an object
+  /// holding its own handler is a leak.
+  func usesEnclosingFrames(_ captures: [ResolvedSyntax.Capture]?) -> Bool {
+    captures?.contains { capture in capture.implicitMember.map(implicitSelfMemberOutside) ?? true } ?? false
   }
 
   /// Every name visible here, for "did you mean" suggestions.
@@ -263,7 +295,7 @@ final class Compiler {
   /// Not generic over what it compiles: a closure passed through a generic
   /// value is called through reabstraction thunks, here at every run of
   /// every block.
-  func compileInBlockScope(_ block: Block, declaring variables: [String]) throws
+  func compileInBlockScope(_ block: Block, declaring variables: [Identifier]) throws
     -> (BlockScope, variableSlots: [Int], body: Execution)
   {
     let statements = block.statements
@@ -272,13 +304,13 @@ final class Compiler {
       let own = FunctionScope(blockIn: enclosing)
       scope = own
       defer { scope = enclosing }
-      let slots = variables.map { scope.declare($0, isMutable: false) }
+      let slots = variables.map { declare($0, isMutable: false) }
       let body = try compileSequence(statements)
       return (.ownFrame(own, linksEnclosingFrame: !enclosing.isGlobal), slots, body)
     }
     scope.pushBlock()
     defer { scope.popBlock() }
-    let slot = variables.map { scope.declare($0, isMutable: false) }
+    let slot = variables.map { declare($0, isMutable: false) }
     let body = try compileSequence(statements)
     let globals = scope.isGlobal ? interpreter.globalFrame : nil
     return (.sharesFrame(releasedSlots: scope.slotsOfInnermostBlock, globals: globals), slot, body)
@@ -380,6 +412,7 @@ final class Compiler {
     let savedErrorHandling = errorHandling
     errorHandling = ErrorHandling(unhandledBecause: cannotThrow)
     defer { errorHandling = savedErrorHandling }
+    let keepsParent = { self.usesEnclosingFrames(self.resolved.captures[body.range]) }
     if implicitReturn, let expression = body.implicitReturnValue {
       let evaluate = try compileValue(expression, expecting: nil)
       let interpreter = self.interpreter
@@ -394,12 +427,12 @@ final class Compiler {
         compiled = { frame in .returned(try evaluate(frame)) }
         implicitReturnEvaluation = CompiledExpression(evaluate: evaluate)
       }
-      return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
+      return (compiled, { inner.slotCount }, keepsParent())
     }
     if signature?.0.returnType != nil, let expression = body.implicitReturnValue {
       // Swift's implicit return: a body of one expression in a function
       // that returns a value returns it (checked like `return`).
-      return (try compileReturn(expression, range: expression.range), { inner.slotCount }, inner.usesEnclosingFrames)
+      return (try compileReturn(expression, range: expression.range), { inner.slotCount }, keepsParent())
     }
     // Not `suspendable.map { … } ?? …`: a closure that passes through a
     // generic (`??`) is called through two reabstraction thunks ever after.
@@ -420,7 +453,7 @@ final class Compiler {
         throw missing
       }
     }
-    return (compiled, { inner.slotCount }, inner.usesEnclosingFrames)
+    return (compiled, { inner.slotCount }, keepsParent())
   }
 
   /// The error of a body that should return a `returnType` value and ran

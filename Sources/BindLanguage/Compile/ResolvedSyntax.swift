@@ -66,8 +66,47 @@ package struct ResolvedSyntax {
     package let isCapture: Bool
   }
 
+  /// A local variable as a use sees it: `depth` frames out from the
+  /// use's own frame (0: that frame), at `slot`.
+  package struct LocalSlot: Hashable {
+    package let depth: Int
+    package let slot: Int
+  }
+
+  /// A name used at a place in the source. The name is part of it: the
+  /// operator function `>` is the closure `{ $0 > $1 }`, both names at
+  /// the operator's range.
+  package struct NameSite: Hashable {
+    package let name: String
+    package let range: SourceRange
+  }
+
+  /// A variable of an enclosing frame that a function-like body uses:
+  /// the body's frames must keep the frame they are made in.
+  package struct Capture: Hashable {
+    /// Seen from the body's own frame (1: the frame it is made in).
+    package let variable: LocalSlot
+    /// For the `self` of an implicit `self.name`: the name, a capture
+    /// only if it is a member of `self` (the resolver does not know the
+    /// members of a type declared elsewhere).
+    package let implicitMember: String?
+  }
+
   /// What each scope does, by scope.
   package var scopes: [Scope: Facts] = [:]
+  /// The local variable each name used in a local frame names. A name
+  /// used in the global frame, or naming a global, a type, a member of
+  /// `self` or anything else the compiler looks up by name, has none.
+  /// Inside a method, a name no local variable has may be a member of
+  /// the type (`count` for `self.count`): `self` at the same place is then
+  /// the method's `self`.
+  package var localNames: [NameSite: LocalSlot] = [:]
+  /// The frame slot of each local variable, by the range of the name
+  /// that declares it (a function's parameters come first, in order).
+  package var declarationSlots: [SourceRange: Int] = [:]
+  /// What each function-like body captures, by the body's range (one
+  /// that captures nothing has none).
+  package var captures: [SourceRange: [Capture]] = [:]
   /// The anonymous parameters of each closure, by the closure's range.
   package var anonymousParameters: [SourceRange: AnonymousParameters] = [:]
   /// Names used before their declaration, by the use's range.

@@ -3,10 +3,11 @@ import BindSyntax
 /// The resolver pass between the parser and the compiler (Crafting
 /// Interpreters' `Resolver`): one walk over the syntax tree that decides,
 /// once, what the compiler and `check` ask about it (see ``ResolvedSyntax``):
-/// which scopes need a frame of their own, what each closure's anonymous
-/// parameters are, which handler blocks may write, which names are used
-/// before their declaration, and, for `check`, how each name is bound and
-/// where members are used.
+/// which scopes need a frame of their own, the frame slot of every local
+/// variable and the depth and slot of every use of one, what each closure
+/// captures, what each closure's anonymous parameters are, which handler
+/// blocks may write, which names are used before their declaration, and,
+/// for `check`, how each name is bound and where members are used.
 ///
 /// The switches over statements and expressions are exhaustive, without
 /// `default:`, on purpose: a new form must say here which scopes it opens,
@@ -18,13 +19,8 @@ package struct Resolver {
   private let collectsBindings: Bool
   /// Off inside the parts of a type `check` does not look at (see `typeDeclaration`).
   private var recordsMembers: Bool
-  /// The local scopes open at this point of the walk, innermost last; empty
-  /// at the top level, whose names are known before any statement runs.
-  private var lexicalScopes: [LexicalScope] = []
-  /// Uses of names no open scope declares yet, which a later declaration
-  /// in an enclosing local scope would make early uses.
-  private var pendingUses: [String: [PendingUse]] = [:]
-  private var useCount = 0
+  /// The local scopes open at this point of the walk.
+  private var scopes = LexicalScopes()
   /// How many function-like bodies (functions, closures, handlers, …) enclose this point.
   private var functionDepth = 0
   /// How many blocks enclose this point (0: a top-level statement).
@@ -33,19 +29,6 @@ package struct Resolver {
   private var closureParameters: [ResolvedSyntax.AnonymousParameters] = []
   private var statementIndex = 0
   private var selfTypeName: String?
-
-  private struct LexicalScope {
-    var names: Set<String> = []
-    /// `useCount` when the scope opened: later pending uses are in it.
-    let openedAt: Int
-    let functionDepth: Int
-  }
-
-  private struct PendingUse {
-    let sequence: Int
-    let range: SourceRange
-    let functionDepth: Int
-  }
 
   private init(collectsBindings: Bool) {
     self.collectsBindings = collectsBindings
@@ -61,48 +44,37 @@ package struct Resolver {
       resolver.statementIndex = index
       _ = resolver.statement(statement)
     }
+    resolver.scopes.layout.finish(into: &resolver.result)
     return resolver.result
   }
 
   // MARK: Names
 
-  private mutating func openScope() {
-    lexicalScopes.append(LexicalScope(openedAt: useCount, functionDepth: functionDepth))
+  private mutating func openScope(_ framing: SlotLayout.Framing) {
+    scopes.open(framing, functionDepth: functionDepth)
   }
 
-  private mutating func closeScope() {
-    lexicalScopes.removeLast()
-    // Back at the top level, whose names are hoisted: nothing is early there.
-    if lexicalScopes.isEmpty { pendingUses.removeAll(keepingCapacity: true) }
-  }
+  private mutating func closeScope() { scopes.close() }
 
-  private mutating func declare(_ name: Identifier, _ binding: NameBindings.Binding) {
+  /// Declares `name`, a variable unless it names a connection (`observe …
+  /// as name`).
+  private mutating func declare(_ name: Identifier, _ binding: NameBindings.Binding, isVariable: Bool = true) {
     if recordsMembers { result.bindings.names[name.name, default: []].append(binding) }
-    guard let scope = lexicalScopes.last else { return }
-    lexicalScopes[lexicalScopes.count - 1].names.insert(name.name)
-    guard let uses = pendingUses[name.name] else { return }
-    var stillPending: [PendingUse] = []
-    for use in uses {
-      guard use.sequence >= scope.openedAt else {
-        stillPending.append(use)
-        continue
-      }
-      result.earlyUses[use.range] = .init(declaration: name, isCapture: use.functionDepth > scope.functionDepth)
-    }
-    pendingUses[name.name] = stillPending.isEmpty ? nil : stillPending
+    scopes.declare(name, isVariable: isVariable, earlyUses: &result.earlyUses)
   }
 
   private mutating func reference(_ name: String, at range: SourceRange) {
+    var anonymous: Int?
     if name.hasPrefix("$"), !closureParameters.isEmpty {
       let last = closureParameters.count - 1
       if closureParameters[last].first == nil { closureParameters[last].first = Identifier(name, range: range) }
       if let index = Int(name.dropFirst()) {
         closureParameters[last].count = max(closureParameters[last].count, min(index, 255) + 1)
+        // The compiler declares no more than `$0` to `$255`.
+        anonymous = index <= 255 ? index : nil
       }
     }
-    guard !lexicalScopes.isEmpty, !lexicalScopes.contains(where: { $0.names.contains(name) }) else { return }
-    pendingUses[name, default: []].append(PendingUse(sequence: useCount, range: range, functionDepth: functionDepth))
-    useCount += 1
+    scopes.use(name, at: range, functionDepth: functionDepth, anonymous: anonymous)
   }
 
   private mutating func record(_ use: NameBindings.MemberUse) {
@@ -112,10 +84,16 @@ package struct Resolver {
 
   // MARK: Scopes
 
-  /// A block, in a scope of its own where `names` are declared first.
-  private mutating func block(_ block: Block, declaring names: [(Identifier, NameBindings.Binding)] = []) -> ResolvedSyntax.Facts {
+  /// A block, in a scope of its own where `names` are declared first
+  /// (after `self`, with `declaringSelf`). `framing` says whether the
+  /// compiler may give it a frame of its own; by default when it needs one.
+  private mutating func block(
+    _ block: Block, declaring names: [(Identifier, NameBindings.Binding)] = [], declaringSelf: Bool = false,
+    framing: SlotLayout.Framing? = nil
+  ) -> ResolvedSyntax.Facts {
     blockDepth += 1
-    openScope()
+    openScope(framing ?? .whenNeeded(.block(block.range)))
+    if declaringSelf { scopes.declareSelf() }
     for (name, binding) in names { declare(name, binding) }
     let facts = statements(block.statements)
     closeScope()
@@ -131,20 +109,23 @@ package struct Resolver {
   }
 
   /// The body of something that runs later, in a frame of its own (a
-  /// function, closure, handler, timer, effect, accessor).
-  private mutating func body(_ body: Block, parameters: [(Identifier, NameBindings.Binding)] = []) {
+  /// function, closure, handler, timer, effect, accessor); a method's
+  /// (`declaringSelf`) has `self` first.
+  private mutating func body(
+    _ body: Block, parameters: [(Identifier, NameBindings.Binding)] = [], declaringSelf: Bool = false
+  ) {
     functionDepth += 1
-    _ = block(body, declaring: parameters)
+    _ = block(body, declaring: parameters, declaringSelf: declaringSelf, framing: .function(body: body.range))
     functionDepth -= 1
   }
 
-  private mutating func function(_ function: FunctionDeclaration) {
+  private mutating func function(_ function: FunctionDeclaration, declaringSelf: Bool = false) {
     var parameters: [(Identifier, NameBindings.Binding)] = []
     for parameter in function.signature {
       parameters.append((parameter.name, .typed(parameter.type)))
       if let defaultValue = parameter.defaultValue { _ = expression(defaultValue) }
     }
-    body(function.body, parameters: parameters)
+    body(function.body, parameters: parameters, declaringSelf: declaringSelf)
   }
 
   private mutating func handler(_ handler: HandlerBlock) {
@@ -152,18 +133,19 @@ package struct Resolver {
   }
 
   /// A `switch` case or `catch` clause (or an `if case`): its patterns'
-  /// names, its `where` condition and its body, one scope.
+  /// names, its `where` condition and its body, one scope. A body that is
+  /// a block (`bodyFraming`) may get a frame of its own.
   private mutating func patternScope(
     _ key: SourceRange, patterns: [Pattern], declaring implicit: Identifier? = nil, guardExpression: Expression?,
-    body: Block, bodyIsBlock: Bool
+    body: Block, bodyIsBlock: Bool, bodyFraming: SlotLayout.Framing? = nil
   ) -> ResolvedSyntax.Facts {
-    openScope()
+    openScope(.whenNeeded(.patterns(key)))
     if let implicit { declare(implicit, .other) }
     var facts = ResolvedSyntax.Facts()
     for pattern in patterns { facts = facts | self.pattern(pattern) }
     if let guardExpression { facts = facts | expression(guardExpression) }
     if bodyIsBlock {
-      facts = facts | block(body)
+      facts = facts | block(body, framing: bodyFraming)
     } else {
       blockDepth += 1
       facts = facts | statements(body.statements)
@@ -180,7 +162,9 @@ package struct Resolver {
     case .binding(let name):
       declare(name, .other)
       return .init()
-    case .enumCase(_, _, let arguments, _):
+    case .enumCase(let typeName, _, let arguments, _):
+      // A variable of that name would hide the enum.
+      if let typeName { scopes.locate(typeName.name, at: typeName.range) }
       var facts = ResolvedSyntax.Facts()
       for argument in arguments ?? [] { facts = facts | self.pattern(argument.pattern) }
       return facts
@@ -211,22 +195,30 @@ package struct Resolver {
     return facts
   }
 
-  private mutating func ifStatement(_ statement: IfStatement) -> ResolvedSyntax.Facts {
+  /// An `if` statement, or an `if` expression (`isExpression`), whose
+  /// branches the compiler runs in the enclosing frame.
+  private mutating func ifStatement(_ statement: IfStatement, isExpression: Bool = false) -> ResolvedSyntax.Facts {
     var facts: ResolvedSyntax.Facts
+    let branchFraming: SlotLayout.Framing? = isExpression ? .never : nil
     if let casePattern = statement.casePattern {
       facts = conditions(statement.conditions)
       facts = facts | patternScope(
-        statement.range, patterns: [casePattern], guardExpression: nil, body: statement.thenBlock, bodyIsBlock: true)
+        statement.range, patterns: [casePattern], guardExpression: nil, body: statement.thenBlock, bodyIsBlock: true,
+        bodyFraming: branchFraming)
     } else {
-      openScope()
-      facts = conditions(statement.conditions) | block(statement.thenBlock)
+      // With bindings (`if let`), the names and the `then` block share one
+      // scope, which may get a frame; a plain condition's block may itself.
+      let hasBindings = statement.condition == nil
+      openScope(hasBindings ? .whenNeeded(.conditions(statement.range)) : .never)
+      facts = conditions(statement.conditions)
+        | block(statement.thenBlock, framing: hasBindings ? .never : branchFraming)
       closeScope()
       result.scopes[.conditions(statement.range)] = facts
     }
     switch statement.elseBranch {
     case nil: return facts
-    case .block(let elseBlock): return facts | block(elseBlock)
-    case .elseIf(let next): return facts | ifStatement(next)
+    case .block(let elseBlock): return facts | block(elseBlock, framing: branchFraming)
+    case .elseIf(let next): return facts | ifStatement(next, isExpression: isExpression)
     }
   }
 
@@ -265,7 +257,9 @@ package struct Resolver {
           selfTypeName = nil
           _ = expression(defaultValue)
         case .stored(nil): break
-        case .derived(let getter): body(getter)
+        case .derived(let getter):
+          // A struct's or enum's computed property is a method: `self` first.
+          body(getter, declaringSelf: declaration.kind != .object)
         }
         if let setter = property.setter {
           body(setter.body, parameters: [(setter.parameter ?? Identifier("newValue", range: setter.range), .other)])
@@ -274,7 +268,7 @@ package struct Resolver {
         if recordsMembers { result.bindings.memberNames.insert(event.name.name) }
       case .method(let method):
         if recordsMembers { result.bindings.memberNames.insert(method.name.name) }
-        function(method)
+        function(method, declaringSelf: true)
       case .enumCase(let enumCase):
         if recordsMembers { result.bindings.memberNames.insert(enumCase.name.name) }
         if let rawValue = enumCase.rawValue { _ = expression(rawValue) }
@@ -283,7 +277,7 @@ package struct Resolver {
     recordsMembers = false
     selfTypeName = nil
     _ = statements(declaration.staticMembers)
-    for initializer in declaration.initializers { function(initializer) }
+    for initializer in declaration.initializers { function(initializer, declaringSelf: true) }
     for nested in declaration.nestedTypes { typeDeclaration(nested) }
   }
 
@@ -326,11 +320,11 @@ package struct Resolver {
       if statement.direction == .twoWay { record(.place(statement.source, method: nil)) }
       record(.place(statement.target, method: nil))
       let facts = expression(statement.source, use: .reactive) | expression(statement.target, use: .reactive)
-      if let name = statement.name { declare(name, .other) }
+      if let name = statement.name { declare(name, .other, isVariable: false) }
       return facts | .write
     case .observe(let statement):
       var facts = expression(statement.expression, use: .reactive) | .write
-      if let name = statement.name { declare(name, .other) }
+      if let name = statement.name { declare(name, .other, isVariable: false) }
       if let handler = statement.handler {
         self.handler(handler)
         facts = facts | .closure
@@ -338,13 +332,16 @@ package struct Resolver {
       return facts
     case .on(let statement):
       _ = expression(statement.event, use: .reactive)
-      if let name = statement.name { declare(name, .other) }
+      if let name = statement.name { declare(name, .other, isVariable: false) }
       handler(statement.handler)
       return .closure
     case .emit(let statement):
       let payload = statement.payload.map { expression($0) } ?? .init()
       return expression(statement.event, use: .reactive) | payload | .write
-    case .dispose: return .write
+    case .dispose(let name, _):
+      // A handle in a variable, or else a connection's name.
+      scopes.locate(name.name, at: name.range)
+      return .write
     case .breakStatement, .continueStatement: return .init()
     case .importStatement:
       if recordsMembers { result.bindings.hasImports = true }
@@ -362,7 +359,7 @@ package struct Resolver {
       let frame = statement.frame.map { expression($0) } ?? .init()
       return expression(statement.source, use: .reactive) | expression(statement.duration) | frame | .write
     case .effect(let statement):
-      if let name = statement.name { declare(name, .other) }
+      if let name = statement.name { declare(name, .other, isVariable: false) }
       body(statement.body)
       return .closure
     case .onCleanup(let cleanup, _):
@@ -435,19 +432,21 @@ package struct Resolver {
     case .call(let callee, let arguments, _): return call(callee, arguments)
     case .timer(let timer):
       _ = expression(timer.interval)
-      if let name = timer.name { declare(name, .other) }
+      if let name = timer.name { declare(name, .other, isVariable: false) }
       body(timer.body)
       return .closure
     case .effect(let effect):
-      if let name = effect.name { declare(name, .other) }
+      if let name = effect.name { declare(name, .other, isVariable: false) }
       body(effect.body)
       return .closure
     case .closure(let closure):
       closureParameters.append(.init())
+      scopes.enterClosure()
       body(closure.body, parameters: (closure.parameters ?? []).map { ($0.name, .typed($0.type)) })
+      scopes.leaveClosure()
       result.anonymousParameters[closure.range] = closureParameters.removeLast()
       return .closure
-    case .ifExpression(let statement): return ifStatement(statement)
+    case .ifExpression(let statement): return ifStatement(statement, isExpression: true)
     case .switchExpression(let statement): return switchStatement(statement) | .write
     }
   }

@@ -1,9 +1,13 @@
 import BindSyntax
 
-/// The names of one function body (or the top level), mapped to frame slots.
+/// The variables of one frame: a function body's, a block's that runs in a
+/// frame of its own, or the top level's.
 ///
 /// Blocks inside a function share its frame: a nested block only adds slots,
 /// as Lua's registers do, so entering a block allocates nothing at run time.
+/// The resolver decides the slots of a local frame (``ResolvedSyntax``);
+/// the global frame's are given out here, by name, as the REPL and the
+/// embedding declare globals one at a time.
 final class FunctionScope {
   struct Variable {
     let slot: Int
@@ -18,12 +22,9 @@ final class FunctionScope {
   /// The type whose members bare names refer to (a derived property's body).
   let selfType: ObjectType?
   private var blocks: [[String: Variable]] = [[:]]
+  /// A local frame's variables by slot, for what a use the resolver placed there asks.
+  private var variablesBySlot: [Int: Variable] = [:]
   private(set) var slotCount = 0
-  /// Whether code in this scope reads or writes a variable of an enclosing
-  /// function's frame. Only then must its frame keep the enclosing one
-  /// alive: a handler that holds a frame it never uses would hold the
-  /// objects in it too, and an object holding its own handler is a leak.
-  var usesEnclosingFrames = false
   /// In a method's body: the names of its type's members, which bare names
   /// reach through `self` when no variable is called so (as in Swift).
   var implicitSelfMembers: Set<String>?
@@ -57,20 +58,29 @@ final class FunctionScope {
   func pushBlock() { blocks.append([:]) }
   func popBlock() { blocks.removeLast() }
 
-  /// Declares `name` in the innermost block, reusing its slot if the same
-  /// block declared it before (a REPL redeclaring a variable).
+  /// Declares `name` in the innermost block at `slot` (the resolver's), or
+  /// else at the next free slot, reusing its slot if the same block
+  /// declared it before (a REPL redeclaring a variable).
   @discardableResult
-  func declare(_ name: String, isMutable: Bool, type: ValueType? = nil, isThrowingFunction: Bool = false) -> Int {
-    if let existing = blocks[blocks.count - 1][name] {
-      blocks[blocks.count - 1][name] = Variable(
-        slot: existing.slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
-      return existing.slot
-    }
-    let slot = slotCount
-    slotCount += 1
-    blocks[blocks.count - 1][name] = Variable(
-      slot: slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
+  func declare(
+    _ name: String, at slot: Int? = nil, isMutable: Bool, type: ValueType? = nil, isThrowingFunction: Bool = false
+  ) -> Int {
+    let slot = slot ?? blocks[blocks.count - 1][name]?.slot ?? slotCount
+    let variable = Variable(slot: slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
+    blocks[blocks.count - 1][name] = variable
+    if !isGlobal { variablesBySlot[slot] = variable }
+    slotCount = max(slotCount, slot + 1)
     return slot
+  }
+
+  /// The variable at `slot` of the frame `depth` frames out from this one's.
+  func variable(atDepth depth: Int, slot: Int) -> Variable? {
+    var scope = self
+    for _ in 0..<depth {
+      guard let parent = scope.parent else { return nil }
+      scope = parent
+    }
+    return scope.variablesBySlot[slot]
   }
 
   /// The slots of the variables the innermost block declared.
