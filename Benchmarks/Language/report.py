@@ -300,6 +300,21 @@ def main():
                 expression = stat(f"{prefix}-derived-expression-body") - base
                 out.append(f"| {prefix}, {kind} (ms) | {ms(statements)} | {ms(expression)} "
                            f"| {ratio(statements, expression)} | ≤ 1.20×: {verdict(statements <= 1.2 * expression)} |")
+    if "bindscript-check-10k" in results:
+        # Issue 27: `bindscript check` over 10,000 lines, resolver included;
+        # a candidate build (a change to the resolver, say) in the same run
+        # adds at most 10% to it.
+        out.append("")
+        out.append("| `check`, 10,000 lines (`check-10k.bind`) | bindscript | candidate | candidate / bindscript | goal |")
+        out.append("|---|--:|--:|--:|---|")
+        for label, stat in (("whole process (ms, median)", seconds), ("CPU time (user+sys, ms, mean)", cpu_seconds)):
+            ours = stat("bindscript-check-10k")
+            if "candidate-check-10k" in results:
+                theirs = stat("candidate-check-10k")
+                out.append(f"| {label} | {ms(ours)} | {ms(theirs)} | {ratio(theirs, ours)} "
+                           f"| ≤ 1.1×: {verdict(theirs <= 1.1 * ours)} |")
+            else:
+                out.append(f"| {label} | {ms(ours)} | | | |")
 
     if "candidate-loop" in results:
         cs = seconds("candidate-empty")

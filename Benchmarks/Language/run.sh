@@ -145,6 +145,50 @@ with open(sys.argv[1], "w") as f:
 PY
 check "$(seq 0 50000)" "$bin" run "$statements"
 check "1 passed, 0 failed" sh -c '"$1" test "$2" | tail -1' - "$bin" "$statements"
+# `check` over a 10,000-line script (issue 27: the resolver adds at most 10%
+# to it): types, enums, functions with loops, switches and closures, and
+# top-level statements, 28 lines repeated with fresh names.
+check_script="$out/check-10k.bind"
+python3 - "$check_script" <<'PY'
+import sys
+# A 10,000-line script in the shapes a view-model file has: types with
+# stored, derived and method members, functions with locals, loops,
+# conditions, switches and closures, and top-level statements.
+block = '''type Model{i} {{
+  var count = {i}
+  var items: [Int] = []
+  var total: Int {{ items.reduce(0, +) + count }}
+  func add(_ n: Int) {{
+    let doubled = n * 2
+    items.append(doubled)
+    if let last = items.last, last > 10 {{ count += 1 }}
+  }}
+}}
+enum State{i} {{ case idle, loading(Int), done }}
+func work{i}(_ values: [Int], state: State{i}) -> Int {{
+  var sum = 0
+  for v in values {{
+    let w = v + {i}
+    guard w > 0 else {{ continue }}
+    sum += w
+  }}
+  switch state {{
+  case .loading(let p): sum += p
+  case .idle, .done: break
+  }}
+  let scaled = values.map {{ $0 * sum }}.filter {{ $0 > 1 }}
+  return scaled.count + sum
+}}
+let model{i} = Model{i}()
+model{i}.add({i})
+let result{i} = work{i}([1, 2, 3], state: .loading({i}))
+'''
+lines = block.count("\n")
+with open(sys.argv[1], "w") as f:
+    for i in range(10_000 // lines):
+        f.write(block.format(i=i))
+PY
+check "" "$bin" check "$check_script"
 fi
 
 # --- One hyperfine run --------------------------------------------------------
@@ -182,6 +226,7 @@ done
 for scenario in "${derived_scenarios[@]}"; do add "bindscript-$scenario" "$bin run $scenario.bind"; done
 add "bindscript-run-100k-statements"  "$bin run $statements"
 add "bindscript-test-100k-statements" "$bin test $statements"
+add "bindscript-check-10k"             "$bin check $check_script"
 fi
 # A second build to compare in the same run (a proposed patch, say).
 if [ -n "${CANDIDATE_BIN:-}" ]; then
@@ -202,6 +247,7 @@ if [ -n "${CANDIDATE_BIN:-}" ]; then
     done
     add "candidate-run-100k-statements"  "$CANDIDATE_BIN run $statements"
     add "candidate-test-100k-statements" "$CANDIDATE_BIN test $statements"
+    add "candidate-check-10k"    "$CANDIDATE_BIN check $check_script"
   fi
 fi
 

@@ -6,7 +6,11 @@ import BindSyntax
 /// blocks may write observable values, which names are used before their
 /// declaration, and (for `check`) how each name is bound and where members
 /// are used.
-package struct ResolvedSyntax {
+///
+/// A class: the compiler asks it about every name it compiles, and a
+/// struct of a dozen tables would be copied (each table retained and
+/// released) on each question.
+package final class ResolvedSyntax {
   /// A scope the compiler asks about, named by where it is written.
   package enum Scope: Hashable {
     /// A block `{ … }`: a branch, a loop body (with its loop variables), or
@@ -113,6 +117,8 @@ package struct ResolvedSyntax {
   package var earlyUses: [SourceRange: EarlyUse] = [:]
   /// How the file binds its names and uses members, when asked for (`check`).
   package var bindings = NameBindings()
+
+  package init() {}
 
   /// Whether `scope` needs a frame of its own on each run. A scope the
   /// resolver did not see (none should exist) gets one: that is always

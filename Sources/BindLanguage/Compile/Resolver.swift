@@ -44,7 +44,7 @@ package struct Resolver {
       resolver.statementIndex = index
       _ = resolver.statement(statement)
     }
-    resolver.scopes.layout.finish(into: &resolver.result)
+    resolver.scopes.layout.finish(into: resolver.result)
     return resolver.result
   }
 

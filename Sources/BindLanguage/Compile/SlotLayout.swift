@@ -84,7 +84,7 @@ struct SlotLayout {
 
   /// Works out frames, slots and depths into `result`, whose scope facts say
   /// which scopes make closures.
-  func finish(into result: inout ResolvedSyntax) {
+  func finish(into result: ResolvedSyntax) {
     // The frame each scope's names live in (a scope index), nil for the
     // global frame. A parent is recorded before its children.
     var frames = [Int?](repeating: nil, count: scopes.count)
@@ -122,19 +122,25 @@ struct SlotLayout {
       guard let declaration, let slot = slots[declaration],
         let declaringFrame = frames[declarations[declaration].scope]
       else { return nil }
-      var crossed: [Int] = []
+      func enclosingFrame(of frame: Int) -> Int? { scopes[frame].parent.flatMap { frames[$0] } }
+      var depth = 0
       var current: Int? = frame
       while let candidate = current, candidate != declaringFrame {
-        crossed.append(candidate)
-        current = scopes[candidate].parent.flatMap { frames[$0] }
+        depth += 1
+        current = enclosingFrame(of: candidate)
       }
       guard current != nil else { return nil }
-      for (index, crossedFrame) in crossed.enumerated() {
-        guard case .function(let body) = scopes[crossedFrame].framing else { continue }
-        let depth = crossed.count - index
-        captures[body, default: []].insert(.init(variable: .init(depth: depth, slot: slot), implicitMember: member))
+      // The function bodies crossed on the way out capture it.
+      current = frame
+      for crossed in 0..<depth {
+        guard let candidate = current else { break }
+        if case .function(let body) = scopes[candidate].framing {
+          captures[body, default: []].insert(
+            .init(variable: .init(depth: depth - crossed, slot: slot), implicitMember: member))
+        }
+        current = enclosingFrame(of: candidate)
       }
-      return .init(depth: crossed.count, slot: slot)
+      return .init(depth: depth, slot: slot)
     }
     for use in uses {
       guard let frame = frames[use.scope] else { continue }
