@@ -23,7 +23,7 @@ final class FunctionScope {
   let selfType: ObjectType?
   private var blocks: [[String: Variable]] = [[:]]
   /// A local frame's variables by slot, for what a use the resolver placed there asks.
-  private var variablesBySlot: [Int: Variable] = [:]
+  private var variablesBySlot: [Variable?] = []
   private(set) var slotCount = 0
   /// In a method's body: the names of its type's members, which bare names
   /// reach through `self` when no variable is called so (as in Swift).
@@ -68,7 +68,10 @@ final class FunctionScope {
     let slot = slot ?? blocks[blocks.count - 1][name]?.slot ?? slotCount
     let variable = Variable(slot: slot, isMutable: isMutable, type: type, isThrowingFunction: isThrowingFunction)
     blocks[blocks.count - 1][name] = variable
-    if !isGlobal { variablesBySlot[slot] = variable }
+    if !isGlobal {
+      if variablesBySlot.count <= slot { variablesBySlot += repeatElement(nil, count: slot + 1 - variablesBySlot.count) }
+      variablesBySlot[slot] = variable
+    }
     slotCount = max(slotCount, slot + 1)
     return slot
   }
@@ -80,7 +83,7 @@ final class FunctionScope {
       guard let parent = scope.parent else { return nil }
       scope = parent
     }
-    return scope.variablesBySlot[slot]
+    return slot < scope.variablesBySlot.count ? scope.variablesBySlot[slot] : nil
   }
 
   /// The slots of the variables the innermost block declared.

@@ -85,9 +85,32 @@ struct SlotLayout {
   /// Works out frames, slots and depths into `result`, whose scope facts say
   /// which scopes make closures.
   func finish(into result: ResolvedSyntax) {
-    // The frame each scope's names live in (a scope index), nil for the
-    // global frame. A parent is recorded before its children.
+    let frames = frameOfEachScope(result)
+    let slots = slotOfEachDeclaration(in: frames)
+    for (range, declaration) in declarationKeys {
+      if let slot = slots[declaration] { result.declarationSlots[range] = slot }
+    }
+    var captures: [SourceRange: Set<ResolvedSyntax.Capture>] = [:]
+    result.localNames.reserveCapacity(uses.count)
+    for use in uses {
+      guard let frame = frames[use.scope] else { continue }
+      if let variable = locate(use.declaration, from: frame, frames: frames, slots: slots, captures: &captures) {
+        result.localNames[use.site] = variable
+      } else if let implicitSelf = locate(
+        use.implicitSelf, from: frame, frames: frames, slots: slots, member: use.site.name, captures: &captures)
+      {
+        // Where the compiler reads `self` when it makes the name `self.name`.
+        result.localNames[.init(name: "self", range: use.site.range)] = implicitSelf
+      }
+    }
+    result.captures = captures.mapValues { Array($0) }
+  }
+
+  /// The frame each scope's names live in (a scope index), nil for the
+  /// global frame.
+  private func frameOfEachScope(_ result: ResolvedSyntax) -> [Int?] {
     var frames = [Int?](repeating: nil, count: scopes.count)
+    // A parent is recorded before its children.
     for (index, scope) in scopes.enumerated() {
       let ownFrame: Bool
       switch scope.framing {
@@ -97,6 +120,12 @@ struct SlotLayout {
       }
       frames[index] = ownFrame ? index : scope.parent.flatMap { frames[$0] }
     }
+    return frames
+  }
+
+  /// The slot of each declaration in its frame, in the order declared; nil
+  /// for a global.
+  private func slotOfEachDeclaration(in frames: [Int?]) -> [Int?] {
     // A closure's `$0`, `$1`, … come first, as the call passes them.
     var nextSlots = [Int](repeating: 0, count: scopes.count)
     for (index, scope) in scopes.enumerated() where !scope.anonymousParameters.isEmpty {
@@ -112,45 +141,37 @@ struct SlotLayout {
         nextSlots[frame] += 1
       }
     }
-    for (range, declaration) in declarationKeys {
-      if let slot = slots[declaration] { result.declarationSlots[range] = slot }
+    return slots
+  }
+
+  /// The local variable `declaration` is, seen from `frame`, noted in the
+  /// captures of the function bodies between (`member`: the name an
+  /// implicit `self` is for); nil for a global.
+  private func locate(
+    _ declaration: Int?, from frame: Int, frames: [Int?], slots: [Int?], member: String? = nil,
+    captures: inout [SourceRange: Set<ResolvedSyntax.Capture>]
+  ) -> ResolvedSyntax.LocalSlot? {
+    guard let declaration, let slot = slots[declaration],
+      let declaringFrame = frames[declarations[declaration].scope]
+    else { return nil }
+    func enclosingFrame(of frame: Int) -> Int? { scopes[frame].parent.flatMap { frames[$0] } }
+    var depth = 0
+    var current: Int? = frame
+    while let candidate = current, candidate != declaringFrame {
+      depth += 1
+      current = enclosingFrame(of: candidate)
     }
-    var captures: [SourceRange: Set<ResolvedSyntax.Capture>] = [:]
-    /// The variable `declaration` is, seen from `frame`, noting it in the
-    /// captures of the function bodies between.
-    func locate(_ declaration: Int?, from frame: Int, member: String? = nil) -> ResolvedSyntax.LocalSlot? {
-      guard let declaration, let slot = slots[declaration],
-        let declaringFrame = frames[declarations[declaration].scope]
-      else { return nil }
-      func enclosingFrame(of frame: Int) -> Int? { scopes[frame].parent.flatMap { frames[$0] } }
-      var depth = 0
-      var current: Int? = frame
-      while let candidate = current, candidate != declaringFrame {
-        depth += 1
-        current = enclosingFrame(of: candidate)
+    guard current != nil else { return nil }
+    // The function bodies crossed on the way out capture it.
+    current = frame
+    for crossed in 0..<depth {
+      guard let candidate = current else { break }
+      if case .function(let body) = scopes[candidate].framing {
+        captures[body, default: []].insert(
+          .init(variable: .init(depth: depth - crossed, slot: slot), implicitMember: member))
       }
-      guard current != nil else { return nil }
-      // The function bodies crossed on the way out capture it.
-      current = frame
-      for crossed in 0..<depth {
-        guard let candidate = current else { break }
-        if case .function(let body) = scopes[candidate].framing {
-          captures[body, default: []].insert(
-            .init(variable: .init(depth: depth - crossed, slot: slot), implicitMember: member))
-        }
-        current = enclosingFrame(of: candidate)
-      }
-      return .init(depth: depth, slot: slot)
+      current = enclosingFrame(of: candidate)
     }
-    for use in uses {
-      guard let frame = frames[use.scope] else { continue }
-      if let variable = locate(use.declaration, from: frame) {
-        result.localNames[use.site] = variable
-      } else if let implicitSelf = locate(use.implicitSelf, from: frame, member: use.site.name) {
-        // Where the compiler reads `self` when it makes the name `self.name`.
-        result.localNames[.init(name: "self", range: use.site.range)] = implicitSelf
-      }
-    }
-    result.captures = captures.mapValues { Array($0) }
+    return .init(depth: depth, slot: slot)
   }
 }
