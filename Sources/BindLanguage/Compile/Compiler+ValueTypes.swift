@@ -273,7 +273,8 @@ extension Compiler {
   /// method, a member of its type that no local variable hides; inside a
   /// derived property, a method of the type (its properties resolve as before).
   func implicitSelfMember(_ name: String, at range: SourceRange) -> Bool {
-    localVariable(name, at: range) == nil && implicitSelfMemberOutside(name)
+    // The walk first: most names are in no method, and it costs less than the look-up.
+    implicitSelfMemberOutside(name) && localVariable(name, at: range) == nil
   }
 
   /// Whether `name`, when no local variable has it, is a member of the

@@ -34,6 +34,9 @@ struct LexicalScopes {
   private var closureScopes: [Int] = []
   /// The local variables met so far.
   private(set) var layout = SlotLayout()
+  /// How many open scopes declare a method's `self`: only inside one may a
+  /// bare name be a member reached through it.
+  private var selfScopes = 0
 
   var isEmpty: Bool { scopes.isEmpty }
 
@@ -44,7 +47,7 @@ struct LexicalScopes {
   }
 
   mutating func close() {
-    scopes.removeLast()
+    if scopes.removeLast().variables["self"] != nil { selfScopes -= 1 }
     // Back at the top level, whose names are hoisted: nothing is early there.
     if scopes.isEmpty { pendingUses.removeAll(keepingCapacity: true) }
   }
@@ -86,6 +89,7 @@ struct LexicalScopes {
   /// 0, declared before the parameters.
   mutating func declareSelf() {
     scopes[scopes.count - 1].variables["self"] = layout.declare(in: scopes[scopes.count - 1].index)
+    selfScopes += 1
   }
 
   /// Notes the use of `name` at `range`, `functionDepth` function-like
@@ -94,24 +98,30 @@ struct LexicalScopes {
   /// an open scope would make early.
   mutating func use(_ name: String, at range: SourceRange, functionDepth: Int, anonymous: Int? = nil) {
     guard !scopes.isEmpty else { return }
-    locate(name, at: range, anonymous: anonymous)
-    guard !scopes.contains(where: { $0.names.contains(name) }) else { return }
+    // A variable found is declared: its use is not early.
+    guard !locate(name, at: range, anonymous: anonymous), !scopes.contains(where: { $0.names.contains(name) })
+    else { return }
     pendingUses[name, default: []].append(PendingUse(sequence: useCount, range: range, functionDepth: functionDepth))
     useCount += 1
   }
 
   /// Notes the variable the name used at `range` names, if any, and never
   /// an early use (a handle `dispose` names, or else a connection; the
-  /// enum of a pattern, unless a variable hides it).
-  mutating func locate(_ name: String, at range: SourceRange, anonymous: Int? = nil) {
-    guard let scope = scopes.last else { return }
-    var declaration = variable(named: name)
+  /// enum of a pattern, unless a variable hides it). Returns whether a
+  /// variable of an open scope has the name.
+  @discardableResult
+  mutating func locate(_ name: String, at range: SourceRange, anonymous: Int? = nil) -> Bool {
+    guard let scope = scopes.last else { return false }
+    let declared = variable(named: name)
+    var declaration = declared
     if declaration == nil, let anonymous, let closure = closureScopes.last {
       declaration = layout.anonymousParameter(anonymous, ofClosure: closure)
     }
-    let implicitSelf = declaration == nil ? variable(named: "self") : nil
-    guard declaration != nil || implicitSelf != nil else { return }
-    layout.use(name, at: range, in: scope.index, declaration: declaration, implicitSelf: implicitSelf)
+    let implicitSelf = declaration == nil && selfScopes > 0 ? variable(named: "self") : nil
+    if declaration != nil || implicitSelf != nil {
+      layout.use(name, at: range, in: scope.index, declaration: declaration, implicitSelf: implicitSelf)
+    }
+    return declared != nil
   }
 
   /// The innermost declaration of the variable `name` in the open scopes.
