@@ -252,6 +252,13 @@ public final class Interpreter {
   /// Makes the top-level names of `statements` known before any of them
   /// runs, so functions may use globals and types declared further down.
   public func hoist(_ parsed: ParseResult) {
+    hoist(parsed, resolved: nil)
+  }
+
+  /// `hoist`, with the functions compiled against `resolved`, the whole
+  /// file's resolution, when the caller has it (`check`); otherwise each
+  /// is resolved on its own.
+  private func hoist(_ parsed: ParseResult, resolved: ResolvedSyntax?) {
     loadPreludeIfNamed(in: parsed.file)
     let statements = parsed.statements
     recordCausesIfAsked(by: statements)
@@ -271,8 +278,9 @@ public final class Interpreter {
     // does not compile reports its error when its own statement is reached.
     for statement in statements {
       guard case .function = statement else { continue }
-      _ = try? Compiler(interpreter: self, file: parsed.file, resolving: statement, scope: globalScope)
-        .compileStatement(statement)
+      let compiler = resolved.map { Compiler(interpreter: self, file: parsed.file, resolved: $0, scope: globalScope) }
+        ?? Compiler(interpreter: self, file: parsed.file, resolving: statement, scope: globalScope)
+      _ = try? compiler.compileStatement(statement)
     }
   }
 
@@ -376,8 +384,8 @@ public final class Interpreter {
   public func check(
     _ parsed: ParseResult, keepingFirst limit: Int, until isCancelled: () -> Bool = { false }
   ) -> (errors: [ScriptError], count: Int) {
-    hoist(parsed)
     let resolved = Resolver.resolve(parsed.statements, collectingBindings: true)
+    hoist(parsed, resolved: resolved)
     var compileErrors: [(index: Int, error: ScriptError)] = []
     var failedStatements = [Bool](repeating: false, count: parsed.statements.count)
     var failures = 0
