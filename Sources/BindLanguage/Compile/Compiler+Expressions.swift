@@ -9,7 +9,12 @@ extension Compiler {
   /// rather than an error from the links after it.
   func compileExpression(_ expression: Expression) throws -> Evaluation {
     if let rewritten = withNestedTypeNames(expression) { return try compileExpression(rewritten) }
-    if let closure = try initializerReference(expression) { return try compileExpression(closure) }
+    if let closure = try initializerReference(expression) {
+      // Made here, after the resolver's walk, so resolved on its own: it
+      // captures nothing (its body names its parameters and a type).
+      return try Compiler(interpreter: interpreter, file: file, resolving: .expression(closure), scope: interpreter.globalScope)
+        .compileExpression(closure)
+    }
     if case .member(let base, let name, let range) = expression, let global = try staticMemberName(base, name, range: range) {
       return try compileExpression(global)
     }
