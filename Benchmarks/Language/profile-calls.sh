@@ -17,14 +17,7 @@ root="$(cd "$here/../.." && pwd)"
 bin="${1:-$root/.build-langbench/release/bindscript}"
 n="${2:-20000}"
 python="${PYTHON311:-/usr/bin/python3.11}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cp "$bin" "$work/bindscript"
-strip -g "$work/bindscript"
-
-instructions() { # callgrind output file -> total instructions
-  grep -E '^(summary|totals):' "$1" | head -1 | awk '{print $2}'
-}
+source "$here/callgrind-setup.sh"
 profile() { # name command... -> callgrind output in $work/name
   local name="$1"; shift
   valgrind --tool=callgrind --callgrind-out-file="$work/$name" "$@" >/dev/null 2>&1

@@ -18,14 +18,7 @@ root="$(cd "$here/../.." && pwd)"
 bin="${1:-$root/.build-langbench/release/bindscript}"
 n="${2:-100000}"
 python="${PYTHON311:-/usr/bin/python3.11}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cp "$bin" "$work/bindscript"
-strip -g "$work/bindscript"
-
-instructions() { # callgrind output file -> total instructions
-  grep -E '^(summary|totals):' "$1" | head -1 | awk '{print $2}'
-}
+source "$here/callgrind-setup.sh"
 per() { # small-file large-file units -> instructions per unit
   python3 -c "print(round(($(instructions "$2") - $(instructions "$1")) / $3))"
 }

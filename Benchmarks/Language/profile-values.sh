@@ -13,14 +13,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 bin="${1:-$root/.build-langbench/release/bindscript}"
 n="${2:-100000}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cp "$bin" "$work/bindscript"
-strip -g "$work/bindscript"
-
-instructions() { # callgrind output file -> total instructions
-  grep -E '^(summary|totals):' "$1" | head -1 | awk '{print $2}'
-}
+source "$here/callgrind-setup.sh"
 
 declare -A per_op
 for scenario in calls-function calls-untyped-function calls-method read-object-property read-struct-field; do

@@ -15,11 +15,7 @@ root="$(cd "$here/../.." && pwd)"
 bin="${1:-$root/.build-langbench/release/bindscript}"
 n="${2:-100000}"
 python="${PYTHON311:-/usr/bin/python3.11}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-cp "$bin" "$work/bindscript"
-strip -g "$work/bindscript"
+source "$here/callgrind-setup.sh"
 for k in "$n" "$((n * 2))"; do
   sed "s/1_000_000/$k/g" "$here/loop.bind" > "$work/loop$k.bind"
   sed "s/1000000/$k/g" "$here/loop.lua" > "$work/loop$k.lua"
