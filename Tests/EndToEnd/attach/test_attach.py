@@ -25,7 +25,7 @@ import pexpect
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "repl"))
-from test_repl import BIN, PROMPT, TIMEOUT, clean, environment  # noqa: E402
+from test_repl import BIN, PROMPT, TIMEOUT, Session, clean, environment  # noqa: E402
 
 EXAMPLE_BIN = os.environ.get("BINDSCRIPT_EXAMPLE_BIN", os.path.join(os.path.dirname(BIN), "BindScriptExample"))
 COMMAND_BIN = os.environ.get("EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname(BIN), "ExampleCommand"))
@@ -58,26 +58,11 @@ class App:
             self.process.wait(timeout=60)
 
 
-class Attached:
-    """`bindscript attach` in a pseudo-terminal."""
+class Attached(Session):
+    """`bindscript attach` in a pseudo-terminal, typed into as the REPL is."""
 
     def __init__(self, app, tmp_path, target=None):
-        self.child = pexpect.spawn(
-            BIN, ["attach", str(target or app.pid)], env=app.env, cwd=str(tmp_path), encoding="utf-8",
-            timeout=TIMEOUT, dimensions=(40, 160))
-        self.child.expect("Type :help for help")
-        self.prompt()
-
-    def prompt(self):
-        self.child.expect_exact(PROMPT)
-        return self.child.before
-
-    def run(self, line):
-        """Types a line and returns its output, as ../repl/test_repl.py does."""
-        self.child.sendline(line)
-        output = self.prompt()
-        output = output.split("\r\n", 1)[1] if "\r\n" in output else ""
-        return clean(output + "\r\n") if output else ""
+        self.spawn(BIN, ["attach", str(target or app.pid)], app.env, tmp_path)
 
     def sync(self):
         """Waits until the prompt after a fresh marker's value: output the
@@ -85,10 +70,6 @@ class Attached:
         self.marker = getattr(self, "marker", 0) + 1
         self.child.sendline(f'"marker {self.marker}"')
         self.child.expect_exact(f'\r\n"marker {self.marker}"{PROMPT}')
-
-    def close(self):
-        if self.child.isalive():
-            self.child.terminate(force=True)
 
 
 @pytest.fixture

@@ -55,9 +55,12 @@ class Session:
     def __init__(self, tmp_path, binary=BIN, args=(), **env):
         if not os.path.exists(binary):
             pytest.fail(f"no binary at {binary}; build it or set BINDSCRIPT_BIN")
+        self.spawn(binary, args, environment(tmp_path, **env), tmp_path)
+
+    def spawn(self, binary, args, env, cwd):
+        """Starts `binary` in a 40x160 terminal and waits for its first prompt."""
         self.child = pexpect.spawn(
-            binary, list(args), env=environment(tmp_path, **env), cwd=str(tmp_path), encoding="utf-8",
-            timeout=TIMEOUT, dimensions=(40, 160))
+            binary, list(args), env=env, cwd=str(cwd), encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 160))
         self.child.expect("Type :help for help")
         self.prompt()
 
