@@ -66,21 +66,6 @@ if [ -n "${FUNCTIONS:-}" ]; then
   echo "bindscript $scenario, instructions per call by function (self):"
   small=$n; large=$((n * 2)); calls=$n
   [ "$scenario" = fib ] && { small=20; large=22; calls=35422; }
-  python3 - "$work/bind.$scenario.$small" "$work/bind.$scenario.$large" "$calls" <<'PY' | { command -v swift >/dev/null && swift demangle --simplified || cat; }
-import re, subprocess, sys
-def flat(path):
-    out = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
-    table = {}
-    for line in out.splitlines():
-        m = re.match(r"^\s*([0-9,]+) \(\s*[0-9.]+%\)\s+(.*)$", line)
-        if m and "PROGRAM TOTALS" not in line:
-            name = re.sub(r" \[[^\]]*\]$", "", m.group(2))
-            table[name] = table.get(name, 0) + int(m.group(1).replace(",", ""))
-    return table
-small, large = flat(sys.argv[1]), flat(sys.argv[2])
-per = {k: (large.get(k, 0) - small.get(k, 0)) / int(sys.argv[3]) for k in set(small) | set(large)}
-for name, value in sorted(per.items(), key=lambda item: -item[1])[:30]:
-    if value >= 2:
-        print(f"{value:8.1f}  {name[:170]}")
-PY
+  python3 "$here/callgrind_by_function.py" "$work/bind.$scenario.$small" "$work/bind.$scenario.$large" "$calls" 30 170 \
+    | { command -v swift >/dev/null && swift demangle --simplified || cat; }
 fi

@@ -51,22 +51,6 @@ printf 'closure call %d, func call %d instructions per iteration: %s\n' "$closur
 if [ -n "${FUNCTIONS:-}" ]; then
   echo
   echo "bindscript map-filter, instructions per element call by function (self):"
-  python3 - "$work" <<'PY' | { command -v swift >/dev/null && swift demangle --simplified || cat; }
-import re, subprocess, sys
-work = sys.argv[1]
-def flat(path):
-    out = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
-    table = {}
-    for line in out.splitlines():
-        m = re.match(r"^\s*([0-9,]+) \(\s*[0-9.]+%\)\s+(.*)$", line)
-        if m and "PROGRAM TOTALS" not in line:
-            name = re.sub(r" \[[^\]]*\]$", "", m.group(2))
-            table[name] = table.get(name, 0) + int(m.group(1).replace(",", ""))
-    return table
-small, large = flat(f"{work}/bind.5"), flat(f"{work}/bind.10")
-per = {k: (large.get(k, 0) - small.get(k, 0)) / 100000 for k in set(small) | set(large)}
-for name, value in sorted(per.items(), key=lambda item: -item[1])[:25]:
-    if value >= 2:
-        print(f"{value:8.1f}  {name[:160]}")
-PY
+  python3 "$here/callgrind_by_function.py" "$work/bind.5" "$work/bind.10" 100000 25 160 \
+    | { command -v swift >/dev/null && swift demangle --simplified || cat; }
 fi
