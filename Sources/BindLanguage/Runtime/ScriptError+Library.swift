@@ -106,12 +106,11 @@ extension ScriptError.LibraryProblem {
   var message: String {
     switch self {
     case .writtenDifferently(let base, let forms, let written):
-      let quoted = forms.map { "'\($0)'" }
-      return "'\(base)' is written \(Self.listed(quoted, joinedBy: "or")), not '\(written)'"
+      return "'\(base)' is written \(ScriptError.quotedList(forms, joinedBy: "or")), not '\(written)'"
     case .negativeCount(let method, let count):
       return "'\(method)' needs a count of 0 or more, not \(count)"
     case .needsNumbers(let function, let given):
-      return "'\(function)' needs numbers, not \(Self.listed(given.map { "'\($0)'" }, joinedBy: "and"))"
+      return "'\(function)' needs numbers, not \(ScriptError.quotedList(given, joinedBy: "and"))"
     case .tooFewArguments(let function, let atLeast):
       return "'\(function)' needs at least \(atLeast) arguments"
     case .takesNoArguments(let method):
@@ -146,11 +145,15 @@ extension ScriptError.LibraryProblem {
       return "duration \(seconds)s is too long; the limit is about 292 years"
     }
   }
+}
 
-  /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
-  static func listed(_ items: [String], joinedBy conjunction: String) -> String {
-    guard let last = items.last else { return "" }
-    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+extension ScriptError {
+  /// The items quoted and listed as a message says them: `'a'`,
+  /// `'a' or 'b'`, `'a', 'b' or 'c'` (with `conjunction` "or").
+  static func quotedList(_ items: [String], joinedBy conjunction: String) -> String {
+    let quoted = items.map { "'\($0)'" }
+    guard let last = quoted.last else { return "" }
+    return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
   }
 }
 
@@ -160,9 +163,9 @@ extension ScriptError.BridgeProblem {
     case .hostArity(let callee, let arity, let given):
       return "\(callee) takes \(arity) argument\(arity == 1 ? "" : "s") but the host passes \(given)"
     case .closureArguments(let expected, let given?):
-      return "the closure takes \(expected.map { "'\($0)'" }.joined(separator: " and ")), not '\(given)'"
+      return "the closure takes \(ScriptError.quotedList(expected, joinedBy: "and")), not '\(given)'"
     case .closureArguments(let expected, nil):
-      return "the closure takes \(expected.map { "'\($0)'" }.joined(separator: " and "))"
+      return "the closure takes \(ScriptError.quotedList(expected, joinedBy: "and"))"
     case .unregisteredCase(let typeName, let value, let enumName):
       return "the \(typeName) value '\(value)' is of a case that was not registered, so scripts cannot represent it; register every case of '\(enumName)'"
     case .implementationResult(let method, let valueType, let expected):

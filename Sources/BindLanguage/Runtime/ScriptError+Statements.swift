@@ -160,8 +160,7 @@ extension ScriptError.StatementProblem {
     case .tuplePatternLabel(let index, let written, let label):
       return "element \(index) of the tuple is labelled '\(label)', not '\(written)'; write '\(label):' or no label"
     case .noTupleElement(let name, let tupleType, let elements):
-      let listed = elements.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " and '\(elements.last ?? "")'"
-      return "value of tuple type '\(tupleType)' has no member '\(name)'; its elements are \(listed)"
+      return "value of tuple type '\(tupleType)' has no member '\(name)'; its elements are \(ScriptError.quotedList(elements, joinedBy: "and"))"
     case .implicitMemberUnknownEnum(let written):
       return "cannot infer the enum of an implicit member here; name its type, as in 'EnumName\(written)'"
 
@@ -199,13 +198,13 @@ extension ScriptError.StatementProblem {
     case .typeAsValue(let name):
       return "'\(name)' is a type; write '\(name)()' to create an instance"
     case .initializerReferenceNeedsLabels(let typeName, let forms) where forms.count > 1:
-      return "'\(typeName).init' is ambiguous: \(typeName) has \(ScriptError.LibraryProblem.listed(forms.map { "'\($0)'" }, joinedBy: "and")); name the one you mean with its labels, as in '\(typeName).\(forms[0])'"
+      return "'\(typeName).init' is ambiguous: \(typeName) has \(ScriptError.quotedList(forms, joinedBy: "and")); name the one you mean with its labels, as in '\(typeName).\(forms[0])'"
     case .initializerReferenceNeedsLabels(let typeName, _):
       return "'\(typeName).init' does not say which initializer it means; name it with its labels, as in '\(typeName).init(_:)', or write a closure, as in '{ \(typeName)($0) }'"
     case .timedSourceOutside(let op):
       return "'\(op)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op)(field.text, 300ms) -> vm.query'"
     case .ambiguousTypeName(let name, let candidates):
-      return "'\(name)' is ambiguous: it may be \(ScriptError.LibraryProblem.listed(candidates.map { "'\($0)'" }, joinedBy: "or")); write the one you mean"
+      return "'\(name)' is ambiguous: it may be \(ScriptError.quotedList(candidates, joinedBy: "or")); write the one you mean"
     case .usedBeforeDeclaration(let name, let line, inClosure: true):
       return "closure captures '\(name)' before it is declared; declare '\(name)' (line \(line)) before the closure"
     case .usedBeforeDeclaration(let name, let line, inClosure: false):
