@@ -12,7 +12,8 @@ final class Compiler {
   /// capture, closures' anonymous parameters, early uses. For
   /// one statement, resolved when first asked: most top-level statements
   /// (`x = x + 1`, `print(x)`) ask nothing, and a file may have 10⁵ of them.
-  private(set) lazy var resolved: ResolvedSyntax = Resolver.resolve(statementToResolve.map { [$0] } ?? [])
+  private(set) lazy var resolved: ResolvedSyntax = Resolver.resolve(
+    statementToResolve.map { [$0] } ?? [], topLevelDeclarations: interpreter.topLevelDeclarations(in: file))
   private let statementToResolve: Statement?
   var scope: FunctionScope
   /// Set while compiling the expression of a `bind` or `observe`.
@@ -224,7 +225,24 @@ final class Compiler {
   /// exists could only read nothing.
   private func usedBeforeDeclaration(_ name: String, _ early: ResolvedSyntax.EarlyUse, at range: SourceRange) -> ScriptError {
     let line = early.declaration.range.start.line
-    return error(.statement(.usedBeforeDeclaration(name: name, line: line, inClosure: early.isCapture)), at: range)
+    let kind = ScriptError.StatementProblem.usedBeforeDeclaration(
+      name: name, line: line, inClosure: early.isCapture, isLocal: early.isLocal)
+    return error(.statement(kind), at: range)
+  }
+
+  /// Rejects a top-level statement that names a top-level variable before
+  /// its declaration outside any function (`let f = { print(later) }`,
+  /// `on b.tap { count += 1 }` above `var count = 0`): the name resolves,
+  /// hoisted, but what runs there could read only `nil`.
+  func rejectEarlyTopLevelUses(in statement: Statement) throws {
+    let statementRange = statement.range
+    guard
+      let (range, early) = resolved.earlyTopLevelUses.first(where: {
+        $0.range.start.offset >= statementRange.start.offset && $0.range.end.offset <= statementRange.end.offset
+      })
+    else { return }
+    // A local declaration further down is the one the name was meant to refer to.
+    throw usedBeforeDeclaration(early.declaration.name, resolved.earlyUses[range] ?? early, at: range)
   }
 
   /// A closure that reads a resolved variable.

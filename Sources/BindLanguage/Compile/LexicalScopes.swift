@@ -95,14 +95,17 @@ struct LexicalScopes {
   /// Notes the use of `name` at `range`, `functionDepth` function-like
   /// bodies deep: the variable it names (`anonymous`: the `$N` of the
   /// innermost closure it is), or else a use that a later declaration in
-  /// an open scope would make early.
-  mutating func use(_ name: String, at range: SourceRange, functionDepth: Int, anonymous: Int? = nil) {
-    guard !scopes.isEmpty else { return }
+  /// an open scope would make early. Returns whether an open scope
+  /// declares the name.
+  @discardableResult
+  mutating func use(_ name: String, at range: SourceRange, functionDepth: Int, anonymous: Int? = nil) -> Bool {
+    guard !scopes.isEmpty else { return false }
     // A variable found is declared: its use is not early.
     guard !locate(name, at: range, anonymous: anonymous), !scopes.contains(where: { $0.names.contains(name) })
-    else { return }
+    else { return true }
     pendingUses[name, default: []].append(PendingUse(sequence: useCount, range: range, functionDepth: functionDepth))
     useCount += 1
+    return false
   }
 
   /// Notes the variable the name used at `range` names, if any, and never

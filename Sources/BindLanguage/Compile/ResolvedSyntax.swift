@@ -60,14 +60,16 @@ package final class ResolvedSyntax {
     package var first: Identifier?
   }
 
-  /// A name used before the declaration, in an enclosing local scope, that
-  /// it was meant to refer to (Swift: "closure captures 'x' before it is
-  /// declared").
+  /// A name used before the declaration, in an enclosing local scope or
+  /// at the top level, that it was meant to refer to (Swift: "closure
+  /// captures 'x' before it is declared").
   package struct EarlyUse {
     /// The declaration written after the use.
     package let declaration: Identifier
     /// Whether the use is in a closure (a function, handler, …) made before it.
     package let isCapture: Bool
+    /// Whether the declaration is in a local scope rather than at the top level.
+    package var isLocal = true
   }
 
   /// A local variable as a use sees it: `depth` frames out from the
@@ -120,8 +122,13 @@ package final class ResolvedSyntax {
   package var captures: [SourceRange: [Capture]] = [:]
   /// The anonymous parameters of each closure, by the closure's range.
   package var anonymousParameters: [SourceRange: AnonymousParameters] = [:]
-  /// Names used before their declaration, by the use's range.
+  /// Names used before their local declaration, by the use's range: such
+  /// a name does not resolve where it is used.
   package var earlyUses: [SourceRange: EarlyUse] = [:]
+  /// Top-level variables used before their declaration outside any
+  /// function, in source order: such a name resolves (top-level names are
+  /// hoisted), so the compiler rejects the statement that uses it.
+  package var earlyTopLevelUses: [(range: SourceRange, use: EarlyUse)] = []
   /// How the file binds its names and uses members, when asked for (`check`).
   package var bindings = NameBindings()
 

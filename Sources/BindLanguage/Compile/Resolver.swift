@@ -29,23 +29,47 @@ package struct Resolver {
   private var closureParameters: [ResolvedSyntax.AnonymousParameters] = []
   private var statementIndex = 0
   private var selfTypeName: String?
+  /// The file's top-level variables, by name, each at its first
+  /// declaration (see ``topLevelDeclarations(of:)``).
+  private let topLevelDeclarations: [String: Identifier]
+  /// How many bodies that run only when called (functions, methods, a
+  /// type's members) enclose this point: there, as in Swift, a top-level
+  /// variable declared further down may be named. Anywhere else at the top
+  /// level (a statement, a closure, a handler, a timer, an effect), code may
+  /// run before the declaration has, and could only read `nil`.
+  private var calledBodyDepth = 0
 
-  private init(collectsBindings: Bool) {
+  private init(collectsBindings: Bool, topLevelDeclarations: [String: Identifier]) {
     self.collectsBindings = collectsBindings
+    self.topLevelDeclarations = topLevelDeclarations
     recordsMembers = collectsBindings
   }
 
   /// Resolves `statements`, the top-level statements of a file (or the
   /// one a REPL line or a run is about to compile). `collectingBindings`
-  /// also collects how names are bound and where members are used.
-  package static func resolve(_ statements: [Statement], collectingBindings: Bool = false) -> ResolvedSyntax {
-    var resolver = Resolver(collectsBindings: collectingBindings)
+  /// also collects how names are bound and where members are used;
+  /// `topLevelDeclarations` are those of the whole file the statements are
+  /// in, which names used before them are checked against.
+  package static func resolve(
+    _ statements: [Statement], collectingBindings: Bool = false, topLevelDeclarations: [String: Identifier] = [:]
+  ) -> ResolvedSyntax {
+    var resolver = Resolver(collectsBindings: collectingBindings, topLevelDeclarations: topLevelDeclarations)
     for (index, statement) in statements.enumerated() {
       resolver.statementIndex = index
       _ = resolver.statement(statement)
     }
     resolver.scopes.layout.finish(into: resolver.result)
     return resolver.result
+  }
+
+  /// The top-level variables `statements` declare, by name, each at its
+  /// first declaration (a later one redeclares it).
+  package static func topLevelDeclarations(of statements: [Statement]) -> [String: Identifier] {
+    var declarations: [String: Identifier] = [:]
+    for case .variable(let declaration) in statements {
+      for name in declaration.boundNames where declarations[name.name] == nil { declarations[name.name] = name }
+    }
+    return declarations
   }
 
   // MARK: Names
@@ -74,7 +98,13 @@ package struct Resolver {
         anonymous = index <= 255 ? index : nil
       }
     }
-    scopes.use(name, at: range, functionDepth: functionDepth, anonymous: anonymous)
+    let isLocal = scopes.use(name, at: range, functionDepth: functionDepth, anonymous: anonymous)
+    if !isLocal, calledBodyDepth == 0, let declaration = topLevelDeclarations[name],
+      declaration.range.start.offset > range.start.offset
+    {
+      let early = ResolvedSyntax.EarlyUse(declaration: declaration, isCapture: functionDepth > 0, isLocal: false)
+      result.earlyTopLevelUses.append((range, early))
+    }
   }
 
   private mutating func record(_ use: NameBindings.MemberUse) {
@@ -120,6 +150,8 @@ package struct Resolver {
   }
 
   private mutating func function(_ function: FunctionDeclaration, declaringSelf: Bool = false) {
+    calledBodyDepth += 1
+    defer { calledBodyDepth -= 1 }
     var parameters: [(Identifier, NameBindings.Binding)] = []
     for parameter in function.signature {
       parameters.append((parameter.name, .typed(parameter.type)))
@@ -244,7 +276,11 @@ package struct Resolver {
       result.bindings.typeDeclarationOffsets[name] = declaration.range.start.offset
     }
     let saved = (selfTypeName, recordsMembers)
-    defer { (selfTypeName, recordsMembers) = saved }
+    calledBodyDepth += 1
+    defer {
+      (selfTypeName, recordsMembers) = saved
+      calledBodyDepth -= 1
+    }
     let ownSelf = declaration.kind == .enumeration ? nil : name
     for member in declaration.members {
       selfTypeName = ownSelf

@@ -130,6 +130,10 @@ public final class Interpreter {
   /// (self-references such as `var friend: Person?`).
   var declaringTypeNames: Set<String> = []
   var hoistedTypeNames: Set<String> = []
+  /// The top-level variables of each hoisted file (by path, "" for REPL
+  /// input), which code outside functions may not name before their
+  /// declaration (see ``Resolver/topLevelDeclarations(of:)``).
+  private var topLevelDeclarationsByFile: [String: [String: Identifier]] = [:]
   let globalScope = FunctionScope(parent: nil)
   let globalFrame = Frame(parent: nil)
   // Counters the hot path updates on every step and call; one thread runs
@@ -262,6 +266,7 @@ public final class Interpreter {
     loadPreludeIfNamed(in: parsed.file)
     let statements = parsed.statements
     recordCausesIfAsked(by: statements)
+    topLevelDeclarationsByFile[parsed.file.path ?? ""] = Resolver.topLevelDeclarations(of: statements)
     for statement in statements {
       switch statement {
       case .variable(let declaration):
@@ -310,6 +315,7 @@ public final class Interpreter {
     defer { statementDepth -= 1 }
     let compiler = Compiler(interpreter: self, file: file, resolving: statement, scope: globalScope)
     do {
+      try compiler.rejectEarlyTopLevelUses(in: statement)
       if case .expression(let expression) = statement {
         let evaluate = try compiler.compileExpression(expression)
         ensureGlobalCapacity()
@@ -384,7 +390,9 @@ public final class Interpreter {
   public func check(
     _ parsed: ParseResult, keepingFirst limit: Int, until isCancelled: () -> Bool = { false }
   ) -> (errors: [ScriptError], count: Int) {
-    let resolved = Resolver.resolve(parsed.statements, collectingBindings: true)
+    let resolved = Resolver.resolve(
+      parsed.statements, collectingBindings: true,
+      topLevelDeclarations: Resolver.topLevelDeclarations(of: parsed.statements))
     hoist(parsed, resolved: resolved)
     var compileErrors: [(index: Int, error: ScriptError)] = []
     var failedStatements = [Bool](repeating: false, count: parsed.statements.count)
@@ -393,8 +401,9 @@ public final class Interpreter {
     for (index, statement) in parsed.statements.enumerated() {
       if index & 255 == 255, isCancelled() { return ([], 0) }
       do {
-        _ = try Compiler(interpreter: self, file: parsed.file, resolved: resolved, scope: globalScope)
-          .compileStatement(statement)
+        let compiler = Compiler(interpreter: self, file: parsed.file, resolved: resolved, scope: globalScope)
+        try compiler.rejectEarlyTopLevelUses(in: statement)
+        _ = try compiler.compileStatement(statement)
         ensureGlobalCapacity()
       } catch {
         failedStatements[index] = true
@@ -428,6 +437,11 @@ public final class Interpreter {
       }
     }
     return (merged, failures + members.count)
+  }
+
+  /// The top-level variables of `file`, if it was hoisted.
+  func topLevelDeclarations(in file: SourceFile) -> [String: Identifier] {
+    topLevelDeclarationsByFile[file.path ?? ""] ?? [:]
   }
 
   /// Makes a type's name (and those of the types nested in it, as

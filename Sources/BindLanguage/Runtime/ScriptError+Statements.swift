@@ -96,8 +96,9 @@ extension ScriptError {
     case timedSourceOutside(op: String)
     /// A short type name that several registered types share.
     case ambiguousTypeName(name: String, candidates: [String])
-    /// A local name used before its declaration (`line`), in a closure or not.
-    case usedBeforeDeclaration(name: String, line: Int, inClosure: Bool)
+    /// A name used before its declaration (`line`), in a closure or not:
+    /// a local one, or a top-level one outside any function.
+    case usedBeforeDeclaration(name: String, line: Int, inClosure: Bool, isLocal: Bool)
     /// `self`'s member where no object is running.
     case memberWithoutObject(name: String)
     /// A write to a captured name inside a `bind` or `observe` expression.
@@ -205,9 +206,11 @@ extension ScriptError.StatementProblem {
       return "'\(op)(…)' makes a timed source: use it as the whole source of 'bind', 'observe' or 'on', as in 'bind \(op)(field.text, 300ms) -> vm.query'"
     case .ambiguousTypeName(let name, let candidates):
       return "'\(name)' is ambiguous: it may be \(ScriptError.quotedList(candidates, joinedBy: "or")); write the one you mean"
-    case .usedBeforeDeclaration(let name, let line, inClosure: true):
+    case .usedBeforeDeclaration(let name, let line, inClosure: true, _):
       return "closure captures '\(name)' before it is declared; declare '\(name)' (line \(line)) before the closure"
-    case .usedBeforeDeclaration(let name, let line, inClosure: false):
+    case .usedBeforeDeclaration(let name, let line, inClosure: false, isLocal: false):
+      return "use of '\(name)' before its declaration; move its declaration (line \(line)) above this use"
+    case .usedBeforeDeclaration(let name, let line, inClosure: false, isLocal: true):
       return "use of local variable '\(name)' before its declaration; move its declaration (line \(line)) above this use"
     case .memberWithoutObject(let name):
       return "'\(name)' needs an object"
