@@ -9,10 +9,10 @@ extension Compiler {
   func compileCall(_ callee: Expression, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     if let rewritten = withNestedTypeNames(callee) { return try compileCall(rewritten, arguments, range: range) }
     if let typeName = initializerCall(callee) { return try compileCall(typeName, arguments, range: range) }
-    if arguments.isEmpty, let type = collectionTypeCalled(callee) {
-      // `[String]()`, `[String: Int]()`: Swift's empty collection of a type.
-      let empty = type.zeroValue ?? .null
-      return { _ in empty }
+    if let type = collectionTypeCalled(callee),
+      let initializer = try compileCollectionInitializer(type, callee, arguments, range: range)
+    {
+      return initializer
     }
     if case .member(let base, let name, let memberRange) = callee,
       let global = try staticMemberName(base, name, range: memberRange)
@@ -371,6 +371,27 @@ extension Compiler {
       default: return [lhs, rhs].filter { !$0.isLiteral }
       }
     default: return expression.isLiteral ? [] : [expression]
+    }
+  }
+
+  /// `[String]()`, `[String: Int]()`: Swift's empty collection of a type;
+  /// `[Int](1...3)`, `[Int](repeating: 0, count: 3)`: `Array(…)`, whose
+  /// elements must be of the type written. Nil for another form.
+  private func compileCollectionInitializer(
+    _ type: ValueType, _ callee: Expression, _ arguments: [Argument], range: SourceRange
+  ) throws -> Evaluation? {
+    if arguments.isEmpty {
+      let empty = type.zeroValue ?? .null
+      return { _ in empty }
+    }
+    guard case .array = type else { return nil }
+    let array = try compileCall(.name("Array", callee.range), arguments, range: range)
+    return locating(range) { frame in
+      let value = try array(frame)
+      guard let converted = type.coerce(value) else {
+        throw ScriptError(.cannotConvert(from: value.typeName, to: "\(type)", hint: nil))
+      }
+      return converted
     }
   }
 }

@@ -79,7 +79,7 @@ extension Compiler {
       case .dictionary(let dictionary):
         // As Swift's, a dictionary's elements are `(key:, value:)` pairs,
         // here in the order the keys were added.
-        elements = dictionary.entries.map { .tuple(TupleValue(elements: [$0, $1], labels: TupleValue.entryLabels)) }
+        elements = dictionary.entryTuples
       default:
         if value.isNull {
           throw ScriptError(.callOnNil(method: method.baseName, inPlace: false))

@@ -5,7 +5,8 @@ import BindSyntax
 /// and sets (their tables: `StringMethods`, `SequenceMethods`, `SetMethods`).
 enum Builtins {
   static let functionNames = [
-    "print", "assert", "min", "max", "abs", "String", "Int", "Double", "Bool", "Set", "zip", "stride", "pending",
+    "print", "assert", "min", "max", "abs", "String", "Int", "Double", "Bool", "Set", "Array", "zip", "stride",
+    "pending",
   ]
 
   private static let functions: [String: Callable] = [
@@ -47,7 +48,10 @@ enum Builtins {
     "Double": Callable(name: "Double", arity: 1) { arguments, _ in try toDouble(arguments[0]) },
     "Bool": Callable(name: "Bool", arity: 1) { arguments, _ in try toBool(arguments[0]) },
     "Set": Callable(name: "Set", arity: 1) { arguments, _ in
-      .set(try ScriptSet(try arguments[0].elements(for: "Set(_:)")))
+      .set(try ScriptSet(try arguments[0].sequenceElements(for: "Set(_:)")))
+    },
+    "Array": Callable(name: "Array", arity: 1) { arguments, _ in
+      .array(try arguments[0].sequenceElements(for: "Array(_:)"))
     },
     "zip": Callable(name: "zip", arity: 2) { arguments, _ in try SequenceMethods.zip(arguments) },
   ]
@@ -70,12 +74,18 @@ enum Builtins {
       return .string(try StringFormat.format(format, Array(arguments.dropFirst())))
     },
     "String(describing:)": Callable(name: "String", arity: 1) { arguments, _ in .string(arguments[0].printed) },
+    "Array(repeating:count:)": Callable(name: "Array", arity: 2) { arguments, _ in
+      let count = try arguments[1].count(for: "Array(repeating:count:)")
+      try Operators.checkCount(count)
+      return .array(Array(repeating: arguments[0], count: count))
+    },
   ]
 
   /// How each labeled function is written, for messages: `String(format:_:...)`.
   private static let labeledForms: [String: [String]] = [
     "stride": ["stride(from:to:by:)", "stride(from:through:by:)"],
     "String": ["String(_:)", "String(format:_:...)", "String(describing:)"],
+    "Array": ["Array(_:)", "Array(repeating:count:)"],
   ]
 
   /// Whether some form of built-in `name` takes labels (`stride(from:to:by:)`).

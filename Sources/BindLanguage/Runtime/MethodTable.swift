@@ -108,4 +108,21 @@ extension Value {
     default: throw ScriptError(.needs(subject: "'\(method)'", expected: "an array or a Set", actual: typeName))
     }
   }
+
+  /// The elements of any sequence, as Swift's `Array(_:)` and `Set(_:)`
+  /// take them: an array (a range is one), a set, a dictionary's
+  /// `(key:, value:)` pairs, or a string's characters (each a String).
+  func sequenceElements(for method: String) throws -> [Value] {
+    switch self {
+    case .array(let elements): return elements
+    case .set(let set): return set.elements
+    case .dictionary(let dictionary): return dictionary.entryTuples
+    case .string(let text): return text.map { .string(String($0)) }
+    default:
+      throw ScriptError(
+        .needs(
+          subject: "'\(method)'", expected: "a sequence: an array, a range like '1...3', a Set, a dictionary or a String",
+          actual: typeName))
+    }
+  }
 }

@@ -85,6 +85,11 @@ public struct ScriptDictionary {
 
   /// The entries, in insertion order.
   public var entries: Zip2Sequence<[Value], [Value]> { zip(storage.keys, storage.values) }
+  /// The entries as Swift's dictionary elements, `(key:, value:)` tuples,
+  /// in insertion order.
+  var entryTuples: [Value] {
+    entries.map { .tuple(TupleValue(elements: [$0, $1], labels: TupleValue.entryLabels)) }
+  }
 
   /// The value for `key`, or nil.
   func value(for key: DictionaryKey) -> Value? {
