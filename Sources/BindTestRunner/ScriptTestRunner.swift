@@ -28,7 +28,10 @@ package struct ScriptTestRunner {
   package var recordsFailureGraph = false
   /// `--strict`: a script that ends with timers or Swift tasks still to run
   /// fails, naming each (`Interpreter.pendingWork`): what they would do was
-  /// never seen, as TCA's exhaustive `TestStore` fails on effects still running.
+  /// never seen, as TCA's exhaustive `TestStore` fails on effects still
+  /// running. So does one that changes a property in an awaited call and
+  /// never looks at it (``uncheckedChangeFailures(_:in:)``). A script
+  /// with a `# strict` line is strict without it.
   package var strict = false
 
   /// Creates a runner; `makeInterpreter` configures each file's interpreter
@@ -62,14 +65,20 @@ package struct ScriptTestRunner {
     let savedOutput = interpreter.output
     defer { interpreter.output = savedOutput }
     interpreter.hoist(script.parsed)
+    let strict = self.strict || script.isStrict
+    let recordedAwaitedChanges = interpreter.recordsAwaitedChanges
+    interpreter.recordsAwaitedChanges = recordedAwaitedChanges || strict
+    defer { interpreter.recordsAwaitedChanges = recordedAwaitedChanges }
     var failureGraph: String?
+    var awaitedChanges: [AwaitedChangeAfterStep] = []
     let steps = script.steps.map { step in
       let result = run(step, of: script, in: interpreter)
       recordGraph(&failureGraph, after: result, of: interpreter)
+      if strict { awaitedChanges += interpreter.takeAwaitedChanges().map { ($0, step.lastLine) } }
       return result
     }
     var failures = Self.failures(of: script, steps: steps)
-    if strict { failures += Self.pendingFailures(of: interpreter) }
+    if strict { failures += Self.pendingFailures(of: interpreter) + Self.uncheckedChangeFailures(awaitedChanges, in: script) }
     let elapsed = start.duration(to: clock.now)
     var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
@@ -92,14 +101,20 @@ package struct ScriptTestRunner {
     let savedOutput = interpreter.output
     defer { interpreter.output = savedOutput }
     interpreter.hoist(script.parsed)
+    let strict = self.strict || script.isStrict
+    let recordedAwaitedChanges = interpreter.recordsAwaitedChanges
+    interpreter.recordsAwaitedChanges = recordedAwaitedChanges || strict
+    defer { interpreter.recordsAwaitedChanges = recordedAwaitedChanges }
     var steps: [StepResult] = []
     var failureGraph: String?
+    var awaitedChanges: [AwaitedChangeAfterStep] = []
     for step in script.steps {
       steps.append(await run(step, of: script, in: interpreter))
       recordGraph(&failureGraph, after: steps[steps.count - 1], of: interpreter)
+      if strict { awaitedChanges += interpreter.takeAwaitedChanges().map { ($0, step.lastLine) } }
     }
     var failures = Self.failures(of: script, steps: steps)
-    if strict { failures += Self.pendingFailures(of: interpreter) }
+    if strict { failures += Self.pendingFailures(of: interpreter) + Self.uncheckedChangeFailures(awaitedChanges, in: script) }
     let elapsed = start.duration(to: clock.now)
     var result = FileTestResult(
       path: script.path, status: failures.isEmpty ? .passed : .failed,
@@ -262,6 +277,43 @@ package struct ScriptTestRunner {
           + "'wait' for them and state what they print, or dispose them",
         details: pending)
     ]
+  }
+
+  /// A property an awaited call changed unobserved, and the last line of
+  /// the step that made the call.
+  typealias AwaitedChangeAfterStep = (change: Interpreter.AwaitedChange, stepEnd: Int)
+
+  /// Under `--strict`, a failure for each property an awaited call changed
+  /// that neither an observer printed nor a statement of a later step
+  /// reads (a bare `vm.status` whose `#>` line states it, an `assert`, a
+  /// `print`): what the call did was not checked. Reads are found in the
+  /// syntax, by the receiver as the call wrote it.
+  static func uncheckedChangeFailures(_ changes: [AwaitedChangeAfterStep], in script: TestScript) -> [TestFailure] {
+    changes.compactMap { change, stepEnd in
+      let later = script.parsed.statements.lazy.filter { $0.range.start.line > stepEnd }
+      guard !later.contains(where: { reads(change, in: $0, file: script.file) }) else { return nil }
+      return TestFailure(
+        kind: .unchecked, line: change.line,
+        message: "'\(change.name)' changed during \(change.during) and nothing checked it (--strict); "
+          + "'observe \(change.receiver)' before the call, or state '\(change.name)' with a '#>' line after it")
+    }
+  }
+
+  /// Whether `statement` reads `change`'s property on its receiver, as
+  /// written (`vm.status`, `vm?.status`); an assignment's target is no read.
+  private static func reads(_ change: Interpreter.AwaitedChange, in statement: Statement, file: SourceFile) -> Bool {
+    let names = { (expression: Expression) -> Bool in
+      switch expression {
+      case .member(let base, let name, _), .optionalMember(let base, let name, _):
+        return name.name == change.property && file.text(in: base.range) == change.receiver
+      default:
+        return false
+      }
+    }
+    if case .assignment(let assignment) = statement {
+      return SyntaxWalk.contains(assignment.value, intoClosures: true, where: names)
+    }
+    return SyntaxWalk.contains(statement, intoClosures: true, where: names)
   }
 
   /// The failures of a step that did not pass.

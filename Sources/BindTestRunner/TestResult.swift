@@ -89,6 +89,9 @@ public struct TestFailure: Error, Sendable, Hashable {
     case file
     /// Under `--strict`: the script ended with timers or Swift tasks still to run.
     case pending
+    /// Under `--strict`: an awaited call changed a property of its object
+    /// that no observer printed and no later statement read.
+    case unchecked
   }
 
   /// What kind of problem it is.

@@ -16,6 +16,8 @@ package struct TestScript: Sendable {
   package let parsed: ParseResult
   /// The reason given by a `# skip: reason` first line.
   package let skipReason: String?
+  /// Whether a `# strict` line asks for `--strict`.
+  package let isStrict: Bool
   /// The steps, in source order.
   package let steps: [TestStep]
   /// `#>` lines before the first step, which belong to no statement.
@@ -48,6 +50,7 @@ package struct TestScript: Sendable {
     self.redactions = inherited.followed(by: Redactions.declared(in: file))
     self.parsed = Parser.parse(file)
     self.skipReason = Self.skipReason(in: file)
+    self.isStrict = Self.hasStrictLine(in: file)
     var steps = Self.groupSteps(parsed)
     for index in steps.indices where steps[index].firstLine > 1 {
       steps[index].interruptionPoints = InterruptionMarker.points(in: Substring(file.lineText(steps[index].firstLine - 1))) ?? []
@@ -60,6 +63,26 @@ package struct TestScript: Sendable {
   /// Reads a script from text (for tests and host apps).
   package init(text: String, path: String? = nil) {
     self.init(file: SourceFile(path: path, text: text))
+  }
+
+  /// Whether a comment line `# strict` asks for `--strict` (Grammar.md §6).
+  /// Bytes, not lines: every script is searched, and making each line a
+  /// string first would cost more than the search.
+  static func hasStrictLine(in file: SourceFile) -> Bool {
+    let bytes = file.bytes
+    let directive = Array("# strict".utf8)
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      var first = start
+      while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+      var last = end
+      if last > first, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+      if last - first == directive.count, bytes[first..<last].elementsEqual(directive) { return true }
+      start = end + 1
+    }
+    return false
   }
 
   /// The reason in a `# skip: reason` first line (after a `#!` line, if any).

@@ -100,6 +100,8 @@ extern size_t swift_retainCount(void *object);
 
 int bindscript_task_is_only_retained_here(void *task) { return swift_retainCount(task) == 1; }
 
+long bindscript_strong_count(void *object) { return (long)swift_retainCount(object); }
+
 // libdispatch's main queue and its queue-specific data, declared here
 // rather than through <dispatch/dispatch.h>, which is not on the C include
 // path of a Swift package on Linux.

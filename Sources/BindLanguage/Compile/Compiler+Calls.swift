@@ -137,6 +137,7 @@ extension Compiler {
       return try compileMethodCall(explicit, name, arguments, range: range, optional: optional)
     }
     let site = hostCallSite(name.name, arguments, range: range)
+    site.receiverRange = base.range
     if let object = knownHostObject(base), let candidates = object.type.host!.methodsByName[name.name] {
       // Checked now, so `bindscript check` finds wrong labels and types too.
       switch site.resolve(among: candidates, owner: object.type.name) {

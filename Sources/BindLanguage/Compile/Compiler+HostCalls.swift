@@ -92,6 +92,8 @@ final class HostCallSite {
   let mode: AsyncMode
   /// Whether the last argument is a trailing closure, whose label may be any.
   var hasTrailingClosure = false
+  /// Where a method call's receiver is written (`vm` of `vm.submit()`).
+  var receiverRange: SourceRange?
   /// The float literals among the arguments, as the Decimals they spell:
   /// passed instead where the parameter is a `Decimal` (`cart.add(price: 12.50)`).
   var decimalLiterals: [Int: Value] = [:]
@@ -121,6 +123,9 @@ final class HostCallSite {
     }
     guard let receiver = object.host?.object else {
       throw ScriptError(object.releasedError, at: range, in: file)
+    }
+    if let awaited = interpreter.awaitedChanges, case .awaited = mode, method.isAsync, let receiverRange {
+      awaited.noteCall(on: object, receiver: String(file.text(in: receiverRange)), at: range, in: file)
     }
     return try call(method, receiver: receiver, arguments: arguments, interpreter: interpreter)
   }
@@ -281,6 +286,8 @@ final class HostCallSite {
   /// site says (awaits it, starts it, or refuses).
   func call(_ function: HostFunction, receiver: AnyObject?, arguments: [Value], interpreter: Interpreter) throws -> Value {
     let function = overloads.isEmpty ? function : try overload(for: arguments)
+    let origin = interpreter.currentTaskOrigin
+    let tasksBefore = origin?.referenceCount ?? 0
     let outcome: HostFunction.Outcome
     do {
       outcome = try function.invoke(receiver, withDecimalLiterals(arguments, for: function))
@@ -291,6 +298,7 @@ final class HostCallSite {
     }
     switch outcome {
     case .value(let value):
+      if let origin, origin.referenceCount > tasksBefore { origin.noteStarter(Self.swiftName(of: function, on: receiver)) }
       interpreter.lastCallProducedValue = function.resultType != nil
       return value
     case .task(let task):
@@ -306,6 +314,7 @@ final class HostCallSite {
         return value
       }
       let failure = { [range, file] (error: any Error) in Self.thrown(error, by: function, at: range, in: file) }
+      origin?.noteStarter(Self.swiftName(of: function, on: receiver))
       interpreter.startHostTask {
         do {
           return try await task()
@@ -316,6 +325,12 @@ final class HostCallSite {
       interpreter.lastCallProducedValue = false
       return .null
     }
+  }
+
+  /// `LoginModel.refresh()`: the Swift type and method, for the list of
+  /// tasks still running (``Interpreter/pendingWork``).
+  private static func swiftName(of function: HostFunction, on receiver: AnyObject?) -> String {
+    (receiver.map { "\(type(of: $0))." } ?? "") + function.name
   }
 
   /// When this call is the operand of a statement `await call(…)` run by

@@ -161,6 +161,12 @@ public final class Connections {
     }
   }
 
+  /// Whether an active `observe` prints the changes of what `text` names as
+  /// its statement wrote it (`vm`, `vm.status`).
+  func hasObserver(of text: String) -> Bool {
+    live.contains { $0.entry.kind == .observer && $0.entry.summary == text && !$0.token.isDisposed }
+  }
+
   /// The names that `dispose` accepts, oldest first.
   var names: [String] {
     live.enumerated().compactMap { index, connection in

@@ -39,10 +39,11 @@ extension Interpreter {
   ) throws -> Value {
     let outcome = HostTaskOutcome()
     let scheduler = self.scheduler
+    let origin = OriginHandoff(TaskOrigin.current)
     let task = Task.detached {
       let result: Result<Value, any Error>
       do {
-        result = .success(try await TaskCapture.routing(to: scheduler, body))
+        result = .success(try await Self.run(body, on: scheduler, taking: origin))
       } catch {
         result = .failure(error)
       }
@@ -91,9 +92,10 @@ extension Interpreter {
     let tasks = hostTasks
     let id = tasks.nextID()
     let scheduler = self.scheduler
+    let origin = OriginHandoff(TaskOrigin.current)
     let task = Task.detached {
       do {
-        _ = try await TaskCapture.routing(to: scheduler, body)
+        _ = try await Self.run(body, on: scheduler, taking: origin)
         tasks.finished(id, error: nil)
       } catch {
         tasks.finished(id, error: error)
@@ -102,11 +104,42 @@ extension Interpreter {
     tasks.add(id, task)
   }
 
+  /// Runs a host task's `body` with its jobs routed to `scheduler` and
+  /// its statement's origin bound, so the tasks it starts hold it too (a
+  /// detached task inherits neither). The task holds the origin only while
+  /// `body` runs, in this frame: it lets go before its caller reports the
+  /// result, so an awaited task that has given its value no longer counts
+  /// as running (``Scheduler/runningTasks``).
+  private static func run(
+    _ body: @escaping @Sendable () async throws -> Value, on scheduler: Scheduler, taking handoff: OriginHandoff
+  ) async throws -> Value {
+    let origin = handoff.take()
+    return try await TaskOrigin.$current.withValue(origin) { try await TaskCapture.routing(to: scheduler, body) }
+  }
+
   /// Makes the first error of a started task that failed since the last
   /// statement this statement's pending error.
   func collectHostTaskFailure() {
     guard pendingError == nil, let failure = hostTasks.takeFailure() else { return }
     pendingError = (failure as? ThrownError)?.uncaught ?? failure as? ScriptError ?? ScriptError(.swiftError("\(failure)"))
+  }
+}
+
+/// A statement's ``TaskOrigin`` on its way to the detached task of a host
+/// call: held here until the task begins (a started task may begin after
+/// its statement ended, and still counts as its task), then by the task.
+/// A capture in the task's closure would hold it until the task is freed,
+/// past its end.
+final class OriginHandoff: Sendable {
+  private let origin: Mutex<TaskOrigin?>
+
+  init(_ origin: TaskOrigin?) { self.origin = Mutex(origin) }
+
+  func take() -> TaskOrigin? {
+    origin.withLock { origin in
+      defer { origin = nil }
+      return origin
+    }
   }
 }
 

@@ -22,6 +22,7 @@ extension Interpreter {
       let started = sleep.label.map { "; it fell asleep during \($0)" } ?? ""
       lines.append("a Swift task sleeping until \(sleep.due.literal)\(started)")
     }
+    let running = runningTaskLines
     // The rest of the scheduler's timers belong to time operators
     // (`debounce`, `throttle`, `delay`) and to Swift code that scheduled
     // on it directly.
@@ -29,23 +30,41 @@ extension Interpreter {
     if others > 0 {
       lines.append("\(others) timer\(others == 1 ? "" : "s") of time operators (debounce, throttle, delay) or Swift code")
     }
+    lines += running
+    // A ready job belongs to a task listed above when any is.
     let ready = scheduler.readyJobCount
-    if ready > 0 {
+    if ready > 0, running.isEmpty {
       lines.append("\(ready) Swift task job\(ready == 1 ? "" : "s") ready to run ('wait 0ms' runs \(ready == 1 ? "it" : "them"))")
     }
     return lines
   }
 
-  /// Labels the Swift sleeps begun while `statement` ran, by the statement.
-  /// (A task is known by where it fell asleep: a main-actor task started
-  /// by a write runs, and sleeps, at the next `wait`, and the main queue it
-  /// waits on before that holds other work too, so it is not listed.)
-  func labelSleeps(startedBy statement: Statement, in file: SourceFile) {
-    scheduler.labelNewSleeps {
-      let text = file.text(in: statement.range).prefix { $0 != "\n" }
-      let shown = text.count > 40 ? text.prefix(40) + "…" : text
-      return "'\(shown)' at \(Self.location(of: statement.range, in: file))"
+  /// The Swift tasks still running that are not asleep on the script's
+  /// clock, one line per statement that started them (``TaskOrigin``): a
+  /// main-actor task not yet run, or one awaiting something else.
+  private var runningTaskLines: [String] {
+    scheduler.runningTasks.compactMap { tasks in
+      let count = tasks.count - tasks.sleeping
+      guard count > 0 else { return nil }
+      let starters = tasks.starters.isEmpty ? "" : " by " + tasks.starters.joined(separator: ", ")
+      let one = count == 1
+      return "\(count) Swift task\(one ? "" : "s") started during \(tasks.label)\(starters) \(one ? "has" : "have") not "
+        + "finished: \(one ? "it waits" : "they wait") to run ('wait' runs \(one ? "it" : "them")) or for something other "
+        + "than the script's clock, such as a continuation or a stream nothing resumes"
     }
+  }
+
+  /// Labels the Swift sleeps begun while `statement` ran, by the statement.
+  func labelSleeps(startedBy statement: Statement, in file: SourceFile) {
+    scheduler.labelNewSleeps { Self.label(of: statement, in: file) }
+  }
+
+  /// `'vm.refresh()' at login.bind:12`: a statement's first line, cut at
+  /// 40 characters, and its place.
+  static func label(of statement: Statement, in file: SourceFile) -> String {
+    let text = file.text(in: statement.range).prefix { $0 != "\n" }
+    let shown = text.count > 40 ? text.prefix(40) + "…" : text
+    return "'\(shown)' at \(location(of: statement.range, in: file))"
   }
 
   /// `path:line`, or `line N` for text with no file.

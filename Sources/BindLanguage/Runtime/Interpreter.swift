@@ -144,6 +144,13 @@ public final class Interpreter {
   /// Set while ``executeCooperatively(_:in:isolation:)`` runs a statement: where a host
   /// call may hand its wait back to the async caller.
   var cooperativeAwait: CooperativeAwait?
+  /// The origin of the top-level statement running now, which the tasks
+  /// it starts hold (``Scheduler/trackingTasks(label:_:)``): host calls
+  /// name on it the Swift methods that start tasks. Unowned: the statement
+  /// holds it, and a reference here would count as one of its tasks.
+  unowned(unsafe) var currentTaskOrigin: TaskOrigin?
+  /// What awaited host calls changed, while ``recordsAwaitedChanges``.
+  var awaitedChanges: AwaitedChanges?
   /// The stack address below which a call stops with an error rather than
   /// overflow: the thread's lowest stack address plus ``stackReserve``; 0
   /// when the system cannot say (the call-count limit still holds).
@@ -299,12 +306,16 @@ public final class Interpreter {
       // belong to this session's scheduler.
       defer { labelSleeps(startedBy: statement, in: file) }
       return try TaskCapture.routing(to: scheduler) {
-        steps = 0
-        interruptionPoint = 0
-        measureStack()
-        deliverHostChanges()
-        hasRunStatements = true
-        return try executeStatement(statement, in: file)
+        try scheduler.trackingTasks(label: { Self.label(of: statement, in: file) }) { origin in
+          currentTaskOrigin = origin
+          defer { currentTaskOrigin = nil }
+          steps = 0
+          interruptionPoint = 0
+          measureStack()
+          deliverHostChanges()
+          hasRunStatements = true
+          return try executeStatement(statement, in: file)
+        }
       }
     }
     return try executeStatement(statement, in: file)

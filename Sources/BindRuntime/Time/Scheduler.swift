@@ -63,6 +63,10 @@ public final class Scheduler: @unchecked Sendable {
   /// The tasks ``TaskCapture`` remembers as this session's (retained).
   @exclusivity(unchecked) private var rememberedTasks: [UnsafeMutableRawPointer] = []
   @exclusivity(unchecked) private var pruneRememberedAt = 256
+  /// The origins of statements whose tasks still ran when they ended
+  /// (``trackingTasks(label:_:)``), each retained once here.
+  @exclusivity(unchecked) private var taskOrigins: [Unmanaged<TaskOrigin>] = []
+  @exclusivity(unchecked) private var pruneOriginsAt = 64
   /// How ``TaskCapture`` names this scheduler's session, weakly. Made in
   /// `init` (a lazy variable read first from two threads would be made twice).
   private(set) lazy var route = TaskCapture.Route(self)
@@ -87,6 +91,7 @@ public final class Scheduler: @unchecked Sendable {
   deinit {
     taskExecutor.scheduler = nil
     TaskCapture.forgetTasks(rememberedTasks)
+    for origin in taskOrigins { origin.release() }
     for job in readyJobs[readyHead...] { job.release() }
     for handler in closeHandlers.values { handler() }
     pthread_cond_destroy(jobArrived)
@@ -387,15 +392,16 @@ public final class Scheduler: @unchecked Sendable {
   /// task is left waiting for a time that will never come, and none keeps
   /// the session alive. Idempotent.
   public func close() {
-    let (handlers, tasks) = withLock { () -> ([() -> Void], [UnsafeMutableRawPointer]) in
+    let (handlers, tasks, origins) = withLock { () -> ([() -> Void], [UnsafeMutableRawPointer], [Unmanaged<TaskOrigin>]) in
       isClosed = true
       timers = TimerQueue()
       sleeps = [:]
-      defer { (closeHandlers, rememberedTasks) = ([:], []) }
-      return (Array(closeHandlers.values), rememberedTasks)
+      defer { (closeHandlers, rememberedTasks, taskOrigins) = ([:], [], []) }
+      return (Array(closeHandlers.values), rememberedTasks, taskOrigins)
     }
     releasePendingJobs()
     TaskCapture.forgetTasks(tasks)
+    for origin in origins { origin.release() }
     for handler in handlers { handler() }
   }
 
@@ -436,6 +442,8 @@ public final class Scheduler: @unchecked Sendable {
     public let due: Duration
     /// What the session was doing when it began to sleep (``labelNewSleeps(_:)``).
     public var label: String?
+    /// The statement that started the sleeping task (``TaskOrigin``).
+    var origin: ObjectIdentifier?
   }
 
   /// The tasks sleeping on the ``clock``, earliest first.
@@ -456,15 +464,68 @@ public final class Scheduler: @unchecked Sendable {
   }
 
   func noteSleep(_ sleeper: AnyObject, until due: Duration) {
+    let origin = TaskOrigin.current.map(ObjectIdentifier.init)
     withLock {
       guard !isClosed else { return }
-      sleeps[ObjectIdentifier(sleeper)] = PendingSleep(due: due, label: nil)
+      sleeps[ObjectIdentifier(sleeper)] = PendingSleep(due: due, label: nil, origin: origin)
       unlabelledSleeps += 1
     }
   }
 
   func forgetSleep(_ sleeper: AnyObject) {
     withLock { _ = sleeps.removeValue(forKey: ObjectIdentifier(sleeper)) }
+  }
+
+  /// Runs `body` (a statement) under a new ``TaskOrigin``, which the tasks
+  /// it starts hold until they end; keeps the origin if any still runs
+  /// when `body` returns, with the text `label` gives, for
+  /// ``runningTasks``. `body` is given the origin, to name the Swift
+  /// methods that start tasks (``TaskOrigin/noteStarter(_:)``).
+  public func trackingTasks<T>(label: () -> String, _ body: (TaskOrigin) throws -> T) rethrows -> T {
+    let origin = TaskOrigin()
+    defer {
+      // The binding has ended: beyond `origin` here, only tasks hold it.
+      if origin.referenceCount > 1 {
+        origin.label = label()
+        keep(origin)
+      }
+    }
+    return try TaskOrigin.$current.withValue(origin) { try body(origin) }
+  }
+
+  /// Keeps `origin` for ``runningTasks``, dropping those whose tasks all
+  /// ended whenever the list has doubled.
+  private func keep(_ origin: TaskOrigin) {
+    let ended = withLock { () -> [Unmanaged<TaskOrigin>] in
+      guard !isClosed else { return [] }
+      taskOrigins.append(.passRetained(origin))
+      guard taskOrigins.count >= pruneOriginsAt else { return [] }
+      let ended = taskOrigins.filter { Self.runningCount(of: $0) == 0 }
+      taskOrigins.removeAll { Self.runningCount(of: $0) == 0 }
+      pruneOriginsAt = max(64, taskOrigins.count * 2)
+      return ended
+    }
+    for origin in ended { origin.release() }
+  }
+
+  /// How many tasks hold `origin`: its references beyond the list's own.
+  private static func runningCount(of origin: Unmanaged<TaskOrigin>) -> Int {
+    bindscript_strong_count(origin.toOpaque()) - 1
+  }
+
+  /// The statements whose Swift tasks still run, in the order they ran,
+  /// each with how many, and how many of those sleep on the ``clock``.
+  public var runningTasks: [RunningTasks] {
+    withLock {
+      taskOrigins.compactMap { unmanaged in
+        let count = Self.runningCount(of: unmanaged)
+        guard count > 0 else { return nil }
+        let origin = unmanaged.takeUnretainedValue()
+        let id = ObjectIdentifier(origin)
+        let sleeping = sleeps.values.count { $0.origin == id }
+        return RunningTasks(label: origin.label, starters: origin.starters, count: count, sleeping: sleeping)
+      }
+    }
   }
 
   /// When `timer` fires next; `nil` once it is over.

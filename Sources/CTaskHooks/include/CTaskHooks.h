@@ -32,6 +32,10 @@ void bindscript_release_task(void *_Nonnull task);
 /// ended and nothing else refers to it.
 int bindscript_task_is_only_retained_here(void *_Nonnull task);
 
+/// How many strong references `object` (a Swift heap object) has: read
+/// without taking one, so the answer counts only the others.
+long bindscript_strong_count(void *_Nonnull object);
+
 /// Whether the calling code runs on the main dispatch queue, where
 /// main-actor jobs run (on Linux not always the main thread: a process in
 /// `dispatch_main` drains it on a worker).
