@@ -61,7 +61,7 @@ struct TestCommand: ParsableCommand {
   @Flag(help: "After the run, show each failing expectation as a diff and accept, reject or skip it with one key.")
   var review = false
 
-  @Flag(help: "Fail a script that ends with timers or Swift tasks still to run, naming each.")
+  @Flag(help: "Fail a script that ends with timers or Swift tasks still to run, naming each and where it started, or that never checks what an awaited call changed ('# strict' in a script does the same).")
   var strict = false
 
   @Option(

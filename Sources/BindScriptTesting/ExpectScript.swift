@@ -56,7 +56,8 @@ public func expectScript(
 /// A `configure` that throws is recorded at the caller. The interpreter's
 /// session ends when the script has run; objects the test holds keep
 /// their state. With `strict`, a script that ends with timers or Swift
-/// tasks still to run fails, naming each (`bindscript test --strict`).
+/// tasks still to run fails, naming each, and so does one that never
+/// checks what an awaited call changed (`bindscript test --strict`).
 /// - Returns: The result, for further checks.
 @discardableResult
 public func expectScript(

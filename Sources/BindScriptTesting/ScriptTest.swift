@@ -97,7 +97,8 @@ public enum ScriptTest {
   /// alone (a benchmark, a host executable).
   ///
   /// With `strict`, a script that ends with timers or Swift tasks still to
-  /// run fails, naming each, as `bindscript test --strict` does.
+  /// run fails, naming each, and so does one that never checks what an
+  /// awaited call changed, as `bindscript test --strict` does.
   public static func run(
     file path: String, source: String? = nil, strict: Bool = false, isolation: isolated (any Actor)? = #isolation,
     configure: (Interpreter) throws -> Void

@@ -183,6 +183,53 @@ def test_main_actor_command_runs_tests_in_two_workers(tmp_path):
     assert (run.returncode, run.stdout, run.stderr) == (0, "counter.count: 0 -> 1\n", "")
 
 
+LEFT_RUNNING = """\
+let banner = BannerModel()
+banner.show("Saved")
+"""
+
+UNCHECKED_AWAIT = """\
+type FakeAuth: AuthService {
+  func signIn(email: String, password: String) async throws -> User { User(name: "Ada") }
+}
+let login = LoginModel(auth: FakeAuth())
+await login.signIn()
+login.errorMessage
+#> nil
+"""
+
+
+def test_strict_names_a_main_actor_task_left_running_and_an_unchecked_await(tmp_path):
+    # In workers (`--jobs 2`), as an app's CI runs them: each failure names
+    # the statement, and the Swift method, that left the work; the banner's
+    # task never runs and the run ends anyway.
+    folder = write(tmp_path, running=LEFT_RUNNING, unchecked=UNCHECKED_AWAIT)
+    lenient = command(MAIN_ACTOR_BIN, "test", folder, "--jobs", "2")
+    assert lenient.returncode == 0, lenient.stdout + lenient.stderr
+    result = command(MAIN_ACTOR_BIN, "test", folder, "--jobs", "2", "--strict")
+    assert result.returncode == 1, result.stdout + result.stderr
+    running, unchecked = str(tmp_path / "running.bind"), str(tmp_path / "unchecked.bind")
+    assert (
+        f"  {running}: the script ends with 1 thing still to run (--strict); "
+        "'wait' for them and state what they print, or dispose them\n"
+        f"    1 Swift task started during 'banner.show(\"Saved\")' at {running}:2 by BannerModel.show(_:) has not "
+        "finished: it waits to run ('wait' runs it) or for something other than the script's clock, such as a "
+        "continuation or a stream nothing resumes\n") in result.stdout
+    assert (
+        f"  {unchecked}:5: 'login.user' changed during 'await login.signIn()' at {unchecked}:5 and nothing checked "
+        "it (--strict); 'observe login' before the call, or state 'login.user' with a '#>' line after it\n"
+    ) in result.stdout
+    assert "errorMessage" not in result.stdout
+    assert result.stdout.splitlines()[-1] == "0 passed, 2 failed"
+
+
+def test_a_strict_line_in_a_script_is_strict_without_the_flag(tmp_path):
+    folder = write(tmp_path, a="# strict\n" + LEFT_RUNNING)
+    result = command(MAIN_ACTOR_BIN, "test", folder)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 Swift task started during 'banner.show(\"Saved\")'" in result.stdout
+
+
 def test_main_actor_examples_pass_in_the_apps_own_command_every_time():
     # The scripts `Tests/MainActorExamplesTests` runs through `await
     # expectScript`, here through the examples' own command (each file in a
@@ -191,7 +238,7 @@ def test_main_actor_examples_pass_in_the_apps_own_command_every_time():
     for _ in range(5):
         result = command(MAIN_ACTOR_BIN, "test", scripts, "--jobs", "2")
         assert result.returncode == 0, result.stdout + result.stderr
-        assert result.stdout.splitlines()[-1] == "5 passed, 0 failed"
+        assert result.stdout.splitlines()[-1] == "6 passed, 0 failed"
 
 
 def test_interpreters_that_go_at_odd_moments_leave_the_host_running():

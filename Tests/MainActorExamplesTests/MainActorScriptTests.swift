@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func everyScriptOfTheFolderIsACase() {
-    #expect(ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder).map(\.name) == ["bad-input.bind", "banner.bind", "cart.bind", "debounce.bind", "login.bind"])
+    #expect(ScriptTest.scripts(in: MainActorExampleTypes.scriptsFolder).map(\.name) == ["bad-input.bind", "banner.bind", "cart.bind", "debounce.bind", "login.bind", "strict.bind"])
   }
 
   /// A view-model the test made and injected: the script's `wait` runs its
