@@ -174,7 +174,7 @@ let package = Package(
     .testTarget(name: "BindRuntimeTests", dependencies: ["BindRuntime"]),
     .testTarget(name: "BindSyntaxTests", dependencies: ["BindSyntax"]),
     .testTarget(name: "BindLanguageTests", dependencies: ["BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage"]),
-    .testTarget(name: "BindTestRunnerTests", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner"]),
+    .testTarget(name: "BindTestRunnerTests", dependencies: ["BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner"]),
     .testTarget(name: "BindFuzzHarnessTests", dependencies: ["BindSyntax", "BindFuzzHarness", "BindLanguageServer"]),
     .testTarget(name: "BindScriptTestingTests", dependencies: ["BindScriptTesting", "BindPlatform", "BindSyntax", "BindLanguage"]),
     .testTarget(

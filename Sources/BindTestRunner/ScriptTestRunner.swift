@@ -70,11 +70,11 @@ package struct ScriptTestRunner {
     interpreter.recordsAwaitedChanges = recordedAwaitedChanges || strict
     defer { interpreter.recordsAwaitedChanges = recordedAwaitedChanges }
     var failureGraph: String?
-    var awaitedChanges: [AwaitedChangeAfterStep] = []
+    var awaitedChanges: [Interpreter.AwaitedChange] = []
     let steps = script.steps.map { step in
       let result = run(step, of: script, in: interpreter)
       recordGraph(&failureGraph, after: result, of: interpreter)
-      if strict { awaitedChanges += interpreter.takeAwaitedChanges().map { ($0, step.lastLine) } }
+      if strict { awaitedChanges += interpreter.takeAwaitedChanges() }
       return result
     }
     var failures = Self.failures(of: script, steps: steps)
@@ -107,11 +107,11 @@ package struct ScriptTestRunner {
     defer { interpreter.recordsAwaitedChanges = recordedAwaitedChanges }
     var steps: [StepResult] = []
     var failureGraph: String?
-    var awaitedChanges: [AwaitedChangeAfterStep] = []
+    var awaitedChanges: [Interpreter.AwaitedChange] = []
     for step in script.steps {
       steps.append(await run(step, of: script, in: interpreter))
       recordGraph(&failureGraph, after: steps[steps.count - 1], of: interpreter)
-      if strict { awaitedChanges += interpreter.takeAwaitedChanges().map { ($0, step.lastLine) } }
+      if strict { awaitedChanges += interpreter.takeAwaitedChanges() }
     }
     var failures = Self.failures(of: script, steps: steps)
     if strict { failures += Self.pendingFailures(of: interpreter) + Self.uncheckedChangeFailures(awaitedChanges, in: script) }
@@ -279,33 +279,31 @@ package struct ScriptTestRunner {
     ]
   }
 
-  /// A property an awaited call changed unobserved, and the last line of
-  /// the step that made the call.
-  typealias AwaitedChangeAfterStep = (change: Interpreter.AwaitedChange, stepEnd: Int)
-
   /// Under `--strict`, a failure for each property an awaited call changed
-  /// that neither an observer printed nor a statement of a later step
-  /// reads (a bare `vm.status` whose `#>` line states it, an `assert`, a
+  /// that neither an observer printed nor the script reads after the call
+  /// (a bare `vm.status` whose `#>` line states it, an `assert`, a
   /// `print`): what the call did was not checked. Reads are found in the
   /// syntax, by the receiver as the call wrote it.
-  static func uncheckedChangeFailures(_ changes: [AwaitedChangeAfterStep], in script: TestScript) -> [TestFailure] {
-    changes.compactMap { change, stepEnd in
-      let later = script.parsed.statements.lazy.filter { $0.range.start.line > stepEnd }
-      guard !later.contains(where: { reads(change, in: $0, file: script.file) }) else { return nil }
+  static func uncheckedChangeFailures(_ changes: [Interpreter.AwaitedChange], in script: TestScript) -> [TestFailure] {
+    changes.compactMap { change in
+      guard !script.parsed.statements.contains(where: { reads(change, in: $0, file: script.file) }) else { return nil }
       return TestFailure(
-        kind: .unchecked, line: change.line,
+        kind: .unchecked, line: change.range.start.line,
         message: "'\(change.name)' changed during \(change.during) and nothing checked it (--strict); "
           + "'observe \(change.receiver)' before the call, or state '\(change.name)' with a '#>' line after it")
     }
   }
 
   /// Whether `statement` reads `change`'s property on its receiver, as
-  /// written (`vm.status`, `vm?.status`); an assignment's target is no read.
+  /// written (`vm.status`, `vm?.status`), after the call; an assignment's
+  /// target is no read.
   private static func reads(_ change: Interpreter.AwaitedChange, in statement: Statement, file: SourceFile) -> Bool {
+    guard statement.range.end.offset > change.range.end.offset else { return false }
     let names = { (expression: Expression) -> Bool in
       switch expression {
-      case .member(let base, let name, _), .optionalMember(let base, let name, _):
-        return name.name == change.property && file.text(in: base.range) == change.receiver
+      case .member(let base, let name, let range), .optionalMember(let base, let name, let range):
+        return range.start.offset >= change.range.end.offset && name.name == change.property
+          && file.text(in: base.range) == change.receiver
       default:
         return false
       }

@@ -78,7 +78,7 @@ package struct TestScript: Sendable {
       var first = start
       while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
       var last = end
-      if last > first, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+      while last > first, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[last - 1]) { last -= 1 }
       if last - first == directive.count, bytes[first..<last].elementsEqual(directive) { return true }
       start = end + 1
     }

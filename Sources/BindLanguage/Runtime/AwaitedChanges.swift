@@ -9,8 +9,8 @@ import BindSyntax
 /// before the call; when its top-level statement ends,
 /// ``Interpreter/takeAwaitedChanges()`` gives those that differ, leaving
 /// out the ones an `observe` printed (an `observe vm` or `observe
-/// vm.status` live then). The test runner then looks for a later statement
-/// that reads each one.
+/// vm.status` live then). The test runner then looks for a read of each
+/// after the call.
 final class AwaitedChanges {
   /// One awaited call of a method of `object`.
   private struct Call {
@@ -19,7 +19,7 @@ final class AwaitedChanges {
     let receiver: String
     /// `'await vm.submit()' at login.bind:12`.
     let label: String
-    let line: Int
+    let range: SourceRange
     let before: [Value?]
   }
 
@@ -34,7 +34,7 @@ final class AwaitedChanges {
     let text = file.text(in: range).prefix { $0 != "\n" }
     let shown = text.count > 40 ? text.prefix(40) + "…" : text
     let label = "'await \(shown)' at \(Interpreter.location(of: range, in: file))"
-    calls.append(Call(object: object, receiver: receiver, label: label, line: range.start.line, before: Self.values(of: object)))
+    calls.append(Call(object: object, receiver: receiver, label: label, range: range, before: Self.values(of: object)))
   }
 
   /// The changes of the calls noted since the last time, which `isObserved`
@@ -49,7 +49,7 @@ final class AwaitedChanges {
           !isObserved("\(call.receiver).\(property.name)")
         else { continue }
         changes.append(
-          Interpreter.AwaitedChange(receiver: call.receiver, property: property.name, during: call.label, line: call.line))
+          Interpreter.AwaitedChange(receiver: call.receiver, property: property.name, during: call.label, range: call.range))
       }
     }
     return changes
@@ -70,8 +70,8 @@ extension Interpreter {
     public let property: String
     /// The call: `'await vm.submit()' at login.bind:12`.
     public let during: String
-    /// The call's line.
-    public let line: Int
+    /// Where the call is written.
+    public let range: SourceRange
 
     /// `vm.status`.
     public var name: String { "\(receiver).\(property)" }
