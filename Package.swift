@@ -44,6 +44,15 @@ let package = Package(
     // "Internal Error: DecodingError" on every compile; 603 does not.
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    // `bindscript mcp`: the Model Context Protocol's JSON-RPC, lifecycle and
+    // stdio transport. Its MCP library brings swift-log and swift-system
+    // (about 30 s of CPU in a clean debug build); its manifest's
+    // swift-docc-plugin `branch: "main"` serves only its own docs and is
+    // not resolved for a package that uses the library alone.
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+    // Named for its `Logger` type only, which an MCP transport declares; the
+    // SDK brings it anyway.
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
   ],
   targets: [
     // libc, a large-stack thread and file reading: the one place the layers
@@ -103,13 +112,22 @@ let package = Package(
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
         "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer", "BindScriptAttach",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BindScriptMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The attach point inside an app (a Unix socket, a thread that reads it,
     // each client's REPL session run on the main queue) and the client side
     // `bindscript attach` uses, with the wire format they share.
     .target(name: "BindScriptAttach", dependencies: ["CPlatform", "BindSyntax", "BindLanguage", "REPLCore", "LineEditor"]),
+    // `bindscript mcp`: a Model Context Protocol server over stdio whose tools
+    // (run, types, graph, pending, test, reset) print what the REPL would,
+    // over a session of its own or an attached app's (BindScriptAttach).
+    .target(
+      name: "BindScriptMCP",
+      dependencies: [
+        "BindSyntax", "BindLanguage", "REPLCore", "LineEditor", "BindScriptAttach",
+        .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+      ]),
     // `bindscript fmt`: the canonical layout, a pass over tokens and comments.
     .target(name: "BindFormatter", dependencies: ["BindSyntax"]),
     // `bindscript lsp`: a Language Server Protocol server over stdio

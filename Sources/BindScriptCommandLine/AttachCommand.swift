@@ -29,6 +29,31 @@ struct AttachCommand: ParsableCommand {
   var target: String?
 
   func run() throws {
+    SignalInterrupts.install()
+    let console = REPLConsole(
+      useColor: Terminal.useColor(on: STDOUT_FILENO), useErrorColor: Terminal.useColor(on: STDERR_FILENO),
+      write: { text in
+        fputs(text, stdout)
+        fflush(stdout)
+      },
+      writeError: { text in Terminal.printError(text) })
+    let (session, welcome) = try Self.connect(to: target, console: console)
+    let names = welcome.names ?? []
+    let objects = names.isEmpty ? "no live objects" : "its objects: " + names.joined(separator: ", ")
+    console.write(
+      "Attached to \(welcome.text ?? "the app") (PID \(welcome.pid.map(String.init) ?? "?")), \(objects). Type :help for help, :quit or Ctrl-D to detach.\n")
+    let history = HistoryStore()
+    let reader = makeLineReader(history: history, completer: session.complete)
+    REPL(session: session, reader: reader).run()
+    history.save()
+  }
+
+  /// Connects to the app `target` names (`bindscript attach`'s argument)
+  /// and opens a session there that prints to `console`; or prints why
+  /// not and exits: with 2 when `target` names no app, 1 when the app
+  /// cannot be reached or refuses.
+  /// - Returns: The session, and the app's welcome.
+  static func connect(to target: String?, console: REPLConsole) throws -> (session: AttachedREPL, welcome: AttachMessage) {
     let address: AttachTarget
     do {
       address = try AttachTarget.resolve(target)
@@ -43,29 +68,12 @@ struct AttachCommand: ParsableCommand {
       Terminal.printError("error: \(address.connectFailure(error))\n")
       throw ExitCode(1)
     }
-    SignalInterrupts.install()
-    let console = REPLConsole(
-      useColor: Terminal.useColor(on: STDOUT_FILENO), useErrorColor: Terminal.useColor(on: STDERR_FILENO),
-      write: { text in
-        fputs(text, stdout)
-        fflush(stdout)
-      },
-      writeError: { text in Terminal.printError(text) })
     let session = AttachedREPL(client: client, pid: address.pid, console: console)
-    let welcome: AttachMessage
     switch session.handshake() {
-    case .success(let message): welcome = message
+    case .success(let welcome): return (session, welcome)
     case .failure(let failure):
       Terminal.printError("error: \(failure)\n")
       throw ExitCode(1)
     }
-    let names = welcome.names ?? []
-    let objects = names.isEmpty ? "no live objects" : "its objects: " + names.joined(separator: ", ")
-    console.write(
-      "Attached to \(welcome.text ?? "the app") (PID \(welcome.pid.map(String.init) ?? "?")), \(objects). Type :help for help, :quit or Ctrl-D to detach.\n")
-    let history = HistoryStore()
-    let reader = makeLineReader(history: history, completer: session.complete)
-    REPL(session: session, reader: reader).run()
-    history.save()
   }
 }

@@ -29,7 +29,7 @@ struct BindScriptCommand: ParsableCommand {
       version: version,
       subcommands: [
         RunCommand.self, TestCommand.self, CheckCommand.self, GraphCommand.self, TimelineCommand.self,
-        FormatCommand.self, LanguageServerCommand.self, AttachCommand.self,
+        FormatCommand.self, LanguageServerCommand.self, AttachCommand.self, MCPCommand.self,
       ]
     )
   }
