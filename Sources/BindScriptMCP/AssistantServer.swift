@@ -50,7 +50,11 @@ package enum AssistantServer {
         case .failure(let error):
           return ToolSession.answer("error: \(error.message)\n", isError: true)
         case .success(let arguments):
-          return await thread.perform { session in session.call(tool, arguments) }
+          let result = await thread.perform { session in session.call(tool, arguments) }
+          // A cancelled request gets no answer (MCP's cancellation): the SDK
+          // sends none for a handler that ends in CancellationError.
+          try Task.checkCancellation()
+          return result
         }
       }
       do {
