@@ -60,4 +60,23 @@ final class REPLLoopTests: XCTestCase {
     XCTAssertEqual(reader.prompts.first, "\u{1B}[1;32m> \u{1B}[0m")
     XCTAssertEqual(captured.output, "\u{1B}[32m\"x\"\u{1B}[0m\n")
   }
+
+  // `REPL.type(_:into:)`, the MCP server's `run`: lines as if typed.
+
+  func testTypedTextRunsBlocksMetaCommandsAndStatementsInOrder() {
+    let session = REPLSession(console: captured.console)
+    REPL.type("type P {\r\n  var x: Int = 1\n}\nlet p = P()\n:vars\np.x + 1", into: session)
+    XCTAssertEqual(captured.all, "p = P#1\n2\n")
+  }
+
+  func testTypedTextWhoseBlockNeverClosesShowsTheParsersError() {
+    REPL.type("type P {\n  var x: Int = 1", into: REPLSession(console: captured.console))
+    XCTAssertEqual(captured.output, "")
+    XCTAssertTrue(captured.errors.hasPrefix("error: expected '}' to close '{' at line 1\n"), captured.errors)
+  }
+
+  func testTypedTextStopsAtQuit() {
+    REPL.type("1\n:quit\n2", into: REPLSession(console: captured.console))
+    XCTAssertEqual(captured.all, "1\n")
+  }
 }
