@@ -1,9 +1,15 @@
 /// A JSON value, as the Language Server Protocol's messages carry them.
 ///
 /// The server has its own small JSON reader and writer rather than
-/// Foundation's: the command line avoids Foundation (start-up time), and a
-/// reader that never traps is what bad input from a client needs: any byte
-/// sequence gives a value or a `JSONError` with the offset it stopped at.
+/// Foundation's, although `bindscript` links Foundation anyway: on an
+/// editing session's traffic (a 1,000-line script opened, then 50 edits
+/// with completions of 200 items, diagnostics and hovers) `Codable` takes
+/// 3.3 times its instructions and `JSONSerialization` 7.0 times, for the
+/// same `JSON` values, and a process's first `initialize` costs 8% and 65%
+/// more instructions with them (`Benchmarks/LanguageServer/JSONFoundation`).
+/// And a reader that never traps is what bad input from a client needs:
+/// any byte sequence gives a value or a `JSONError` with the offset it
+/// stopped at.
 public enum JSON: Equatable, Sendable {
   case null
   case bool(Bool)

@@ -1,0 +1,1 @@
+../../../../../Sources/BindLanguageServer/Protocol/JSON.swift
