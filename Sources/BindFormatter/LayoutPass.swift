@@ -153,6 +153,8 @@ struct LayoutPass {
     case (_, .leftParen), (_, .leftBracket):
       if next == .leftParen, isTypeAttribute(index - 1) { return " " }  // `@Sendable (Int) -> Int`
       if endsValue(index - 1) { return "" }
+      // `{ $0 + 1 }(2)` calls the closure; a blank the author wrote is kept.
+      if previous == .rightBrace { return hadBlank ? " " : "" }
       if previous == .let || previous == .var { return " " }  // `let (a, b) = pair`, `case let (x, y):`
       return code[index - 1].kind.isKeyword && !hadBlank ? "" : " "
     case (.dotDotDot, _), (.dotDotLess, _), (_, .dotDotDot), (_, .dotDotLess): return ""

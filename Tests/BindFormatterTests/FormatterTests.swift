@@ -44,6 +44,9 @@ final class FormatterTests: XCTestCase {
     assertFormats(
       "let f = Point.init( x : y : )\nlet p = Point.init(x :1, y:2)\n",
       "let f = Point.init(x:y:)\nlet p = Point.init(x: 1, y: 2)\n")
+    // A closure called or subscripted where it is written stays against its call.
+    assertFormats("print({ $0 + 1 }(2))\nlet n = [{ $0 }][0](3)\n", "print({ $0 + 1 }(2))\nlet n = [{ $0 }][0](3)\n")
+    assertFormats("let m = {[1, 2]}()[0]\n", "let m = { [1, 2] }()[0]\n")
   }
 
   func testNewStatementForms() {
