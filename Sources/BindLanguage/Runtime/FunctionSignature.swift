@@ -26,6 +26,20 @@ struct FunctionSignature {
   /// Declared `async`: a Swift caller awaits it (see ``SuspendableBody``).
   var isAsync = false
 
+  /// The same signature with each default value's code replaced by one
+  /// that reads `nil`: a default's inline caches may keep the type that
+  /// owns this signature (`func m(_ x: Int = U().m())`), a cycle that
+  /// ``Interpreter/endSession()`` ends this way.
+  func withInertDefaults() -> FunctionSignature {
+    let parameters = parameters.map { parameter in
+      Parameter(
+        label: parameter.label, name: parameter.name, type: parameter.type,
+        defaultValue: parameter.defaultValue == nil ? nil : { _ in .null })
+    }
+    return FunctionSignature(
+      name: name, parameters: parameters, returnType: returnType, isThrowing: isThrowing, isAsync: isAsync)
+  }
+
   /// `select(index:)`, `move(_:to:)`.
   var fullName: String {
     "\(name)(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
@@ -195,7 +209,8 @@ struct CallArguments {
 /// a frame whose slot 0 is `self`; a `mutating` method's `self` is written
 /// back to where the value came from when it returns.
 final class ScriptMethod {
-  let signature: FunctionSignature
+  /// Its default values' code is dropped by ``releaseBody()``.
+  @exclusivity(unchecked) private(set) var signature: FunctionSignature
   let isMutating: Bool
   /// What call sites cache this method's argument plan under.
   let argumentPlanKey = ArgumentPlanCache.Key()
@@ -225,6 +240,8 @@ final class ScriptMethod {
     body = { _ in .next }
     code = nil
     suspendable = nil
+    spares = SpareFrames()
+    signature = signature.withInertDefaults()
   }
 }
 
