@@ -394,11 +394,13 @@ struct LayoutPass {
   // MARK: - Helpers
 
   /// The comment in one line's part of a gap (from `#` to the end, byte for
-  /// byte less a carriage return), or `nil` for blanks only.
+  /// byte less the carriage returns it ends with), or `nil` for blanks only.
+  /// All of them go, not only a CRLF's: the line is written back with `\n`,
+  /// so keeping any but the last would lose one more on each pass.
   private static func comment(in part: ArraySlice<UInt8>) -> String? {
     guard let hash = part.firstIndex(of: UInt8(ascii: "#")) else { return nil }
     var end = part.endIndex
-    if end > hash, part[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    while end > hash, part[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     return String(decoding: part[hash..<end], as: UTF8.self)
   }
 

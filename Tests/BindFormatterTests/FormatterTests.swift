@@ -104,6 +104,9 @@ final class FormatterTests: XCTestCase {
 
   func testCarriageReturnsAndByteOrderMark() {
     assertFormats("\u{FEFF}let a = 1\r\nprint(a)\r\n", "\u{FEFF}let a = 1\nprint(a)\n")
+    // A comment ending in stray carriage returns loses all of them at once
+    // (found by `make fuzz`: one per pass made fmt not idempotent).
+    assertFormats("# note\r\r\r\nprint(1)\r\n#> 1\r\r\n", "# note\nprint(1)\n#> 1\n")
   }
 
   /// Issue 27: derived properties with statement bodies, `get` bodies, and
@@ -187,7 +190,7 @@ final class FormatterTests: XCTestCase {
       for line in gap.split(separator: UInt8(ascii: "\n")) {
         if let hash = line.firstIndex(of: UInt8(ascii: "#")) {
           var comment = String(decoding: line[hash...], as: UTF8.self)
-          if comment.hasSuffix("\r") { comment.removeLast() }
+          while comment.hasSuffix("\r") { comment.removeLast() }
           result.append(comment)
         }
       }
