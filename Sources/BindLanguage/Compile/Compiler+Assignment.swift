@@ -88,33 +88,9 @@ extension Compiler {
     _ slot: FrameSlot, _ name: Identifier, at range: SourceRange,
     store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation, valueSlot: FrameSlot?
   ) -> Execution {
-    let file = self.file
     let interpreter = self.interpreter
     let globals = interpreter.globalFrame
-    let cache = MemberCache(file: file, range: name.range)
-    let memberName = name.name
-    let writer = enclosingTypeName
-    // Everything but the common case is a method of the site, out of the
-    // hot closure: that one then keeps a small stack frame and few captures.
-    let site = StoredWriteSite(file: file, range: range) { newValue, holder, frame, site in
-      guard case .object(let target) = holder.slots[slot.index] else {
-        try store(frame, newValue)
-        return .next
-      }
-      do {
-        let member = try cache.member(memberName, of: target.type)
-        if case .stored(let index) = member {
-          try target.type.checkSetterAccess(index, from: writer)
-          site.remember(target.type, index: index)
-          try interpreter.writeStored(newValue, index: index, of: target, name: memberName)
-        } else {
-          try interpreter.write(newValue, to: member, of: target, name: memberName)
-        }
-      } catch let error as ScriptError {
-        throw error.located(at: range, in: file)
-      }
-      return .next
-    }
+    let site = storedWriteSite(slot, name, at: range, store: store)
     @inline(__always) func assign(_ newValue: Value, in holder: Frame, _ frame: Frame) throws -> Flow {
       // The inline cache: a script object of the type this site wrote
       // last, and a value its property's declared type takes as it is.
@@ -177,6 +153,40 @@ extension Compiler {
       return { frame in try assign(frame.slots[source.index], in: frame, frame) }
     case (false, nil):
       return { frame in try assign(try value(frame), in: frame, frame) }
+    }
+  }
+
+  /// The write of `name` of the object in `slot` when the inline cache of
+  /// ``compileMemberAssignment`` misses: any member, any receiver (`store`
+  /// for what is not an object), which the site then remembers.
+  private func storedWriteSite(
+    _ slot: FrameSlot, _ name: Identifier, at range: SourceRange, store: @escaping (Frame, Value) throws -> Void
+  ) -> StoredWriteSite {
+    let file = self.file
+    let interpreter = self.interpreter
+    let cache = MemberCache(file: file, range: name.range)
+    let memberName = name.name
+    let writer = enclosingTypeName
+    // Everything but the common case is a method of the site, out of the
+    // hot closure: that one then keeps a small stack frame and few captures.
+    return StoredWriteSite(file: file, range: range) { newValue, holder, frame, site in
+      guard case .object(let target) = holder.slots[slot.index] else {
+        try store(frame, newValue)
+        return .next
+      }
+      do {
+        let member = try cache.member(memberName, of: target.type)
+        if case .stored(let index) = member {
+          try target.type.checkSetterAccess(index, from: writer)
+          site.remember(target.type, index: index)
+          try interpreter.writeStored(newValue, index: index, of: target, name: memberName)
+        } else {
+          try interpreter.write(newValue, to: member, of: target, name: memberName)
+        }
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
+      }
+      return .next
     }
   }
 
@@ -260,126 +270,6 @@ extension Compiler {
         }
         return .null
       }
-    }
-  }
-
-  /// A closure that stores a value into an assignable expression: a
-  /// variable, a stored property, or an element (changed in its place).
-  func compileStore(into target: Expression) throws -> (Frame, Value) throws -> Void {
-    let file = self.file
-    if case .member(let base, let name, let range) = target,
-      let global = try staticMemberName(base, name, range: range, forWriting: true)
-    {
-      return try compileStore(into: global)
-    }
-    switch target {
-    case .parenthesized(let inner, _):
-      return try compileStore(into: inner)
-    case .name(let name, let range) where implicitSelfMember(name, at: range):
-      return try compileStore(into: .member(.name("self", range), Identifier(name, range: range), range))
-    case .name(let name, let range):
-      guard let resolution = resolve(name, at: range) else { throw unknownName(name, at: range) }
-      if case .selfMember(let member, _) = resolution {
-        guard writesSelfMembers else {
-          throw error(.assignInsideDerived(name: name), at: range)
-        }
-        // A setter (`set { fahrenheit = newValue * 1.8 + 32 }`) writes the
-        // object's own member.
-        let interpreter = self.interpreter
-        return { frame, value in
-          guard let object = frame.selfObject else { throw ScriptError(.statement(.memberWithoutObject(name: name)), at: range, in: file) }
-          do {
-            try interpreter.write(value, to: member, of: object, name: name)
-          } catch let error as ScriptError {
-            throw error.located(at: range, in: file)
-          }
-        }
-      }
-      let write = try writer(for: resolution, name: name, range: range)
-      // A typed variable, or `self = .off` in a mutating method: the value
-      // takes the declared type.
-      let mismatch = variableMismatch(name, at: range)
-      if let type = mismatch.type {
-        return { frame, value in
-          guard let converted = type.coerce(value) else { throw mismatch.error(value) }
-          write(frame, converted)
-        }
-      }
-      return { frame, value in write(frame, value) }
-    case .member(let base, let name, let range):
-      let object = try compileExpression(base)
-      let interpreter = self.interpreter
-      let cache = MemberCache(file: file, range: name.range)
-      let storeField = try compileFieldStore(base, name, range: range)
-      let writer = enclosingTypeName
-      // `pair.0 = 5`: the element changes in the tuple's place.
-      let elementPlace = base.isAssignable ? try compilePlace(target) : nil
-      return { frame, value in
-        do {
-          let receiver = try object(frame)
-          if case .structValue(let structValue) = receiver {
-            return try storeField(frame, structValue, value)
-          }
-          if case .tuple = receiver, let elementPlace {
-            _ = try elementPlace(frame) { element, rules in
-              guard let type = rules.type else {
-                element = value
-                return .null
-              }
-              guard let converted = type.coerce(value) else { throw TypeMismatchInPlace(candidate: value) }
-              element = converted
-              return .null
-            }
-            return
-          }
-          guard case .object(let target) = receiver else {
-            throw ScriptError(.assignToMemberOf(name: name.name, valueType: receiver.isNull ? nil : receiver.typeName))
-          }
-          let member = try cache.member(name.name, of: target.type)
-          if case .stored(let index) = member { try target.type.checkSetterAccess(index, from: writer) }
-          try interpreter.write(value, to: member, of: target, name: name.name)
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
-        }
-      }
-    case .index(let base, let index, let range):
-      guard base.isAssignable else { throw error(.assignToElementOfValue, at: range) }
-      let container = try compileExpression(base)
-      let position = try compileExpression(index)
-      let place = try compilePlace(base)
-      /// The change, once the container is read and the key evaluated.
-      let setElement = { (frame: Frame, key: Value, value: Value) throws -> Void in
-        do {
-          _ = try place(frame) { stored, rules in
-            do {
-              // Located here: the place of a property would point at it.
-              try InPlaceChanges.setElement(value, at: key, in: &stored, rules: rules)
-            } catch let error as ScriptError {
-              throw error.located(at: range, in: file)
-            }
-            return .null
-          }
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
-        }
-      }
-      let general = { (frame: Frame, value: Value) throws -> Void in
-        do {
-          // Read first, as an expression reads it, then changed in its place
-          // (the value read is let go of by then, so it shares nothing).
-          try InPlaceChanges.checkSubscriptable(try container(frame))
-          let key = try position(frame)
-          try setElement(frame, key, value)
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
-        }
-      }
-      return compileVariableElementStore(
-        base, position: locating(range, position), general: general, setGenerally: setElement) ?? general
-    case .optionalMember(_, _, let range):
-      throw error(.call(.assignThroughOptional), at: range)
-    default:
-      throw error(.call(.notAssignable), at: target.range)
     }
   }
 }

@@ -48,4 +48,61 @@ extension Compiler {
       return result
     }
   }
+
+  /// `items.append(x)`, `items.remove(at: 0)`, …: a mutating method of an
+  /// array (or dictionary) stored in `base`, changed where it is stored.
+  func compileMutatingMethod(
+    _ base: Expression, _ name: Identifier, _ arguments: [Argument], receiver: @escaping Evaluation,
+    values: [Evaluation], site: HostCallSite, range: SourceRange, optional: Bool
+  ) throws -> Evaluation {
+    let method = name.name
+    let methodName = MethodName(method, labels: arguments.map { $0.label?.name })
+    let interpreter = self.interpreter
+    guard !optional else { throw error(.call(.mutatingThroughOptional(method: method)), at: name.range) }
+    guard base.isAssignable else {
+      throw error(.call(.mutatingOnValue(method: method)), at: name.range)
+    }
+    // Changed where it is stored, so `append` does not copy the whole
+    // array (which made building one element by element O(n²)); a
+    // property's change is still one write, old and new value observed.
+    let place = try compilePlace(base)
+    let file = self.file
+    /// The change, once the receiver is read and the arguments evaluated.
+    let change = { (frame: Frame, arguments: [Value]) throws -> Value in
+      try place(frame) { stored, rules in
+        do {
+          return try InPlaceChanges.callMutatingMethod(methodName, arguments: arguments, on: &stored, rules: rules)
+        } catch let error as ScriptError {
+          throw error.located(at: range, in: file)
+        }
+      }
+    }
+    let general = locating(range) { frame in
+      // Read first, as an expression reads it, then let go of: it would
+      // share the storage of the value in place.
+      var value = try receiver(frame)
+      if case .object(let object) = value, object.type.host != nil {
+        return try site.callMethod(on: object, arguments: try values.map { try $0(frame) }, interpreter: interpreter)
+      }
+      try InPlaceChanges.checkMutable(value, for: method)
+      let isDictionary = if case .dictionary = value { true } else { false }
+      value = .null
+      let result = try change(frame, try values.map { try $0(frame) })
+      interpreter.lastCallProducedValue =
+        isDictionary ? method == "removeValue" : method == "removeLast" || method == "remove"
+      return result
+    }
+    if method == "append", arguments.count == 1, arguments[0].label == nil,
+      let fast = compileVariableAppend(
+        base, argument: locating(range, values[0]), general: general,
+        appendGenerally: { frame, element in
+          let result = try change(frame, [element])
+          interpreter.lastCallProducedValue = false
+          return result
+        })
+    {
+      return fast
+    }
+    return general
+  }
 }

@@ -42,22 +42,12 @@ extension Compiler {
     switch expression {
     case .integer(let value, let range):
       guard let int = Int(exactly: value) else { throw error(.intOverflow(expression: "integer literal"), at: range) }
-      let constant = Value.int(int)
-      return { _ in constant }
-    case .double(let value, _):
-      let constant = Value.double(value)
-      return { _ in constant }
-    case .string(let text, _):
-      let constant = Value.string(text)
-      return { _ in constant }
-    case .boolean(let value, _):
-      let constant = Value.bool(value)
-      return { _ in constant }
-    case .nilLiteral:
-      return { _ in .null }
-    case .duration(let value, _):
-      let constant = Value.duration(value)
-      return { _ in constant }
+      return constant(.int(int))
+    case .double(let value, _): return constant(.double(value))
+    case .string(let text, _): return constant(.string(text))
+    case .boolean(let value, _): return constant(.bool(value))
+    case .nilLiteral: return constant(.null)
+    case .duration(let value, _): return constant(.duration(value))
     case .timer(let timer):
       return try compileTimer(timer)
     case .effect(let effect):
@@ -71,22 +61,11 @@ extension Compiler {
     case .dictionary(let entries, let range):
       return try compileDictionaryLiteral(entries, range: range)
     case .array(let elements, let range):
-      let compiled = try elements.map(compileExpression)
-      return locating(range) { frame in
-        let values = try compiled.map { try $0(frame) }
-        try Operators.checkNesting(values)
-        return .array(values)
-      }
+      return try compileArrayLiteral(elements, range: range)
     case .parenthesized(let inner, _):
       return try compileExpression(inner)
     case .tuple(let elements, let range):
-      let compiled = try elements.map { try compileExpression($0.value) }
-      let labels = elements.map { $0.label?.name }
-      return locating(range) { frame in
-        let values = try compiled.map { try $0(frame) }
-        try Operators.checkNesting(values)
-        return .tuple(TupleValue(elements: values, labels: labels))
-      }
+      return try compileTupleLiteral(elements, range: range)
     case .unary(let op, let operand, let range):
       let evaluate = try compileExpression(operand)
       return locating(range) { frame in try Operators.apply(op, try evaluate(frame)) }
@@ -103,23 +82,9 @@ extension Compiler {
       return try compileEnumCase(typeName: nil, name, nil, range: range)
     case .member(let base, let name, let range):
       if let host = hostValueType(named: base) { return try compileEnumCase(host, name, nil, range: range) }
-      let object = try compileChainBase(base)
-      let read = memberReader(name)
-      if chainsPropagateNil {
-        return locating(range) { frame in
-          let value = try object(frame)
-          return value.isNull ? .null : try read(value)
-        }
-      }
-      return locating(range) { frame in try read(try object(frame)) }
+      return try compileMemberRead(base, name, range: range, optional: false)
     case .optionalMember(let base, let name, let range):
-      let object = try compileChainBase(base)
-      let read = memberReader(name)
-      return locating(range) { frame in
-        let value = try object(frame)
-        if value.isNull { throw OptionalChainEnded() }
-        return try read(value)
-      }
+      return try compileMemberRead(base, name, range: range, optional: true)
     case .call(let callee, let arguments, let range):
       return try compileCall(callee, arguments, range: range)
     case .await(let operand, let range):
@@ -135,6 +100,52 @@ extension Compiler {
       let position = try compileExpression(index)
       return locating(range) { frame in try Operators.element(of: try array(frame), at: try position(frame)) }
     }
+  }
+
+  /// A literal: the same value on every run.
+  private func constant(_ value: Value) -> Evaluation {
+    { _ in value }
+  }
+
+  private func compileArrayLiteral(_ elements: [Expression], range: SourceRange) throws -> Evaluation {
+    let compiled = try elements.map(compileExpression)
+    return locating(range) { frame in
+      let values = try compiled.map { try $0(frame) }
+      try Operators.checkNesting(values)
+      return .array(values)
+    }
+  }
+
+  private func compileTupleLiteral(_ elements: [Argument], range: SourceRange) throws -> Evaluation {
+    let compiled = try elements.map { try compileExpression($0.value) }
+    let labels = elements.map { $0.label?.name }
+    return locating(range) { frame in
+      let values = try compiled.map { try $0(frame) }
+      try Operators.checkNesting(values)
+      return .tuple(TupleValue(elements: values, labels: labels))
+    }
+  }
+
+  /// `base.name`, or `base?.name` (`optional`), which ends the chain at a nil base.
+  private func compileMemberRead(
+    _ base: Expression, _ name: Identifier, range: SourceRange, optional: Bool
+  ) throws -> Evaluation {
+    let object = try compileChainBase(base)
+    let read = memberReader(name)
+    if optional {
+      return locating(range) { frame in
+        let value = try object(frame)
+        if value.isNull { throw OptionalChainEnded() }
+        return try read(value)
+      }
+    }
+    if chainsPropagateNil {
+      return locating(range) { frame in
+        let value = try object(frame)
+        return value.isNull ? .null : try read(value)
+      }
+    }
+    return locating(range) { frame in try read(try object(frame)) }
   }
 
   private func compileInterpolation(_ segments: [StringSegment]) throws -> Evaluation {

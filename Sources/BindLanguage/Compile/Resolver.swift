@@ -330,17 +330,7 @@ package struct Resolver {
         declare(declaration.name, .variable(declaration, isTopLevel: blockDepth == 0))
       }
       return facts
-    case .assignment(let assignment):
-      let isName: Bool
-      if case .name(let name, _) = assignment.target.unparenthesized {
-        if recordsMembers { result.bindings.assigned.insert(name) }
-        isName = true
-      } else {
-        isName = false
-      }
-      record(.place(assignment.target, method: nil))
-      let facts = expression(assignment.target, use: .write) | expression(assignment.value)
-      return isName ? facts : facts | .write
+    case .assignment(let assignment): return self.assignment(assignment)
     case .typeDeclaration(let declaration):
       typeDeclaration(declaration)
       return .write
@@ -408,17 +398,33 @@ package struct Resolver {
     case .switchStatement(let statement): return switchStatement(statement) | .write
     case .throwStatement(let value, _): return expression(value) | .write
     case .deferStatement(let deferred, _): return block(deferred) | .write
-    case .doCatch(let statement):
-      var facts = block(statement.body) | .write
-      for clause in statement.catches {
-        // A bare `catch` binds the error to `error`, as Swift's does.
-        let error = clause.patterns.isEmpty ? Identifier("error", range: clause.keywordRange) : nil
-        facts = facts | patternScope(
-          clause.range, patterns: clause.patterns, declaring: error, guardExpression: clause.guardExpression,
-          body: clause.body, bodyIsBlock: true)
-      }
-      return facts
+    case .doCatch(let statement): return doCatch(statement)
     }
+  }
+
+  private mutating func assignment(_ assignment: Assignment) -> ResolvedSyntax.Facts {
+    let isName: Bool
+    if case .name(let name, _) = assignment.target.unparenthesized {
+      if recordsMembers { result.bindings.assigned.insert(name) }
+      isName = true
+    } else {
+      isName = false
+    }
+    record(.place(assignment.target, method: nil))
+    let facts = expression(assignment.target, use: .write) | expression(assignment.value)
+    return isName ? facts : facts | .write
+  }
+
+  private mutating func doCatch(_ statement: DoCatchStatement) -> ResolvedSyntax.Facts {
+    var facts = block(statement.body) | .write
+    for clause in statement.catches {
+      // A bare `catch` binds the error to `error`, as Swift's does.
+      let error = clause.patterns.isEmpty ? Identifier("error", range: clause.keywordRange) : nil
+      facts = facts | patternScope(
+        clause.range, patterns: clause.patterns, declaring: error, guardExpression: clause.guardExpression,
+        body: clause.body, bodyIsBlock: true)
+    }
+    return facts
   }
 
   // MARK: Expressions

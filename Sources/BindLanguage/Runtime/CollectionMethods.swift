@@ -6,49 +6,18 @@ enum CollectionMethods {
     _ method: CollectionMethod, on elements: [Value], arguments: [Value], context: CallContext,
     closureRange: SourceRange
   ) throws -> Value {
-    let closure: Callable?
-    if let arity = method.closureArity {
-      guard case .function(let callable) = arguments.last! else {
-        throw ScriptError(
-          .call(.needsClosure(method: method.rawValue, valueType: arguments.last!.typeName)), at: closureRange, in: context.file)
-      }
-      // A closure of two parameters takes each pair of `enumerated()` or
-      // `zip` apart, as Swift's does a tuple: `zip(xs, ys).map { $0 + $1 }`.
-      if let taken = callable.arity, taken != arity, !(arity == 1 && taken == 2) {
-        throw ScriptError(
-          .call(.closureArity(method: method.baseName, passes: arity, closure: callable.quotedName, takes: taken)),
-          at: closureRange, in: context.file)
-      }
-      closure = callable
-    } else {
-      closure = nil
-    }
+    let closure = try checkedClosure(of: method, in: arguments, context: context, closureRange: closureRange)
     let interpreter = context.interpreter
-    let splitsPairs = method.closureArity == 1 && closure?.arity == 2
     let invocation = closure?.invocation
     defer { if let invocation { interpreter.releaseArguments(of: invocation) } }
     // A one-expression closure (`{ $0 * 2 }`) is evaluated in place, in one
     // frame, for every element: one call level for the whole run, a step
     // per element, and no call per element.
-    // (A struct, not a tuple of a closure in an Optional: see `compileSequence`.)
-    struct InPlace {
-      let frame: Frame
-      let evaluate: Evaluation
-    }
-    let inPlace: InPlace?
-    if let fast = invocation, let expression = fast.expression {
-      try interpreter.enterCalls(at: context)
-      let frame = fast.spare ?? Frame(parent: fast.parent, slotCount: 2)
-      fast.spare = nil
-      if frame.slots.count < 2 { frame.slots.append(.null) }
-      inPlace = InPlace(frame: frame, evaluate: expression.evaluate)
-    } else {
-      inPlace = nil
-    }
+    let inPlace = try InPlace(invocation, context: context)
     defer {
-      if let fast = invocation, let inPlace {
+      if let invocation, let inPlace {
         interpreter.leaveCalls()
-        fast.spare = inPlace.frame
+        invocation.spare = inPlace.frame
       }
     }
     // In place, the one-argument methods count a step per element up
@@ -56,136 +25,83 @@ enum CollectionMethods {
     if inPlace != nil, method != .reduce, method != .sortedBy, !elements.isEmpty {
       try interpreter.step(at: context.range, in: context.file, cost: elements.count)
     }
-    // Taken out of `inPlace` once: `if let inPlace` per element copies the
-    // struct, a retain and a release of both the frame and the closure.
-    let inPlaceFrame = inPlace?.frame
-    let evaluate: Evaluation
-    if let inPlace { evaluate = inPlace.evaluate } else { evaluate = { _ in .null } }
-    func apply(_ first: Value, _ second: Value) throws -> Value {
-      if let frame = inPlaceFrame {
-        try interpreter.step(at: context.range, in: context.file)
-        frame.slots[0] = first
-        frame.slots[1] = second
-        return try evaluate(frame)
-      }
-      if let invocation { return try interpreter.call(invocation, first, second, at: context) }
-      return try closure!.body([first, second], context)
+    let calls = ElementCalls(
+      method: method, closure: closure, inPlace: inPlace, context: context, closureRange: closureRange)
+    if let inPlace, !calls.splitsPairs, method == .map || method == .filter {
+      return try mapOrFilter(elements, in: inPlace, keeping: method == .filter, calls: calls)
     }
-    func apply(_ element: Value) throws -> Value {
-      if splitsPairs {
-        guard case .tuple(let tuple) = element, case let pair = tuple.elements, pair.count == 2 else {
-          throw ScriptError(
-            .call(.closureArity(method: method.baseName, passes: 1, closure: closure!.quotedName, takes: 2)),
-            at: closureRange, in: context.file)
-        }
-        return try apply(pair[0], pair[1])
-      }
-      if let frame = inPlaceFrame {
-        frame.slots[0] = element
-        return try evaluate(frame)
-      }
-      if let invocation { return try interpreter.call(invocation, element, at: context) }
-      return try closure!.body([element], context)
+    return try run(method, over: elements, arguments: arguments, calls: calls)
+  }
+
+  /// The closure `arguments` end with, checked against what `method`
+  /// passes it; nil for a method that takes none.
+  private static func checkedClosure(
+    of method: CollectionMethod, in arguments: [Value], context: CallContext, closureRange: SourceRange
+  ) throws -> Callable? {
+    guard let arity = method.closureArity else { return nil }
+    guard case .function(let callable) = arguments.last! else {
+      throw ScriptError(
+        .call(.needsClosure(method: method.rawValue, valueType: arguments.last!.typeName)), at: closureRange, in: context.file)
     }
-    func notBool(_ result: Value) -> ScriptError {
-      ScriptError(
-        .closureResult(method: method.baseName, expected: "a Bool", valueType: result.typeName, hint: nil),
+    // A closure of two parameters takes each pair of `enumerated()` or
+    // `zip` apart, as Swift's does a tuple: `zip(xs, ys).map { $0 + $1 }`.
+    if let taken = callable.arity, taken != arity, !(arity == 1 && taken == 2) {
+      throw ScriptError(
+        .call(.closureArity(method: method.baseName, passes: arity, closure: callable.quotedName, takes: taken)),
         at: closureRange, in: context.file)
     }
-    func test(_ element: Value) throws -> Bool {
-      let result = try apply(element)
-      guard case .bool(let holds) = result else { throw notBool(result) }
-      return holds
-    }
-    // `map` and `filter` in place: the loops with the frame and the
-    // expression in locals (through `apply`, a retain and a release of the
-    // frame per element).
-    if let inPlace, !splitsPairs, method == .map || method == .filter {
-      let frame = inPlace.frame
-      let evaluate = inPlace.evaluate
-      var result: [Value] = []
-      if method == .map {
-        result.reserveCapacity(elements.count)
-        for element in elements {
-          frame.slots[0] = element
-          let mapped = try evaluate(frame)
-          try checkNesting(mapped)
-          result.append(mapped)
-        }
-      } else {
-        for element in elements {
-          frame.slots[0] = element
-          let kept = try evaluate(frame)
-          guard case .bool(let holds) = kept else { throw notBool(kept) }
-          if holds { result.append(element) }
-        }
+    return callable
+  }
+
+  /// `map` and `filter` in place: the loops with the frame and the
+  /// expression in locals (through `ElementCalls`, a retain and a release
+  /// of the frame per element).
+  private static func mapOrFilter(
+    _ elements: [Value], in inPlace: InPlace, keeping: Bool, calls: ElementCalls
+  ) throws -> Value {
+    let frame = inPlace.frame
+    let evaluate = inPlace.evaluate
+    var result: [Value] = []
+    if keeping {
+      for element in elements {
+        frame.slots[0] = element
+        let kept = try evaluate(frame)
+        guard case .bool(let holds) = kept else { throw calls.notBool(kept) }
+        if holds { result.append(element) }
       }
-      return .array(result)
-    }
-    switch method {
-    case .map:
-      var result: [Value] = []
+    } else {
       result.reserveCapacity(elements.count)
       for element in elements {
-        let mapped = try apply(element)
+        frame.slots[0] = element
+        let mapped = try evaluate(frame)
         try checkNesting(mapped)
         result.append(mapped)
       }
-      return .array(result)
-    case .flatMap:
-      var result: [Value] = []
-      for element in elements {
-        let mapped = try apply(element)
-        guard case .array(let items) = mapped else {
-          throw ScriptError(
-            .closureResult(
-              method: "flatMap", expected: "an array", valueType: mapped.typeName,
-              hint: "use 'map' or 'compactMap' for one value per element"),
-            at: closureRange, in: context.file)
-        }
-        try Operators.checkCount(result.count + items.count)
-        result += items
-      }
-      return .array(result)
-    case .compactMap:
-      var result: [Value] = []
-      for element in elements {
-        let mapped = try apply(element)
-        try checkNesting(mapped)
-        if !mapped.isNull { result.append(mapped) }
-      }
-      return .array(result)
-    case .filter:
-      var result: [Value] = []
-      for element in elements where try test(element) { result.append(element) }
-      return .array(result)
+    }
+    return .array(result)
+  }
+
+  /// Runs `method` over `elements`, calling its closure through `calls`.
+  private static func run(
+    _ method: CollectionMethod, over elements: [Value], arguments: [Value], calls: ElementCalls
+  ) throws -> Value {
+    switch method {
+    case .map: return .array(try map(elements, calls))
+    case .flatMap: return .array(try flatMap(elements, calls))
+    case .compactMap: return .array(try compactMap(elements, calls))
+    case .filter: return .array(try elements.filter { try calls.test($0) })
     case .reduce:
       var accumulator = arguments[0]
-      for element in elements {
-        accumulator = try apply(accumulator, element)
-      }
+      for element in elements { accumulator = try calls.apply(accumulator, element) }
       return accumulator
-    case .containsWhere:
-      for element in elements where try test(element) { return .bool(true) }
-      return .bool(false)
-    case .allSatisfy:
-      for element in elements where !(try test(element)) { return .bool(false) }
-      return .bool(true)
-    case .firstWhere:
-      for element in elements where try test(element) { return element }
-      return .null
-    case .lastWhere:
-      for element in elements.reversed() where try test(element) { return element }
-      return .null
-    case .firstIndexWhere:
-      for (index, element) in elements.enumerated() where try test(element) { return .int(index) }
-      return .null
-    case .countWhere:
-      var count = 0
-      for element in elements where try test(element) { count += 1 }
-      return .int(count)
+    case .containsWhere: return .bool(try elements.contains { try calls.test($0) })
+    case .allSatisfy: return .bool(try elements.allSatisfy { try calls.test($0) })
+    case .firstWhere: return try elements.first { try calls.test($0) } ?? .null
+    case .lastWhere: return try elements.last { try calls.test($0) } ?? .null
+    case .firstIndexWhere: return try elements.firstIndex { try calls.test($0) }.map { .int($0) } ?? .null
+    case .countWhere: return .int(try elements.reduce(0) { count, element in try calls.test(element) ? count + 1 : count })
     case .forEach:
-      for element in elements { _ = try apply(element) }
+      for element in elements { _ = try calls.apply(element) }
       return .null
     case .enumerated:
       return .array(elements.enumerated().map {
@@ -198,15 +114,53 @@ enum CollectionMethods {
       })
     case .sortedBy:
       return .array(try sort(elements) { a, b in
-        let result = try apply(a, b)
+        let result = try calls.apply(a, b)
         guard case .bool(let less) = result else {
           throw ScriptError(
             .closureResult(method: "sorted(by:)", expected: "a Bool", valueType: result.typeName, hint: nil),
-            at: closureRange, in: context.file)
+            at: calls.closureRange, in: calls.context.file)
         }
         return less
       })
     }
+  }
+
+  private static func map(_ elements: [Value], _ calls: ElementCalls) throws -> [Value] {
+    var result: [Value] = []
+    result.reserveCapacity(elements.count)
+    for element in elements {
+      let mapped = try calls.apply(element)
+      try checkNesting(mapped)
+      result.append(mapped)
+    }
+    return result
+  }
+
+  private static func flatMap(_ elements: [Value], _ calls: ElementCalls) throws -> [Value] {
+    var result: [Value] = []
+    for element in elements {
+      let mapped = try calls.apply(element)
+      guard case .array(let items) = mapped else {
+        throw ScriptError(
+          .closureResult(
+            method: "flatMap", expected: "an array", valueType: mapped.typeName,
+            hint: "use 'map' or 'compactMap' for one value per element"),
+          at: calls.closureRange, in: calls.context.file)
+      }
+      try Operators.checkCount(result.count + items.count)
+      result += items
+    }
+    return result
+  }
+
+  private static func compactMap(_ elements: [Value], _ calls: ElementCalls) throws -> [Value] {
+    var result: [Value] = []
+    for element in elements {
+      let mapped = try calls.apply(element)
+      try checkNesting(mapped)
+      if !mapped.isNull { result.append(mapped) }
+    }
+    return result
   }
 
   /// The nesting check of one element of a new array, done only for the
@@ -249,5 +203,92 @@ enum CollectionMethods {
       width *= 2
     }
     return source
+  }
+}
+
+/// A one-expression closure evaluated in place (see `ClosureInvocation`):
+/// the frame it runs in for every element, and the expression.
+/// (A struct, not a tuple of a closure in an Optional: see `compileSequence`.)
+private struct InPlace {
+  let frame: Frame
+  let evaluate: Evaluation
+
+  /// Enters the call level the run takes, when `invocation` can be
+  /// evaluated in place; the caller leaves it and gives the frame back.
+  init?(_ invocation: ClosureInvocation?, context: CallContext) throws {
+    guard let invocation, let expression = invocation.expression else { return nil }
+    try context.interpreter.enterCalls(at: context)
+    frame = invocation.spare ?? Frame(parent: invocation.parent, slotCount: 2)
+    invocation.spare = nil
+    if frame.slots.count < 2 { frame.slots.append(.null) }
+    evaluate = expression.evaluate
+  }
+}
+
+/// How a collection method calls its closure per element: in place when
+/// it can (see ``InPlace``), else as a call; a closure of two parameters
+/// given the pairs of `enumerated()` or `zip` takes each apart.
+private struct ElementCalls {
+  let closure: Callable?
+  let invocation: ClosureInvocation?
+  let splitsPairs: Bool
+  /// Taken out of the ``InPlace`` once: `if let inPlace` per element
+  /// copies the struct, a retain and a release of both the frame and the closure.
+  let inPlaceFrame: Frame?
+  let evaluate: Evaluation
+  let methodName: String
+  let context: CallContext
+  let closureRange: SourceRange
+
+  init(method: CollectionMethod, closure: Callable?, inPlace: InPlace?, context: CallContext, closureRange: SourceRange) {
+    self.closure = closure
+    invocation = closure?.invocation
+    splitsPairs = method.closureArity == 1 && closure?.arity == 2
+    inPlaceFrame = inPlace?.frame
+    if let inPlace { evaluate = inPlace.evaluate } else { evaluate = { _ in .null } }
+    methodName = method.baseName
+    self.context = context
+    self.closureRange = closureRange
+  }
+
+  func apply(_ first: Value, _ second: Value) throws -> Value {
+    if let frame = inPlaceFrame {
+      try context.interpreter.step(at: context.range, in: context.file)
+      frame.slots[0] = first
+      frame.slots[1] = second
+      return try evaluate(frame)
+    }
+    if let invocation { return try context.interpreter.call(invocation, first, second, at: context) }
+    return try closure!.body([first, second], context)
+  }
+
+  func apply(_ element: Value) throws -> Value {
+    if splitsPairs {
+      guard case .tuple(let tuple) = element, case let pair = tuple.elements, pair.count == 2 else {
+        throw ScriptError(
+          .call(.closureArity(method: methodName, passes: 1, closure: closure!.quotedName, takes: 2)),
+          at: closureRange, in: context.file)
+      }
+      return try apply(pair[0], pair[1])
+    }
+    if let frame = inPlaceFrame {
+      frame.slots[0] = element
+      return try evaluate(frame)
+    }
+    if let invocation { return try context.interpreter.call(invocation, element, at: context) }
+    return try closure!.body([element], context)
+  }
+
+  /// Whether the closure holds for `element`, which it must say with a Bool.
+  func test(_ element: Value) throws -> Bool {
+    let result = try apply(element)
+    guard case .bool(let holds) = result else { throw notBool(result) }
+    return holds
+  }
+
+  func notBool(_ result: Value) -> ScriptError {
+    ScriptError(
+      .closureResult(method: methodName, expected: "a Bool", valueType: result.typeName, hint: nil),
+      at: closureRange, in: context.file)
   }
 }
