@@ -13,18 +13,23 @@ import BindSyntax
 /// `default:`, on purpose: a new form must say here which scopes it opens,
 /// which names it binds and whether it makes closures, or the compiler
 /// would share a frame a closure needs.
+///
+/// The walk of conditions, patterns, `if`, `switch` and `catch` is in
+/// `Resolver+Branches.swift`, which is why the state and the walk's
+/// functions it calls are not private (the initializer is: only
+/// ``resolve(_:collectingBindings:topLevelDeclarations:)`` makes a resolver).
 package struct Resolver {
-  private var result = ResolvedSyntax()
+  var result = ResolvedSyntax()
   /// Whether to collect ``NameBindings`` (only `check` needs them).
   private let collectsBindings: Bool
   /// Off inside the parts of a type `check` does not look at (see `typeDeclaration`).
   private var recordsMembers: Bool
   /// The local scopes open at this point of the walk.
-  private var scopes = LexicalScopes()
+  var scopes = LexicalScopes()
   /// How many function-like bodies (functions, closures, handlers, …) enclose this point.
   private var functionDepth = 0
   /// How many blocks enclose this point (0: a top-level statement).
-  private var blockDepth = 0
+  var blockDepth = 0
   /// The anonymous parameters of the closures enclosing this point, innermost last.
   private var closureParameters: [ResolvedSyntax.AnonymousParameters] = []
   private var statementIndex = 0
@@ -74,20 +79,20 @@ package struct Resolver {
 
   // MARK: Names
 
-  private mutating func openScope(_ framing: SlotLayout.Framing) {
+  mutating func openScope(_ framing: SlotLayout.Framing) {
     scopes.open(framing, functionDepth: functionDepth)
   }
 
-  private mutating func closeScope() { scopes.close() }
+  mutating func closeScope() { scopes.close() }
 
   /// Declares `name`, a variable unless it names a connection (`observe …
   /// as name`).
-  private mutating func declare(_ name: Identifier, _ binding: NameBindings.Binding, isVariable: Bool = true) {
+  mutating func declare(_ name: Identifier, _ binding: NameBindings.Binding, isVariable: Bool = true) {
     if recordsMembers { result.bindings.names[name.name, default: []].append(binding) }
     scopes.declare(name, isVariable: isVariable, earlyUses: &result.earlyUses)
   }
 
-  private mutating func reference(_ name: String, at range: SourceRange) {
+  mutating func reference(_ name: String, at range: SourceRange) {
     var anonymous: Int?
     if name.hasPrefix("$"), !closureParameters.isEmpty {
       let last = closureParameters.count - 1
@@ -117,7 +122,7 @@ package struct Resolver {
   /// A block, in a scope of its own where `names` are declared first
   /// (after `self`, with `declaringSelf`). `framing` says whether the
   /// compiler may give it a frame of its own; by default when it needs one.
-  private mutating func block(
+  mutating func block(
     _ block: Block, declaring names: [(Identifier, NameBindings.Binding)] = [], declaringSelf: Bool = false,
     framing: SlotLayout.Framing? = nil
   ) -> ResolvedSyntax.Facts {
@@ -132,7 +137,7 @@ package struct Resolver {
     return facts
   }
 
-  private mutating func statements(_ statements: [Statement]) -> ResolvedSyntax.Facts {
+  mutating func statements(_ statements: [Statement]) -> ResolvedSyntax.Facts {
     var facts = ResolvedSyntax.Facts()
     for statement in statements { facts = facts | self.statement(statement) }
     return facts
@@ -162,106 +167,6 @@ package struct Resolver {
 
   private mutating func handler(_ handler: HandlerBlock) {
     body(handler.body, parameters: handler.parameters.map { ($0, .other) })
-  }
-
-  /// A `switch` case or `catch` clause (or an `if case`): its patterns'
-  /// names, its `where` condition and its body, one scope. A body that is
-  /// a block (`bodyFraming`) may get a frame of its own.
-  private mutating func patternScope(
-    _ key: SourceRange, patterns: [Pattern], declaring implicit: Identifier? = nil, guardExpression: Expression?,
-    body: Block, bodyIsBlock: Bool, bodyFraming: SlotLayout.Framing? = nil
-  ) -> ResolvedSyntax.Facts {
-    openScope(.whenNeeded(.patterns(key)))
-    if let implicit { declare(implicit, .other) }
-    var facts = ResolvedSyntax.Facts()
-    for pattern in patterns { facts = facts | self.pattern(pattern) }
-    if let guardExpression { facts = facts | expression(guardExpression) }
-    if bodyIsBlock {
-      facts = facts | block(body, framing: bodyFraming)
-    } else {
-      blockDepth += 1
-      facts = facts | statements(body.statements)
-      blockDepth -= 1
-    }
-    closeScope()
-    result.scopes[.patterns(key)] = facts
-    return facts
-  }
-
-  private mutating func pattern(_ pattern: Pattern) -> ResolvedSyntax.Facts {
-    switch pattern {
-    case .wildcard: return .init()
-    case .binding(let name):
-      declare(name, .other)
-      return .init()
-    case .enumCase(let typeName, _, let arguments, _):
-      // A variable of that name would hide the enum.
-      if let typeName { scopes.locate(typeName.name, at: typeName.range) }
-      var facts = ResolvedSyntax.Facts()
-      for argument in arguments ?? [] { facts = facts | self.pattern(argument.pattern) }
-      return facts
-    case .expression(let value): return expression(value)
-    case .tuple(let elements, _):
-      var facts = ResolvedSyntax.Facts()
-      for element in elements { facts = facts | self.pattern(element.pattern) }
-      return facts
-    }
-  }
-
-  private mutating func conditions(_ clauses: [ConditionClause]) -> ResolvedSyntax.Facts {
-    var facts = ResolvedSyntax.Facts()
-    for clause in clauses {
-      switch clause {
-      case .expression(let condition): facts = facts | expression(condition)
-      case .optionalBinding(let binding):
-        if let value = binding.value {
-          facts = facts | expression(value)
-        } else {
-          reference(binding.name.name, at: binding.name.range)
-        }
-        // `if var x = …` may be assigned another value in its block; the
-        // shorthand `if let x` binds the name a second time, which is never trusted.
-        declare(binding.name, binding.isMutable ? .other : binding.value.map(NameBindings.Binding.unwrapped) ?? .other)
-      }
-    }
-    return facts
-  }
-
-  /// An `if` statement, or an `if` expression (`isExpression`), whose
-  /// branches the compiler runs in the enclosing frame.
-  private mutating func ifStatement(_ statement: IfStatement, isExpression: Bool = false) -> ResolvedSyntax.Facts {
-    var facts: ResolvedSyntax.Facts
-    let branchFraming: SlotLayout.Framing? = isExpression ? .never : nil
-    if let casePattern = statement.casePattern {
-      facts = conditions(statement.conditions)
-      facts = facts | patternScope(
-        statement.range, patterns: [casePattern], guardExpression: nil, body: statement.thenBlock, bodyIsBlock: true,
-        bodyFraming: branchFraming)
-    } else {
-      // With bindings (`if let`), the names and the `then` block share one
-      // scope, which may get a frame; a plain condition's block may itself.
-      let hasBindings = statement.condition == nil
-      openScope(hasBindings ? .whenNeeded(.conditions(statement.range)) : .never)
-      facts = conditions(statement.conditions)
-        | block(statement.thenBlock, framing: hasBindings ? .never : branchFraming)
-      closeScope()
-      result.scopes[.conditions(statement.range)] = facts
-    }
-    switch statement.elseBranch {
-    case nil: return facts
-    case .block(let elseBlock): return facts | block(elseBlock, framing: branchFraming)
-    case .elseIf(let next): return facts | ifStatement(next, isExpression: isExpression)
-    }
-  }
-
-  private mutating func switchStatement(_ statement: SwitchStatement) -> ResolvedSyntax.Facts {
-    var facts = expression(statement.subject)
-    for switchCase in statement.cases {
-      facts = facts | patternScope(
-        switchCase.range, patterns: switchCase.patterns, guardExpression: switchCase.guardExpression,
-        body: switchCase.body, bodyIsBlock: false)
-    }
-    return facts
   }
 
   /// A type's members. `check` looks at its properties, methods and cases
@@ -322,45 +227,16 @@ package struct Resolver {
   private mutating func statement(_ statement: Statement) -> ResolvedSyntax.Facts {
     switch statement {
     case .expression(let value): return expression(value)
-    case .variable(let declaration):
-      let facts = expression(declaration.initializer)
-      if let names = declaration.tupleNames {
-        for name in names where name.name != "_" { declare(name, .other) }
-      } else {
-        declare(declaration.name, .variable(declaration, isTopLevel: blockDepth == 0))
-      }
-      return facts
+    case .variable(let declaration): return variable(declaration)
     case .assignment(let assignment): return self.assignment(assignment)
     case .typeDeclaration(let declaration):
       typeDeclaration(declaration)
       return .write
     case .protocolDeclaration: return .write  // requirements hold no code
-    case .function(let declaration):
-      declare(declaration.name, .function(declaration, isTopLevel: blockDepth == 0))
-      let saved = selfTypeName
-      selfTypeName = nil
-      function(declaration)
-      selfTypeName = saved
-      return .closure
-    case .bind(let statement):
-      if statement.direction == .twoWay { record(.place(statement.source, method: nil)) }
-      record(.place(statement.target, method: nil))
-      let facts = expression(statement.source, use: .reactive) | expression(statement.target, use: .reactive)
-      if let name = statement.name { declare(name, .other, isVariable: false) }
-      return facts | .write
-    case .observe(let statement):
-      var facts = expression(statement.expression, use: .reactive) | .write
-      if let name = statement.name { declare(name, .other, isVariable: false) }
-      if let handler = statement.handler {
-        self.handler(handler)
-        facts = facts | .closure
-      }
-      return facts
-    case .on(let statement):
-      _ = expression(statement.event, use: .reactive)
-      if let name = statement.name { declare(name, .other, isVariable: false) }
-      handler(statement.handler)
-      return .closure
+    case .function(let declaration): return functionDeclaration(declaration)
+    case .bind(let statement): return bind(statement)
+    case .observe(let statement): return observe(statement)
+    case .on(let statement): return on(statement)
     case .emit(let statement):
       let payload = statement.payload.map { expression($0) } ?? .init()
       return expression(statement.event, use: .reactive) | payload | .write
@@ -402,6 +278,52 @@ package struct Resolver {
     }
   }
 
+  private mutating func variable(_ declaration: VariableDeclaration) -> ResolvedSyntax.Facts {
+    let facts = expression(declaration.initializer)
+    if let names = declaration.tupleNames {
+      for name in names where name.name != "_" { declare(name, .other) }
+    } else {
+      declare(declaration.name, .variable(declaration, isTopLevel: blockDepth == 0))
+    }
+    return facts
+  }
+
+  /// A function declared by a statement: a value of its scope, whose body
+  /// has no `self` even inside a method.
+  private mutating func functionDeclaration(_ declaration: FunctionDeclaration) -> ResolvedSyntax.Facts {
+    declare(declaration.name, .function(declaration, isTopLevel: blockDepth == 0))
+    let saved = selfTypeName
+    selfTypeName = nil
+    function(declaration)
+    selfTypeName = saved
+    return .closure
+  }
+
+  private mutating func bind(_ statement: BindStatement) -> ResolvedSyntax.Facts {
+    if statement.direction == .twoWay { record(.place(statement.source, method: nil)) }
+    record(.place(statement.target, method: nil))
+    let facts = expression(statement.source, use: .reactive) | expression(statement.target, use: .reactive)
+    if let name = statement.name { declare(name, .other, isVariable: false) }
+    return facts | .write
+  }
+
+  private mutating func observe(_ statement: ObserveStatement) -> ResolvedSyntax.Facts {
+    var facts = expression(statement.expression, use: .reactive) | .write
+    if let name = statement.name { declare(name, .other, isVariable: false) }
+    if let handler = statement.handler {
+      self.handler(handler)
+      facts = facts | .closure
+    }
+    return facts
+  }
+
+  private mutating func on(_ statement: OnStatement) -> ResolvedSyntax.Facts {
+    _ = expression(statement.event, use: .reactive)
+    if let name = statement.name { declare(name, .other, isVariable: false) }
+    handler(statement.handler)
+    return .closure
+  }
+
   private mutating func assignment(_ assignment: Assignment) -> ResolvedSyntax.Facts {
     let isName: Bool
     if case .name(let name, _) = assignment.target.unparenthesized {
@@ -415,23 +337,11 @@ package struct Resolver {
     return isName ? facts : facts | .write
   }
 
-  private mutating func doCatch(_ statement: DoCatchStatement) -> ResolvedSyntax.Facts {
-    var facts = block(statement.body) | .write
-    for clause in statement.catches {
-      // A bare `catch` binds the error to `error`, as Swift's does.
-      let error = clause.patterns.isEmpty ? Identifier("error", range: clause.keywordRange) : nil
-      facts = facts | patternScope(
-        clause.range, patterns: clause.patterns, declaring: error, guardExpression: clause.guardExpression,
-        body: clause.body, bodyIsBlock: true)
-    }
-    return facts
-  }
-
   // MARK: Expressions
 
   /// Walks `value`; `use` is how its outermost member is used (its bases
   /// and everything inside are read).
-  private mutating func expression(_ value: Expression, use: NameBindings.Use = .read) -> ResolvedSyntax.Facts {
+  mutating func expression(_ value: Expression, use: NameBindings.Use = .read) -> ResolvedSyntax.Facts {
     switch value {
     case .integer, .double, .string, .boolean, .nilLiteral, .duration: return .init()
     case .implicitMember: return .write
