@@ -48,7 +48,9 @@ extension Compiler {
     let elseBlock = try compileBlock(statement.elseBlock)
     switch statement.elseBlock.statements.last {
     case .returnStatement, .breakStatement, .continueStatement, .throwStatement: break
-    default:
+    case nil, .expression, .variable, .assignment, .typeDeclaration, .function, .bind, .observe, .on, .emit, .dispose,
+      .batch, .ifStatement, .forLoop, .whileLoop, .importStatement, .wait, .timeline, .effect, .onCleanup, .notify,
+      .why, .guardStatement, .switchStatement, .doCatch, .deferStatement, .protocolDeclaration:
       throw error(
         .statement(.guardFallsThrough),
         at: statement.elseBlock.range)

@@ -13,7 +13,9 @@ extension Compiler {
     // as the origin of its writes; declarations write nothing.
     switch statement {
     case .function, .typeDeclaration, .protocolDeclaration: return run
-    default:
+    case .expression, .variable, .assignment, .bind, .observe, .on, .emit, .dispose, .batch, .ifStatement, .forLoop,
+      .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .effect,
+      .onCleanup, .notify, .why, .guardStatement, .switchStatement, .throwStatement, .doCatch, .deferStatement:
       guard interpreter.recordsCauses else { return run }
       let site = SourceSite(statement.range, in: file)
       let interpreter = self.interpreter

@@ -160,7 +160,12 @@ extension SyntaxWalk {
           // `adders.append({ … })`: into a collection the frame holds.
           return Builtins.mutatingArrayMethods.contains(method.name)
             && arguments.contains { contains([.expression($0.value)], where: isClosure) }
-        default:
+        // The blocks these hold are searched through `nestedBlocks`; what
+        // they declare or register (a handler, an effect) is not the frame's.
+        case .expression, .typeDeclaration, .bind, .observe, .on, .emit, .dispose, .batch, .ifStatement, .forLoop,
+          .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait, .timeline,
+          .effect, .onCleanup, .notify, .why, .guardStatement, .switchStatement, .throwStatement, .doCatch,
+          .deferStatement, .protocolDeclaration:
           return false
         }
       } || nestedBlocks(body).contains(where: storesAnyClosure)
@@ -173,7 +178,12 @@ extension SyntaxWalk {
       case .function(let function): return functionStores(function)
       // A method's frame, as a function's (`result.append({ v * factor })`).
       case .typeDeclaration(let type): return (type.methods + type.initializers).contains(where: functionStores)
-      default: return false
+      // Their closures are found by the search of expressions below.
+      case .expression, .variable, .assignment, .bind, .observe, .on, .emit, .dispose, .batch, .ifStatement,
+        .forLoop, .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait,
+        .timeline, .effect, .onCleanup, .notify, .why, .guardStatement, .switchStatement, .throwStatement, .doCatch,
+        .deferStatement, .protocolDeclaration:
+        return false
       }
     } || contains(statements) { expression in
       guard case .closure(let closure) = expression else { return false }
