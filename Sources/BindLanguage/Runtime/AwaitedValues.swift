@@ -27,8 +27,12 @@ enum AwaitedValues {
     case .assignment(let assignment):
       walk.eager(assignment.target)
       walk.eager(assignment.value)
-    default:
-      // Its awaits are in blocks or bodies, which run as they always did.
+    case .typeDeclaration, .function, .bind, .observe, .on, .emit, .dispose, .batch, .ifStatement, .forLoop,
+      .whileLoop, .returnStatement, .breakStatement, .continueStatement, .importStatement, .wait, .timeline, .effect,
+      .onCleanup, .notify, .why, .guardStatement, .switchStatement, .throwStatement, .doCatch, .deferStatement,
+      .protocolDeclaration:
+      // Its awaits (in blocks, bodies, conditions, an emitted payload, …)
+      // run as they always did.
       return []
     }
     return walk.refused ? nil : walk.awaits
