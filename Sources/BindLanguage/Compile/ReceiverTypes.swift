@@ -12,7 +12,8 @@ import BindSyntax
 ///   initializer's type is known, a variable, parameter or closure parameter
 ///   with a declared type (the interpreter enforces it);
 /// - `self` in a method, a derived property or a setter of a script `type`
-///   or `struct`;
+///   or `struct`, and there a member of `self` by its bare name, when no
+///   binding in the file has that name;
 /// - a string literal; an array or dictionary literal of literals of one
 ///   type (directly, or through a `let`: its run-time type name is fixed);
 /// - an object the app injected as a constant global (not declared in the file);
@@ -117,7 +118,7 @@ struct ReceiverTypes {
     switch expression {
     case .parenthesized(let inner, _): return known(inner)
     case .name("self", _): return selfType
-    case .name(let name, _): return knownName(name)
+    case .name(let name, _): return knownSelfMember(name) ?? knownName(name)
     case .string, .interpolatedString: return Known(type: .string, isOptional: false)
     case .array, .dictionary:
       return literalCollection(expression).map { Known(type: $0, isOptional: false) }
@@ -160,6 +161,13 @@ struct ReceiverTypes {
       return nil
     }
     return Known(type: type, isOptional: false)
+  }
+
+  /// A bare member name in a method, `self.name`, when nothing in the file
+  /// binds that name (no local, parameter or global could hide the member).
+  private func knownSelfMember(_ name: String) -> Known? {
+    guard bindings.names[name] == nil, let own = selfType, !own.isOptional else { return nil }
+    return memberType(name, of: own.type)
   }
 
   private mutating func knownName(_ name: String) -> Known? {

@@ -128,11 +128,12 @@ final class MemberCheckTests: XCTestCase {
           bind T().n -> t.n
           func outside(_ u: T) { u.n = 5 }
           type Other { func poke(_ w: T) { w.xs = [] } }
+          type Holder { var held: T = T(); func poke() { held.n = 6; held.xs.append(1) } }
           """),
       [
         inaccessible(12, 3, "n"), inaccessible(13, 3, "n"), inaccessible(14, 3, "xs"), inaccessible(15, 3, "xs"),
         inaccessible(16, 3, "xs"), inaccessible(17, 3, "p"), inaccessible(18, 3, "p"), inaccessible(19, 17, "n"),
-        inaccessible(20, 26, "n"), inaccessible(21, 36, "xs"),
+        inaccessible(20, 26, "n"), inaccessible(21, 36, "xs"), inaccessible(22, 53, "n"), inaccessible(22, 65, "xs"),
       ])
     // Reads, the type's own code, non-mutating calls, and properties that
     // are not private are not writes it refuses.
@@ -166,6 +167,7 @@ final class MemberCheckTests: XCTestCase {
           for item in list { item.whatever = 1 }
           type M { var count: Int = 0; func m() { count.x } }
           let count = C()
+          type Shadowed { var held: C = C(); func f(held: D) { held.other = 1 } }
           let handler = { x in x.cuont }
           on C().ping { value in value.cuont }
           let made = makeC()
