@@ -194,8 +194,9 @@ extension Compiler {
   /// global one, read as its reader closure would read it (no `self`
   /// member, no captured variable of a `bind` expression).
   private func plainVariableSlot(_ expression: Expression) -> FrameSlot? {
+    // A global that may be read before its declaration has run is read checked.
     guard case .name(let name, let range) = expression.unparenthesized, name != "self",
-      !implicitSelfMember(name, at: range)
+      !implicitSelfMember(name, at: range), resolved.topLevelUsesInCalledBodies[range] == nil
     else {
       return nil
     }

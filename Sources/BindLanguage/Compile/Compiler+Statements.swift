@@ -130,8 +130,10 @@ extension Compiler {
     if scope.isGlobal {
       interpreter.ensureGlobalCapacity()
       let interpreter = self.interpreter
+      let run = scope.declarationRun(ofSlot: slot)
       return { frame in
         interpreter.bindGlobal(slot, to: try initializer(frame))
+        run.hasRun = true
         return .next
       }
     }
@@ -353,6 +355,7 @@ extension Compiler {
     if scope.isGlobal { interpreter.ensureGlobalCapacity() }
     let (interpreter, isGlobal, file, range) = (self.interpreter, scope.isGlobal, self.file, declaration.initializer.range)
     let count = names.count
+    let runs = isGlobal ? slots.compactMap { $0.map(scope.declarationRun(ofSlot:)) } : []
     return { frame in
       let value = try initializer(frame)
       guard case .tuple(let tuple) = value, tuple.elements.count == count else {
@@ -365,6 +368,7 @@ extension Compiler {
         guard let slot else { continue }
         if isGlobal { interpreter.bindGlobal(slot, to: element) } else { frame.slots[slot] = element }
       }
+      for run in runs { run.hasRun = true }
       return .next
     }
   }

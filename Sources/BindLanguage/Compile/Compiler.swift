@@ -251,7 +251,11 @@ final class Compiler {
     switch resolution {
     case .local(let slot, _): return { frame in frame.slots[slot] }
     case .outer(let hops, let slot, _): return { frame in frame.ancestor(hops).slots[slot] }
-    case .global(let slot, _): return { _ in globals.slots[slot] }
+    case .global(let slot, _):
+      if let declaration = resolved.topLevelUsesInCalledBodies[range] {
+        return readerBeforeDeclaration(slot, name: name, declaration: declaration, range: range)
+      }
+      return { _ in globals.slots[slot] }
     case .captured(let index): return { frame in frame.captures[index].value }
     case .selfMember(let member, let name):
       let interpreter = self.interpreter
@@ -259,6 +263,23 @@ final class Compiler {
         guard let object = frame.selfObject else { throw ScriptError(.statement(.memberWithoutObject(name: name))) }
         return try interpreter.read(member, of: object, name: name)
       }
+    }
+  }
+
+  /// A read of the global at `slot` in a function above its `declaration`:
+  /// a call made before the declaration has run fails there, as Swift's
+  /// "used before being initialized", rather than reading `nil`.
+  private func readerBeforeDeclaration(
+    _ slot: Int, name: String, declaration: Identifier, range: SourceRange
+  ) -> Evaluation {
+    let run = interpreter.globalScope.declarationRun(ofSlot: slot)
+    let globals = interpreter.globalFrame
+    let (line, file) = (declaration.range.start.line, self.file)
+    return { _ in
+      guard run.hasRun else {
+        throw ScriptError(.statement(.usedBeforeInitialized(name: name, line: line)), at: range, in: file)
+      }
+      return globals.slots[slot]
     }
   }
 

@@ -129,6 +129,11 @@ package final class ResolvedSyntax {
   /// function, in source order: such a name resolves (top-level names are
   /// hoisted), so the compiler rejects the statement that uses it.
   package var earlyTopLevelUses: [(range: SourceRange, use: EarlyUse)] = []
+  /// Top-level variables named in a function or method above their
+  /// declaration, by the use's range: Swift's script mode allows it, but
+  /// a call made before the declaration has run would read `nil`, so the
+  /// compiler reads them checked (the declaration is the value).
+  package var topLevelUsesInCalledBodies: [SourceRange: Identifier] = [:]
   /// How the file binds its names and uses members, when asked for (`check`).
   package var bindings = NameBindings()
 

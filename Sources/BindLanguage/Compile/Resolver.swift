@@ -104,9 +104,11 @@ package struct Resolver {
       }
     }
     let isLocal = scopes.use(name, at: range, functionDepth: functionDepth, anonymous: anonymous)
-    if !isLocal, calledBodyDepth == 0, let declaration = topLevelDeclarations[name],
-      declaration.range.start.offset > range.start.offset
-    {
+    guard !isLocal, let declaration = topLevelDeclarations[name], declaration.range.start.offset > range.start.offset
+    else { return }
+    if calledBodyDepth > 0 {
+      result.topLevelUsesInCalledBodies[range] = declaration
+    } else {
       let early = ResolvedSyntax.EarlyUse(declaration: declaration, isCapture: functionDepth > 0, isLocal: false)
       result.earlyTopLevelUses.append((range, early))
     }

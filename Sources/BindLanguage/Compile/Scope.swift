@@ -33,6 +33,10 @@ final class FunctionScope {
   /// In a function with a Swift signature: what `return` must give.
   var returnContract: ReturnContract?
 
+  /// Whether each top-level variable's declaration has run, by slot
+  /// (global scope only; see ``declarationRun(ofSlot:)``).
+  private var declarationRuns: [Int: DeclarationRun] = [:]
+
   /// What a function with a Swift signature returns: `type` nil for nothing.
   struct ReturnContract {
     let type: ValueType?
@@ -76,6 +80,16 @@ final class FunctionScope {
     return slot
   }
 
+  /// Whether the declaration of the global at `slot` has run: shared by
+  /// the declaration, which marks it, and the reads in functions above it,
+  /// which a call made before it reaches.
+  func declarationRun(ofSlot slot: Int) -> DeclarationRun {
+    if let run = declarationRuns[slot] { return run }
+    let run = DeclarationRun()
+    declarationRuns[slot] = run
+    return run
+  }
+
   /// The variable at `slot` of the frame `depth` frames out from this one's.
   func variable(atDepth depth: Int, slot: Int) -> Variable? {
     var scope = self
@@ -103,6 +117,12 @@ final class FunctionScope {
     if let selfType { names.formUnion(selfType.memberNames) }
     return names.sorted()
   }
+}
+
+/// Whether a top-level variable's declaration has run (see
+/// ``FunctionScope/declarationRun(ofSlot:)``).
+final class DeclarationRun {
+  var hasRun = false
 }
 
 /// The `self` of a method body: a variable (slot 0) that a `mutating`

@@ -99,6 +99,8 @@ extension ScriptError {
     /// A name used before its declaration (`line`), in a closure or not:
     /// a local one, or a top-level one outside any function.
     case usedBeforeDeclaration(name: String, line: Int, inClosure: Bool, isLocal: Bool)
+    /// A top-level variable read by a function called before its declaration ran.
+    case usedBeforeInitialized(name: String, line: Int)
     /// `self`'s member where no object is running.
     case memberWithoutObject(name: String)
     /// A write to a captured name inside a `bind` or `observe` expression.
@@ -212,6 +214,8 @@ extension ScriptError.StatementProblem {
       return "use of '\(name)' before its declaration; move its declaration (line \(line)) above this use"
     case .usedBeforeDeclaration(let name, let line, inClosure: false, isLocal: true):
       return "use of local variable '\(name)' before its declaration; move its declaration (line \(line)) above this use"
+    case .usedBeforeInitialized(let name, let line):
+      return "variable '\(name)' used before being initialized: its declaration (line \(line)) has not run yet; move it above the call that reaches this read"
     case .memberWithoutObject(let name):
       return "'\(name)' needs an object"
     case .assignInReactiveExpression(let name):
