@@ -6,7 +6,6 @@ extension Compiler {
   func compileAssignment(_ assignment: Assignment) throws -> Execution {
     let store = try compileStore(into: assignment.target)
     let value = try compileExpression(assignment.value)
-    let file = self.file
     let range = assignment.range
     let decimal = decimalLiteral(assignment.value)
     if assignment.op == .assign, let reading = decimalReading(assignment.value) {
@@ -37,41 +36,51 @@ extension Compiler {
         return .next
       }
     case .add, .subtract, .multiply, .divide, .remainder:
-      let current = try compileExpression(assignment.target)
-      let op: BinaryOperator =
-        switch assignment.op {
-        case .add: .add
-        case .subtract: .subtract
-        case .multiply: .multiply
-        case .divide: .divide
-        case .assign, .remainder: .remainder
-        }
-      let appendInPlace = try compileArrayAppend(to: assignment.target, at: range)
-      let literal = decimal.map(Value.decimal)
-      return { frame in
-        // Read first, then the operand, as `a + b` reads them.
-        var target = try current(frame)
-        let operand = try value(frame)
-        if op == .add, case .array = target, case .array(let added) = operand {
-          // Let go of the array read, which shares the one in place.
-          target = .null
-          try appendInPlace(frame, added)
-          return .next
-        }
-        let result: Value
-        do {
-          // `price += 0.5` on a Decimal adds the literal's exact digits.
-          if let literal, case .decimal = target {
-            result = try Operators.apply(op, target, literal)
-          } else {
-            result = try Operators.apply(op, target, operand)
-          }
-        } catch let error as ScriptError {
-          throw error.located(at: range, in: file)
-        }
-        try store(frame, result)
+      return try compileOperatorAssignment(assignment, store: store, value: value, decimal: decimal)
+    }
+  }
+
+  /// `target op= value` on any target: the target read, then the value,
+  /// combined as `target op value` and stored; `+=` of an array appends in
+  /// place, and a Decimal literal (`price += 0.5`) adds its exact digits.
+  private func compileOperatorAssignment(
+    _ assignment: Assignment, store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation,
+    decimal: DecimalValue?
+  ) throws -> Execution {
+    let (file, range) = (self.file, assignment.range)
+    let current = try compileExpression(assignment.target)
+    let op: BinaryOperator =
+      switch assignment.op {
+      case .add: .add
+      case .subtract: .subtract
+      case .multiply: .multiply
+      case .divide: .divide
+      case .assign, .remainder: .remainder
+      }
+    let appendInPlace = try compileArrayAppend(to: assignment.target, at: range)
+    let literal = decimal.map(Value.decimal)
+    return { frame in
+      // Read first, then the operand, as `a + b` reads them.
+      var target = try current(frame)
+      let operand = try value(frame)
+      if op == .add, case .array = target, case .array(let added) = operand {
+        // Let go of the array read, which shares the one in place.
+        target = .null
+        try appendInPlace(frame, added)
         return .next
       }
+      let result: Value
+      do {
+        if let literal, case .decimal = target {
+          result = try Operators.apply(op, target, literal)
+        } else {
+          result = try Operators.apply(op, target, operand)
+        }
+      } catch let error as ScriptError {
+        throw error.located(at: range, in: file)
+      }
+      try store(frame, result)
+      return .next
     }
   }
 

@@ -8,24 +8,7 @@ extension Compiler {
   /// returns its value; `$0`, `$1`, … name the parameters of a closure
   /// without a signature.
   func compileClosure(_ closure: ClosureExpression) throws -> Evaluation {
-    let anonymous = resolved.anonymousParameters[closure.range] ?? Resolver.anonymousParameters(of: closure)
-    let parameters: [Identifier]
-    var parameterTypes: [ValueType?] = []
-    if let declared = closure.parameters {
-      if let first = anonymous.first {
-        throw error(
-          .statement(.anonymousInNamedClosure(name: first.name)),
-          at: first.range)
-      }
-      parameters = declared.map(\.name)
-      parameterTypes = try declared.map { try $0.type.map(valueType) }
-    } else {
-      let count = anonymous.count
-      if count > Self.anonymousParameterLimit {
-        throw error(.statement(.tooManyAnonymousParameters(limit: Self.anonymousParameterLimit)), at: closure.range)
-      }
-      parameters = (0..<count).map { Identifier("$\($0)", range: closure.range) }
-    }
+    let (parameters, parameterTypes) = try closureParameters(of: closure)
     let resultType = try closure.resultType.flatMap { annotation -> ValueType? in
       if case .named("Void", _) = annotation { return nil }
       return try valueType(annotation)
@@ -40,7 +23,9 @@ extension Compiler {
     let file = self.file
     let arity = parameters.count
     let checked = parameterTypes.contains { $0 != nil } || resultType != nil
-    let parameterNames = parameters.map(\.name)
+    let typedCallable = TypedClosure(
+      arity: arity, parameterNames: parameters.map(\.name), parameterTypes: parameterTypes, resultType: resultType,
+      range: closure.range, file: file)
     // Typed closures convert their arguments with errors of their own:
     // the general path only.
     let code = checked ? nil : FunctionCode(
@@ -58,32 +43,65 @@ extension Compiler {
           try interpreter.call(invocation, arguments: arguments, at: context)
         })
       }
-      return .function(Callable(name: "closure", arity: arity, isClosure: true) { arguments, context in
-        var converted = arguments
-        for (index, type) in parameterTypes.enumerated() {
-          guard let type else { continue }
-          guard let value = type.coerce(arguments[index]) else {
-            throw ScriptError(
-              .closureArgumentMismatch(parameter: parameterNames[index], expected: "\(type)", valueType: arguments[index].typeName),
-              at: context.argumentRanges.indices.contains(index) ? context.argumentRanges[index] : context.range,
-              in: context.file)
-          }
-          converted[index] = value
-        }
-        let result = try interpreter.call(invocation, arguments: converted, at: context)
-        guard let resultType else { return result }
-        guard let value = resultType.coerce(result) else {
-          throw ScriptError(
-            .closureReturnMismatch(expected: "\(resultType)", valueType: result.typeName),
-            at: closure.range, in: file)
-        }
-        return value
-      })
+      return .function(typedCallable.call(invocation, interpreter: interpreter))
     }
+  }
+
+  /// A closure's parameters: those it declares (with their types, if
+  /// written), or else the `$0`, `$1`, … its body uses.
+  private func closureParameters(of closure: ClosureExpression) throws -> ([Identifier], [ValueType?]) {
+    let anonymous = resolved.anonymousParameters[closure.range] ?? Resolver.anonymousParameters(of: closure)
+    if let declared = closure.parameters {
+      if let first = anonymous.first {
+        throw error(
+          .statement(.anonymousInNamedClosure(name: first.name)),
+          at: first.range)
+      }
+      return (declared.map(\.name), try declared.map { try $0.type.map(valueType) })
+    }
+    let count = anonymous.count
+    if count > Self.anonymousParameterLimit {
+      throw error(.statement(.tooManyAnonymousParameters(limit: Self.anonymousParameterLimit)), at: closure.range)
+    }
+    return ((0..<count).map { Identifier("$\($0)", range: closure.range) }, [])
   }
 
   /// The most `$N` parameters a closure may use.
   static let anonymousParameterLimit = 256
+}
+
+/// A closure with a written parameter or result type: its arguments and
+/// result converted to them, with errors of their own.
+private struct TypedClosure {
+  let arity: Int
+  let parameterNames: [String]
+  let parameterTypes: [ValueType?]
+  let resultType: ValueType?
+  let range: SourceRange
+  let file: SourceFile
+
+  /// The function value of one evaluation of the closure.
+  func call(_ invocation: ClosureInvocation, interpreter: Interpreter) -> Callable {
+    Callable(name: "closure", arity: arity, isClosure: true) { arguments, context in
+      var converted = arguments
+      for (index, type) in parameterTypes.enumerated() {
+        guard let type else { continue }
+        guard let value = type.coerce(arguments[index]) else {
+          throw ScriptError(
+            .closureArgumentMismatch(parameter: parameterNames[index], expected: "\(type)", valueType: arguments[index].typeName),
+            at: context.argumentRanges.indices.contains(index) ? context.argumentRanges[index] : context.range,
+            in: context.file)
+        }
+        converted[index] = value
+      }
+      let result = try interpreter.call(invocation, arguments: converted, at: context)
+      guard let resultType else { return result }
+      guard let value = resultType.coerce(result) else {
+        throw ScriptError(.closureReturnMismatch(expected: "\(resultType)", valueType: result.typeName), at: range, in: file)
+      }
+      return value
+    }
+  }
 }
 
 /// What calling one closure value needs: its compiled body, frame size and

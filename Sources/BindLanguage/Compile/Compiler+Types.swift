@@ -16,44 +16,9 @@ extension Compiler {
         .declaration(.referenceTypeError(conformance: conformance.name)),
         at: conformance.range)
     }
-    var seen = Set<String>()
-    var stored: [ObjectType.StoredProperty] = []
-    var derivedSpecs: [(PropertyDeclaration, Block, ValueType)] = []
-    var events: [ObjectType.EventSpec] = []
-    var order: [String] = []
     interpreter.declaringTypeNames.insert(name)
     defer { interpreter.declaringTypeNames.remove(name) }
-    for member in declaration.members {
-      let memberName: Identifier
-      switch member {
-      case .property(let property): memberName = property.name
-      case .event(let event): memberName = event.name
-      case .method(let method): memberName = method.name
-      case .enumCase(let enumCase):
-        throw error(.caseOutsideEnum, at: enumCase.name.range)
-      }
-      guard seen.insert(memberName.name).inserted else {
-        throw error(.declaredTwice(memberName.name, typeName: name), at: memberName.range)
-      }
-      order.append(memberName.name)
-      switch member {
-      case .property(let property):
-        let type = try propertyType(property)
-        switch property.value {
-        case .stored(let defaultExpression):
-          let defaultValue = try defaultExpression.map { try compileDefaultValue($0, expecting: type) }
-          stored.append(.init(
-            name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
-            isSame: try sameness(property.attributes), isPrivateSet: property.setterAccess == .private))
-        case .derived(let body):
-          derivedSpecs.append((property, body, type))
-        }
-      case .event(let event):
-        events.append(.init(name: event.name.name, payload: try event.payloadType.map(valueType)))
-      case .method, .enumCase:
-        break
-      }
-    }
+    let (stored, derivedSpecs, events, order) = try members(of: declaration)
     let methods = try declareMethods(declaration, kind: "type")
     let placeholder: Evaluation = { _ in .null }
     let type = ObjectType(
@@ -74,6 +39,52 @@ extension Compiler {
     }
     replaceType(named: name)
     interpreter.types[name] = type
+  }
+
+  /// A `type`'s stored properties (defaults compiled), derived properties
+  /// (bodies compiled later, against the type), events, and the order its
+  /// members are declared in; each member name once, and no enum case.
+  private func members(of declaration: TypeDeclaration) throws -> (
+    stored: [ObjectType.StoredProperty], derived: [(PropertyDeclaration, Block, ValueType)],
+    events: [ObjectType.EventSpec], order: [String]
+  ) {
+    var seen = Set<String>()
+    var stored: [ObjectType.StoredProperty] = []
+    var derivedSpecs: [(PropertyDeclaration, Block, ValueType)] = []
+    var events: [ObjectType.EventSpec] = []
+    var order: [String] = []
+    for member in declaration.members {
+      let memberName: Identifier
+      switch member {
+      case .property(let property): memberName = property.name
+      case .event(let event): memberName = event.name
+      case .method(let method): memberName = method.name
+      case .enumCase(let enumCase):
+        throw error(.caseOutsideEnum, at: enumCase.name.range)
+      }
+      guard seen.insert(memberName.name).inserted else {
+        throw error(.declaredTwice(memberName.name, typeName: declaration.name.name), at: memberName.range)
+      }
+      order.append(memberName.name)
+      switch member {
+      case .property(let property):
+        let type = try propertyType(property)
+        switch property.value {
+        case .stored(let defaultExpression):
+          let defaultValue = try defaultExpression.map { try compileDefaultValue($0, expecting: type) }
+          stored.append(.init(
+            name: property.name.name, type: type, isConstant: property.isConstant, defaultValue: defaultValue,
+            isSame: try sameness(property.attributes), isPrivateSet: property.setterAccess == .private))
+        case .derived(let body):
+          derivedSpecs.append((property, body, type))
+        }
+      case .event(let event):
+        events.append(.init(name: event.name.name, payload: try event.payloadType.map(valueType)))
+      case .method, .enumCase:
+        break
+      }
+    }
+    return (stored, derivedSpecs, events, order)
   }
 
   private func compileMembers(

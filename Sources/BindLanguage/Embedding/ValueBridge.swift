@@ -81,23 +81,28 @@ struct ValueBridge {
     default:
       if let bridge = try registered(swiftType) { return bridge }
       if let foundation = foundationBridge(swiftType) { return foundation }
-      if String(describing: swiftType).contains("->") {
-        throw BridgeError(
-          "closure type '\(typeName(swiftType))' is not known to scripts; call 'interpreter.bridgeClosures((\(typeName(swiftType))).self)' before registering what uses it")
-      }
-      if swiftType is AnyObject.Type {
-        throw BridgeError(
-          "class '\(typeName(swiftType))' is not registered; register it before the types that use it", unregisteredType: swiftType)
-      }
-      if isProtocol(swiftType) {
-        throw BridgeError(
-          "protocol '\(typeName(swiftType))' does not bridge to scripts; mark it @ScriptImplementable and register it ('try Scripted\(typeName(swiftType)).register(in: interpreter)') before the types that use it",
-          unregisteredType: swiftType)
-      }
-      throw BridgeError(
-        "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Duration, Date, UUID, URL, Data, optionals, arrays or a registered type",
+      throw notBridged(swiftType)
+    }
+  }
+
+  /// Why `swiftType`, neither built in nor registered, does not bridge, and what to do.
+  private static func notBridged(_ swiftType: Any.Type) -> BridgeError {
+    if String(describing: swiftType).contains("->") {
+      return BridgeError(
+        "closure type '\(typeName(swiftType))' is not known to scripts; call 'interpreter.bridgeClosures((\(typeName(swiftType))).self)' before registering what uses it")
+    }
+    if swiftType is AnyObject.Type {
+      return BridgeError(
+        "class '\(typeName(swiftType))' is not registered; register it before the types that use it", unregisteredType: swiftType)
+    }
+    if isProtocol(swiftType) {
+      return BridgeError(
+        "protocol '\(typeName(swiftType))' does not bridge to scripts; mark it @ScriptImplementable and register it ('try Scripted\(typeName(swiftType)).register(in: interpreter)') before the types that use it",
         unregisteredType: swiftType)
     }
+    return BridgeError(
+      "type '\(typeName(swiftType))' does not bridge to scripts; if it is a struct or enum, register it first ('registerStruct', 'registerEnum' or '@ScriptableValue'), else use Int, Double, String, Bool, Decimal, Duration, Date, UUID, URL, Data, optionals, arrays or a registered type",
+      unregisteredType: swiftType)
   }
 }
 
