@@ -228,7 +228,13 @@ private struct InPlace {
 /// How a collection method calls its closure per element: in place when
 /// it can (see ``InPlace``), else as a call; a closure of two parameters
 /// given the pairs of `enumerated()` or `zip` takes each apart.
-private struct ElementCalls {
+///
+/// A class, made once per method call: the per-element closures (`sort`'s
+/// comparison, `first(where:)`'s test) hold one reference to it, where a
+/// struct of these fields was copied, a retain and a release each, on
+/// every call (a third more CPU time over `reduce`, `first(where:)` and
+/// `sorted(by:)` in a debug build).
+private final class ElementCalls {
   let closure: Callable?
   let invocation: ClosureInvocation?
   let splitsPairs: Bool
