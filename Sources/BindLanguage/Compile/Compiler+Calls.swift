@@ -26,10 +26,10 @@ extension Compiler {
       let base = Expression.name("self", nameRange)
       return try compileMethodCall(base, Identifier(name, range: nameRange), arguments, range: range, optional: false)
     case .name(let name, let nameRange)
-    where resolve(name, at: nameRange) == nil && interpreter.isValueType(name, .structure):
+    where resolve(name, at: nameRange) == nil && interpreter.registry.isValueType(name, .structure):
       return try compileMemberwiseInitializer(name, arguments, range: range)
     case .name(let name, let nameRange)
-    where resolve(name, at: nameRange) == nil && interpreter.isValueType(name, .enumeration):
+    where resolve(name, at: nameRange) == nil && interpreter.registry.isValueType(name, .enumeration):
       return try compileRawValueInitializer(name, arguments, range: range)
     case .implicitMember(let name, _):
       return try compileEnumCase(typeName: nil, name, arguments, range: range)
@@ -37,9 +37,9 @@ extension Compiler {
       return try compileEnumCase(typeName: typeName, name, arguments, range: range)
     case .name(let name, let nameRange) where resolve(name, at: nameRange) == nil:
       if name == "assert" { return try compileAssert(arguments, range: range) }
-      if let host = interpreter.hostValueTypes[name] { return try compileStructConstruction(host, arguments, range: range) }
-      if interpreter.isTypeName(name) { return try compileConstructor(name, arguments, range: range) }
-      if let functions = interpreter.hostFunctions[name] {
+      if let host = interpreter.registry.hostValueTypes[name] { return try compileStructConstruction(host, arguments, range: range) }
+      if interpreter.registry.isTypeName(name) { return try compileConstructor(name, arguments, range: range) }
+      if let functions = interpreter.registry.hostFunctions[name] {
         return try compileHostFunctionCall(functions, arguments, range: range)
       }
       if FoundationInitializers.typeNames.contains(name) {
@@ -236,10 +236,10 @@ extension Compiler {
   /// `Type(label: value, ...)`: every argument names a stored property.
   private func compileConstructor(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws -> Evaluation {
     // A Swift class's initializers: `Counter(start: 5)` (Compiler+HostInitializers.swift).
-    if let host = interpreter.types[typeName]?.host, let call = try compileHostInitializerCall(host, arguments, range: range) {
+    if let host = interpreter.registry.types[typeName]?.host, let call = try compileHostInitializerCall(host, arguments, range: range) {
       return call
     }
-    if let known = interpreter.types[typeName], !known.initializers.isEmpty {
+    if let known = interpreter.registry.types[typeName], !known.initializers.isEmpty {
       return try compileInitializerCall(typeName, arguments, range: range)
     }
     var labels: [String] = []
@@ -256,7 +256,7 @@ extension Compiler {
     let interpreter = self.interpreter
     let file = self.file
     return { frame in
-      guard let type = interpreter.types[typeName] else {
+      guard let type = interpreter.registry.types[typeName] else {
         throw ScriptError(.unknownType(typeName, suggestion: nil), at: range, in: file)
       }
       let evaluated = try values.map { try $0(frame) }
@@ -277,7 +277,7 @@ extension Compiler {
       labels: arguments.map { $0.label?.name }, ranges: arguments.map(\.range), range: range, file: file)
     let interpreter = self.interpreter
     return { frame in
-      guard let type = interpreter.types[typeName] else {
+      guard let type = interpreter.registry.types[typeName] else {
         throw ScriptError(.unknownType(typeName, suggestion: nil), at: call.range, in: call.file)
       }
       let evaluated = try values.map { try $0(frame) }

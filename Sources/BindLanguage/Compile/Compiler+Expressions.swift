@@ -176,7 +176,7 @@ extension Compiler {
       return { frame in frame.selfObject.map(Value.object) ?? .null }
     }
     if let resolution = resolve(name, at: range) { return reader(for: resolution, name: name, range: range) }
-    if interpreter.isTypeName(name) {
+    if interpreter.registry.isTypeName(name) {
       throw error(.statement(.typeAsValue(name: name)), at: range)
     }
     if let builtin = Builtins.function(named: name) {

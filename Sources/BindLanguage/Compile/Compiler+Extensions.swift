@@ -35,7 +35,7 @@ extension Compiler {
     extended.name = Identifier(name, range: declaration.name.range)
     typeNamespaces.append(name)
     defer { typeNamespaces.removeLast() }
-    if let type = interpreter.types[name], type.host == nil {
+    if let type = interpreter.registry.types[name], type.host == nil {
       let methods = try declareMethods(extended, kind: "type")
       for method in methods.keys where type.scriptMethods[method] != nil {
         throw error(.redeclaration(name: method, container: "'\(name)'"), at: extended.methods.first { $0.name.name == method }!.name.range)
@@ -44,9 +44,9 @@ extension Compiler {
       type.scriptMethodOrder += extended.methods.map(\.name.name)
       try compileMethodBodies(
         extended, methods, members: Set(type.memberNames).union(type.scriptMethods.keys), selfValueType: nil)
-    } else if let members = interpreter.structTypes[name]?.scriptMembers ?? interpreter.enumTypes[name]?.scriptMembers {
-      let selfType: ValueType = interpreter.structTypes[name].map { .structure($0) } ?? .enumeration(interpreter.enumTypes[name]!)
-      let methods = try declareMethods(extended, kind: interpreter.structTypes[name] == nil ? "enum" : "struct")
+    } else if let members = interpreter.registry.structTypes[name]?.scriptMembers ?? interpreter.registry.enumTypes[name]?.scriptMembers {
+      let selfType: ValueType = interpreter.registry.structTypes[name].map { .structure($0) } ?? .enumeration(interpreter.registry.enumTypes[name]!)
+      let methods = try declareMethods(extended, kind: interpreter.registry.structTypes[name] == nil ? "enum" : "struct")
       members.methods.merge(methods) { existing, _ in existing }
       members.order += extended.methods.map(\.name.name)
       var names = Set(members.methods.keys).union(members.computed.keys)

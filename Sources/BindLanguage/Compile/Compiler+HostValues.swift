@@ -10,7 +10,7 @@ extension Compiler {
     guard case .name(let name, let range) = expression.unparenthesized, resolve(name, at: range) == nil else {
       return nil
     }
-    return interpreter.hostValueTypes[name]
+    return interpreter.registry.hostValueTypes[name]
   }
 
   /// `SearchHit(title: "Swift", score: 3)`: the memberwise form, with every

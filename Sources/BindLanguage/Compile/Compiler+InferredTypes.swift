@@ -56,13 +56,13 @@ extension Compiler {
     case .call(let callee, [], _) where collectionTypeCalled(callee) != nil:
       return collectionTypeCalled(callee)
     case .call(.name(let typeName, let range), _, _)
-    where resolveInScopes(typeName, at: range) == nil && interpreter.isTypeName(typeName):
+    where resolveInScopes(typeName, at: range) == nil && interpreter.registry.isTypeName(typeName):
       return try valueType(.named(typeName, range))
     case .member(.name(let typeName, let range), let name, _) where isEnumTypeName(typeName, at: range):
-      guard interpreter.enumTypes[typeName]?.index(ofCase: name.name) != nil else { return nil }
+      guard interpreter.registry.enumTypes[typeName]?.index(ofCase: name.name) != nil else { return nil }
       return try valueType(.named(typeName, range))
     case .call(.member(.name(let typeName, let range), let name, _), _, _) where isEnumTypeName(typeName, at: range):
-      guard interpreter.enumTypes[typeName]?.index(ofCase: name.name) != nil else { return nil }
+      guard interpreter.registry.enumTypes[typeName]?.index(ofCase: name.name) != nil else { return nil }
       return try valueType(.named(typeName, range))
     default:
       return nil

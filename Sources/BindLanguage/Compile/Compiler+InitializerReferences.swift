@@ -37,8 +37,8 @@ extension Compiler {
   /// the host declares, not shadowed by a variable.
   private func isInitializable(_ name: String, at range: SourceRange) -> Bool {
     guard resolve(name, at: range) == nil else { return false }
-    return Self.conversionNames.contains(name) || interpreter.isTypeName(name)
-      || interpreter.hostValueTypes[name] != nil || FoundationInitializers.typeNames.contains(name)
+    return Self.conversionNames.contains(name) || interpreter.registry.isTypeName(name)
+      || interpreter.registry.hostValueTypes[name] != nil || FoundationInitializers.typeNames.contains(name)
   }
 
   /// The built-in conversions a bare `Type.init` calls with one unlabelled
@@ -51,12 +51,12 @@ extension Compiler {
   /// initializer takes them. Several `init`s need the labels written.
   private func initializerLabels(of typeName: String, at range: SourceRange) throws -> [String?] {
     if Self.conversionNames.contains(typeName) { return [nil] }
-    if interpreter.enumTypes[typeName] != nil { return ["rawValue"] }
+    if interpreter.registry.enumTypes[typeName] != nil { return ["rawValue"] }
     var initializers: [ScriptMethod] = []
     var storedNames: [String]?
-    if let type = interpreter.types[typeName], type.host == nil {
+    if let type = interpreter.registry.types[typeName], type.host == nil {
       (initializers, storedNames) = (type.initializers, type.stored.map(\.name))
-    } else if let type = interpreter.structTypes[typeName], interpreter.hostValueTypes[typeName] == nil {
+    } else if let type = interpreter.registry.structTypes[typeName], interpreter.registry.hostValueTypes[typeName] == nil {
       (initializers, storedNames) = (type.scriptMembers.initializers, type.fields.map(\.name))
     }
     if initializers.count == 1 { return initializers[0].signature.parameters.map(\.label) }

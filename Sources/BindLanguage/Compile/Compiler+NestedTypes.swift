@@ -49,7 +49,7 @@ extension Compiler {
   func qualifiedTypeName(_ name: String) -> String {
     for namespace in typeNamespaces.reversed() {
       let candidate = "\(namespace).\(name)"
-      if interpreter.isTypeName(candidate) { return candidate }
+      if interpreter.registry.isTypeName(candidate) { return candidate }
     }
     return name
   }
@@ -71,14 +71,14 @@ extension Compiler {
       if qualified != name { return qualified }
       // A registered nested Swift class by its short name (`Row` for
       // `FeedViewModel.Row`), unless a variable or a type has that name.
-      guard resolution == nil, !interpreter.isTypeName(name) else { return nil }
-      return interpreter.hostValueTypes.shortClassName(name)
+      guard resolution == nil, !interpreter.registry.isTypeName(name) else { return nil }
+      return interpreter.registry.hostValueTypes.shortClassName(name)
     case .member(let base, let member, _):
       // A registered Swift type nested in another: `LoginViewModel.State`,
       // whether or not the outer type is registered too.
       guard let outer = nestedTypeName(base) ?? dottedName(base) else { return nil }
       let inner = "\(outer).\(member.name)"
-      return interpreter.isTypeName(inner) || interpreter.hostValueTypes.hasType(named: inner) ? inner : nil
+      return interpreter.registry.isTypeName(inner) || interpreter.registry.hostValueTypes.hasType(named: inner) ? inner : nil
     default:
       return nil
     }

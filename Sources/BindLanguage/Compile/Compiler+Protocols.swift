@@ -27,8 +27,8 @@ extension Compiler {
   /// The protocol `declaration` declares, made once.
   private func protocolType(_ declaration: ProtocolDeclaration) throws -> ProtocolType {
     let name = declaration.name.name
-    if let made = interpreter.protocols[name], interpreter.hoistedProtocols[name] == nil { return made }
-    interpreter.hoistedProtocols[name] = nil
+    if let made = interpreter.registry.protocols[name], interpreter.registry.hoistedProtocols[name] == nil { return made }
+    interpreter.registry.hoistedProtocols[name] = nil
     var methods: [ProtocolType.Method] = []
     var properties: [ProtocolType.Property] = []
     var names: Set<String> = [name]
@@ -54,15 +54,15 @@ extension Compiler {
         isStatic: property.isStatic))
     }
     let type = ProtocolType(name: name, methods: methods, properties: properties, names: names)
-    interpreter.protocols[name] = type
+    interpreter.registry.protocols[name] = type
     return type
   }
 
   /// The protocol called `name`: declared, or declared further down the
   /// file (made now), or nil.
   func protocolNamed(_ name: String) throws -> ProtocolType? {
-    if let hoisted = interpreter.hoistedProtocols[name] { return try protocolType(hoisted) }
-    return interpreter.protocols[name]
+    if let hoisted = interpreter.registry.hoistedProtocols[name] { return try protocolType(hoisted) }
+    return interpreter.registry.protocols[name]
   }
 
   /// Checks that the type `declaration` declared has what each protocol it
@@ -84,7 +84,7 @@ extension Compiler {
         continue
       }
       guard let required = try protocolNamed(name) else {
-        let candidates = Array(interpreter.protocols.keys) + Array(Self.knownSwiftProtocols.keys) + ["Error"]
+        let candidates = Array(interpreter.registry.protocols.keys) + Array(Self.knownSwiftProtocols.keys) + ["Error"]
         throw error(.unknownProtocol(name, suggestion: suggestion(for: name, among: candidates)), at: conformance.range)
       }
       if let missing = unmetRequirement(of: required, by: typeName) {
@@ -92,11 +92,11 @@ extension Compiler {
       }
       conformances.formUnion(required.names)
     }
-    if let type = interpreter.types[typeName] {
+    if let type = interpreter.registry.types[typeName] {
       type.conformances = conformances
-    } else if let type = interpreter.structTypes[typeName] {
+    } else if let type = interpreter.registry.structTypes[typeName] {
       type.conformances = conformances
-    } else if let type = interpreter.enumTypes[typeName] {
+    } else if let type = interpreter.registry.enumTypes[typeName] {
       type.conformances = conformances
     }
   }
@@ -172,26 +172,26 @@ extension Compiler {
   }
 
   private func scriptMethod(_ name: String, of typeName: String) -> ScriptMethod? {
-    interpreter.types[typeName]?.scriptMethods[name] ?? interpreter.structTypes[typeName]?.scriptMembers.methods[name]
-      ?? interpreter.enumTypes[typeName]?.scriptMembers.methods[name]
+    interpreter.registry.types[typeName]?.scriptMethods[name] ?? interpreter.registry.structTypes[typeName]?.scriptMembers.methods[name]
+      ?? interpreter.registry.enumTypes[typeName]?.scriptMembers.methods[name]
   }
 
   /// The type of the property `name` of a script type, and whether a write may set it.
   private func propertyOf(_ name: String, in typeName: String) -> (ValueType, Bool)? {
-    if let type = interpreter.types[typeName] {
+    if let type = interpreter.registry.types[typeName] {
       switch type.members[name] {
       case .stored(let index)?: return (type.stored[index].type, !type.stored[index].isConstant)
       case .derived(let index)?: return (type.derived[index].type, type.derived[index].write != nil)
       default: return nil
       }
     }
-    if let type = interpreter.structTypes[typeName] {
+    if let type = interpreter.registry.structTypes[typeName] {
       if let index = type.index(ofField: name) { return (type.fields[index].type, !type.fields[index].isConstant) }
       if let computed = type.scriptMembers.computed[name], let result = computed.signature.returnType {
         return (result, false)
       }
     }
-    if let computed = interpreter.enumTypes[typeName]?.scriptMembers.computed[name],
+    if let computed = interpreter.registry.enumTypes[typeName]?.scriptMembers.computed[name],
       let result = computed.signature.returnType
     {
       return (result, false)

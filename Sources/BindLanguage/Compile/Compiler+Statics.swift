@@ -72,19 +72,19 @@ extension Compiler {
     if typeName == "Self", let enclosingTypeName { typeName = enclosingTypeName }
     let name = Self.staticName(typeName, member.name)
     guard resolveInScopes(typeName, at: typeRange) == nil else { return nil }
-    if forWriting, interpreter.hostStaticNames.contains(name) {
+    if forWriting, interpreter.registry.hostStaticNames.contains(name) {
       throw error(.declaration(.hostStaticReadOnly(name: name)), at: range)
     }
-    if interpreter.globalScope.lookup(name) != nil || interpreter.hostFunctions[name] != nil { return .name(name, range) }
-    if let unavailable = interpreter.unavailableStatics[name] { throw error(.unavailableMember(reason: unavailable), at: member.range) }
-    let isObjectType = interpreter.types[typeName] != nil
-    guard isObjectType || interpreter.isValueType(typeName, .structure) || interpreter.hostValueTypes[typeName]?.structType != nil
+    if interpreter.globalScope.lookup(name) != nil || interpreter.registry.hostFunctions[name] != nil { return .name(name, range) }
+    if let unavailable = interpreter.registry.unavailableStatics[name] { throw error(.unavailableMember(reason: unavailable), at: member.range) }
+    let isObjectType = interpreter.registry.types[typeName] != nil
+    guard isObjectType || interpreter.registry.isValueType(typeName, .structure) || interpreter.registry.hostValueTypes[typeName]?.structType != nil
     else { return nil }
-    let isInstanceMember = interpreter.types[typeName]?.members[member.name] != nil
-      || interpreter.types[typeName]?.scriptMethods[member.name] != nil
-      || interpreter.types[typeName]?.host?.methodsByName[member.name] != nil
-      || interpreter.hostValueTypes[typeName]?.structType?.index(ofField: member.name) != nil
-      || interpreter.structTypes[typeName].map { type in
+    let isInstanceMember = interpreter.registry.types[typeName]?.members[member.name] != nil
+      || interpreter.registry.types[typeName]?.scriptMethods[member.name] != nil
+      || interpreter.registry.types[typeName]?.host?.methodsByName[member.name] != nil
+      || interpreter.registry.hostValueTypes[typeName]?.structType?.index(ofField: member.name) != nil
+      || interpreter.registry.structTypes[typeName].map { type in
         type.index(ofField: member.name) != nil || type.scriptMembers.computed[member.name] != nil
           || type.scriptMembers.methods[member.name] != nil
       } ?? false
@@ -94,7 +94,7 @@ extension Compiler {
         at: member.range)
     }
     let prefix = Self.staticName(typeName, "")
-    let statics = (interpreter.globalScope.visibleNames + interpreter.hostFunctions.keys.sorted())
+    let statics = (interpreter.globalScope.visibleNames + interpreter.registry.hostFunctions.keys.sorted())
       .filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     let guess = suggestion(for: member.name, among: statics)
     throw error(.noStaticMember(name: member.name, typeName: typeName, suggestion: guess, statics: statics), at: member.range)

@@ -336,8 +336,8 @@ extension Compiler {
   /// The enum a switch is over, when its patterns say: the type written
   /// (`State.idle`), or the one declared enum that has every case named.
   private func statedEnum(writtenType: String?, caseNames: Set<String>) -> EnumType? {
-    if let writtenType { return interpreter.enumTypes[writtenType] }
-    let candidates = interpreter.enumTypes.values.filter { type in caseNames.allSatisfy { type.index(ofCase: $0) != nil } }
+    if let writtenType { return interpreter.registry.enumTypes[writtenType] }
+    let candidates = interpreter.registry.enumTypes.values.filter { type in caseNames.allSatisfy { type.index(ofCase: $0) != nil } }
     return candidates.count == 1 ? candidates[0] : nil
   }
 

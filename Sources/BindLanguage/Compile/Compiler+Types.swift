@@ -8,7 +8,7 @@ extension Compiler {
   /// statement compiled after this one.
   func compileTypeDeclaration(_ declaration: TypeDeclaration) throws {
     let name = declaration.name.name
-    if interpreter.builtinTypeNames.contains(name) && !interpreter.isLoadingPrelude {
+    if interpreter.registry.builtinTypeNames.contains(name) && !interpreter.registry.isLoadingPrelude {
       throw error(.builtInTypeName(name), at: declaration.name.range)
     }
     if let conformance = declaration.conformances.first(where: { $0.name == "Error" }) {
@@ -16,8 +16,8 @@ extension Compiler {
         .declaration(.referenceTypeError(conformance: conformance.name)),
         at: conformance.range)
     }
-    interpreter.declaringTypeNames.insert(name)
-    defer { interpreter.declaringTypeNames.remove(name) }
+    interpreter.registry.declaringTypeNames.insert(name)
+    defer { interpreter.registry.declaringTypeNames.remove(name) }
     let (stored, derivedSpecs, events, order) = try members(of: declaration)
     let methods = try declareMethods(declaration, kind: "type")
     let placeholder: Evaluation = { _ in .null }
@@ -25,7 +25,7 @@ extension Compiler {
       name: name, stored: stored,
       derived: derivedSpecs.map { .init(name: $0.0.name.name, type: $0.2, compute: placeholder) },
       events: events, order: order.filter { methods[$0] == nil },
-      instancesSoFar: interpreter.types[name]?.instanceCount ?? 0)
+      instancesSoFar: interpreter.registry.types[name]?.instanceCount ?? 0)
     type.scriptMethods = methods
     type.scriptMethodOrder = declaration.methods.map(\.name.name)
     // Code compiled against the type refers back to it (its scopes name the
@@ -38,7 +38,7 @@ extension Compiler {
       throw error
     }
     replaceType(named: name)
-    interpreter.types[name] = type
+    interpreter.registry.types[name] = type
   }
 
   /// A `type`'s stored properties (defaults compiled), derived properties
@@ -192,7 +192,7 @@ extension Compiler {
       return try valueType(.named(enclosingTypeName!, range))
     case .named(let written, let range):
       let name = qualifiedTypeName(written)
-      if name == "Error" || interpreter.protocols[name] != nil || interpreter.hoistedProtocols[name] != nil {
+      if name == "Error" || interpreter.registry.protocols[name] != nil || interpreter.registry.hoistedProtocols[name] != nil {
         return .conforming(name)
       }
       switch name {
@@ -202,24 +202,24 @@ extension Compiler {
       case "Bool": return .bool
       case "Duration": return .duration
       default:
-        if let structType = interpreter.declaringStructTypes[name] ?? interpreter.structTypes[name]
-          ?? interpreter.pendingStructTypes[name]
+        if let structType = interpreter.registry.declaringStructTypes[name] ?? interpreter.registry.structTypes[name]
+          ?? interpreter.registry.pendingStructTypes[name]
         {
           return .structure(structType)
         }
-        if let enumType = interpreter.declaringEnumTypes[name] ?? interpreter.enumTypes[name]
-          ?? interpreter.pendingEnumTypes[name]
+        if let enumType = interpreter.registry.declaringEnumTypes[name] ?? interpreter.registry.enumTypes[name]
+          ?? interpreter.registry.pendingEnumTypes[name]
         {
           return .enumeration(enumType)
         }
-        if let host = interpreter.hostValueTypes[name] { return host.valueType }
+        if let host = interpreter.registry.hostValueTypes[name] { return host.valueType }
         if let foundation = ValueType(foundationTypeName: name) { return foundation }
         if name == "Set" { throw error(.declaration(.setWithoutElement), at: range) }
-        if interpreter.isTypeName(name) { return .object(name) }
-        if let qualified = interpreter.hostValueTypes.shortClassName(name) { return .object(qualified) }
+        if interpreter.registry.isTypeName(name) { return .object(name) }
+        if let qualified = interpreter.registry.hostValueTypes.shortClassName(name) { return .object(qualified) }
         if let ambiguous = ambiguousTypeName(name, at: range) { throw ambiguous }
         let candidates = ["Int", "Double", "String", "Bool", "Duration"] + ValueType.foundationTypeNames
-          + interpreter.typeNamesForSuggestions
+          + interpreter.registry.typeNamesForSuggestions
         throw error(.unknownType(name, suggestion: suggestion(for: name, among: candidates)), at: range)
       }
     }

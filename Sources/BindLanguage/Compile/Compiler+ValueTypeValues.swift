@@ -16,7 +16,7 @@ extension Compiler {
     let interpreter = self.interpreter
     let file = self.file
     return { frame in
-      guard let type = interpreter.structTypes[typeName] else {
+      guard let type = interpreter.registry.structTypes[typeName] else {
         throw ScriptError(.unknownType(typeName, suggestion: nil), at: range, in: file)
       }
       let evaluated = try values.map { try $0(frame) }
@@ -45,7 +45,7 @@ extension Compiler {
     let raw = try compileExpression(arguments[0].value)
     let interpreter = self.interpreter
     return locating(range) { frame in
-      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
+      guard let type = interpreter.registry.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
       guard let rawType = type.rawType else {
         throw ScriptError(.declaration(.noRawType(typeName: typeName)))
       }
@@ -80,7 +80,7 @@ extension Compiler {
     }
     let interpreter = self.interpreter
     return locating(name.range) { frame in
-      guard let type = interpreter.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
+      guard let type = interpreter.registry.enumTypes[typeName] else { throw ScriptError(.unknownType(typeName, suggestion: nil)) }
       let evaluated = try values.map { try $0(frame) }
       try Operators.checkNesting(evaluated)
       return .enumValue(try type.resolve(EnumType.contextual(caseName, labels: labels, values: evaluated)))

@@ -11,10 +11,10 @@ extension Compiler {
   func compileStructDeclaration(_ declaration: TypeDeclaration) throws {
     let name = declaration.name.name
     try checkTypeName(declaration.name)
-    let type = interpreter.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
+    let type = interpreter.registry.pendingStructTypes.removeValue(forKey: name) ?? StructType(name: name, fields: [])
     type.conformsToError = declaration.conformances.contains { $0.name == "Error" }
-    interpreter.declaringStructTypes[name] = type
-    defer { interpreter.declaringStructTypes[name] = nil }
+    interpreter.registry.declaringStructTypes[name] = type
+    defer { interpreter.registry.declaringStructTypes[name] = nil }
     var fields: [StructType.Field] = []
     var computed: [(PropertyDeclaration, Block, ValueType)] = []
     var seen = Set<String>()
@@ -56,7 +56,7 @@ extension Compiler {
       throw error
     }
     replaceType(named: name)
-    interpreter.structTypes[name] = type
+    interpreter.registry.structTypes[name] = type
   }
 
   /// typeDeclaration -> 'enum' NAME (':' rawType)? '{' (enumCaseDeclaration | propertyDeclaration | methodDeclaration)* '}'
@@ -68,10 +68,10 @@ extension Compiler {
       throw error(.declaration(.unsupportedRawType("\(rawType)")), at: annotation.range)
     }
     var type = EnumType(name: name, cases: [], rawType: rawType)
-    if let pending = interpreter.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
+    if let pending = interpreter.registry.pendingEnumTypes.removeValue(forKey: name), pending.rawType == rawType { type = pending }
     type.conformsToError = declaration.conformances.contains { $0.name == "Error" }
-    interpreter.declaringEnumTypes[name] = type
-    defer { interpreter.declaringEnumTypes[name] = nil }
+    interpreter.registry.declaringEnumTypes[name] = type
+    defer { interpreter.registry.declaringEnumTypes[name] = nil }
     var cases: [EnumType.Case] = []
     var computed: [(PropertyDeclaration, Block, ValueType)] = []
     var seen = Set<String>()
@@ -114,7 +114,7 @@ extension Compiler {
       throw error
     }
     replaceType(named: name)
-    interpreter.enumTypes[name] = type
+    interpreter.registry.enumTypes[name] = type
   }
 
   /// An enum case's raw value: the literal written, or (as in Swift) the
@@ -145,10 +145,10 @@ extension Compiler {
   /// (see ``ValueType/recursive(_:)``).
   private func referencingDeclarationGroupWeakly(_ type: ValueType) -> ValueType {
     type.referencingWeakly { candidate in
-      interpreter.declaringStructTypes.values.contains { $0 === candidate }
-        || interpreter.pendingStructTypes.values.contains { $0 === candidate }
-        || interpreter.declaringEnumTypes.values.contains { $0 === candidate }
-        || interpreter.pendingEnumTypes.values.contains { $0 === candidate }
+      interpreter.registry.declaringStructTypes.values.contains { $0 === candidate }
+        || interpreter.registry.pendingStructTypes.values.contains { $0 === candidate }
+        || interpreter.registry.declaringEnumTypes.values.contains { $0 === candidate }
+        || interpreter.registry.pendingEnumTypes.values.contains { $0 === candidate }
     }
   }
 
@@ -165,7 +165,7 @@ extension Compiler {
 
   private func checkTypeName(_ name: Identifier) throws {
     let builtIn = ["Int", "Double", "String", "Bool", "Duration"]
-    if builtIn.contains(name.name) || (interpreter.builtinTypeNames.contains(name.name) && !interpreter.isLoadingPrelude) {
+    if builtIn.contains(name.name) || (interpreter.registry.builtinTypeNames.contains(name.name) && !interpreter.registry.isLoadingPrelude) {
       throw error(.builtInTypeName(name.name), at: name.range)
     }
   }
@@ -179,12 +179,12 @@ extension Compiler {
   /// A declaration replaces any earlier type of the same name, of any kind
   /// (a REPL session redefining it).
   func replaceType(named name: String) {
-    if let old = interpreter.types.removeValue(forKey: name) { interpreter.replacedTypeCode.append(old) }
-    if let old = interpreter.structTypes.removeValue(forKey: name) {
-      interpreter.replacedTypeCode.append(old.scriptMembers)
+    if let old = interpreter.registry.types.removeValue(forKey: name) { interpreter.registry.replacedTypeCode.append(old) }
+    if let old = interpreter.registry.structTypes.removeValue(forKey: name) {
+      interpreter.registry.replacedTypeCode.append(old.scriptMembers)
     }
-    if let old = interpreter.enumTypes.removeValue(forKey: name) {
-      interpreter.replacedTypeCode.append(old.scriptMembers)
+    if let old = interpreter.registry.enumTypes.removeValue(forKey: name) {
+      interpreter.registry.replacedTypeCode.append(old.scriptMembers)
     }
   }
 
@@ -291,6 +291,6 @@ extension Compiler {
 
   /// Whether the name used at `range` names a script enum (no variable hides it).
   func isEnumTypeName(_ name: String, at range: SourceRange) -> Bool {
-    resolveInScopes(name, at: range) == nil && interpreter.isValueType(name, .enumeration)
+    resolveInScopes(name, at: range) == nil && interpreter.registry.isValueType(name, .enumeration)
   }
 }

@@ -198,7 +198,7 @@ final class Compiler {
       names += candidate.visibleNames
       current = candidate.parent
     }
-    return names + interpreter.typeNamesForSuggestions + Builtins.functionNames
+    return names + interpreter.registry.typeNamesForSuggestions + Builtins.functionNames
   }
 
   func unknownName(_ name: String, at range: SourceRange) -> ScriptError {
@@ -216,7 +216,7 @@ final class Compiler {
   /// The error for a short name that several registered nested Swift
   /// types have (`State` of `LoginViewModel` and of `ProfileViewModel`).
   func ambiguousTypeName(_ name: String, at range: SourceRange) -> ScriptError? {
-    guard let candidates = interpreter.hostValueTypes.ambiguousShortNames[name] else { return nil }
+    guard let candidates = interpreter.registry.hostValueTypes.ambiguousShortNames[name] else { return nil }
     return error(.statement(.ambiguousTypeName(name: name, candidates: candidates)), at: range)
   }
 

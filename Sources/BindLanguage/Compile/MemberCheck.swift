@@ -144,7 +144,7 @@ struct MemberCheck {
       !bindings.memberNames.contains(typeName), interpreter.globalScope.lookup(typeName) == nil,
       bindings.typeDeclarations[typeName] == 1,
       bindings.typeDeclarationOffsets[typeName, default: .max] < range.start.offset,
-      let type = interpreter.enumTypes[typeName], type.index(ofCase: name.name) == nil,
+      let type = interpreter.registry.enumTypes[typeName], type.index(ofCase: name.name) == nil,
       interpreter.globalScope.lookup(Compiler.staticName(typeName, name.name)) == nil
     else { return }
     report(ScriptError(type.unknownCase(name.name)), at: name, in: statement)

@@ -105,9 +105,9 @@ struct ReceiverTypes {
     if let offset, let declared = bindings.typeDeclarationOffsets[name], declared > offset { return nil }
     // An imported file may redeclare a script type; built-in and host types
     // cannot be redeclared.
-    if let structType = interpreter.structTypes[name] { return bindings.hasImports ? nil : .structure(structType) }
-    if let objectType = interpreter.types[name] {
-      let isFixed = objectType.host != nil || interpreter.builtinTypeNames.contains(name)
+    if let structType = interpreter.registry.structTypes[name] { return bindings.hasImports ? nil : .structure(structType) }
+    if let objectType = interpreter.registry.types[name] {
+      let isFixed = objectType.host != nil || interpreter.registry.builtinTypeNames.contains(name)
       return bindings.hasImports && !isFixed ? nil : .object(objectType)
     }
     return nil
@@ -150,7 +150,7 @@ struct ReceiverTypes {
   /// A constructor call `T(…)`: the name is a type, not a variable or function.
   private func constructed(_ name: String, at range: SourceRange) -> Known? {
     guard bindings.names[name] == nil, interpreter.globalScope.lookup(name) == nil,
-      interpreter.hostFunctions[name] == nil, interpreter.hostValueTypes[name] == nil,
+      interpreter.registry.hostFunctions[name] == nil, interpreter.registry.hostValueTypes[name] == nil,
       let type = knownType(named: name, writtenAt: range.start.offset)
     else { return nil }
     // A registered class is made by its plain constructor; one with

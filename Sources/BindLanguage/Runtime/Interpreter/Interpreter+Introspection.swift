@@ -20,12 +20,6 @@ extension Interpreter {
     return types
   }
 
-  /// Whether `name` is a type a constructor may name.
-  func isTypeName(_ name: String) -> Bool {
-    types[name] != nil || declaringTypeNames.contains(name) || hoistedTypeNames.contains(name)
-      || structTypes[name] != nil || enumTypes[name] != nil
-  }
-
   /// Sends an event after checking its payload against the declared type.
   func emit(_ event: ScriptEvent, payload: Value?) throws {
     let value: Value

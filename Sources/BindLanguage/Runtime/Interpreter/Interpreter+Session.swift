@@ -34,17 +34,7 @@ extension Interpreter {
     // owns the code of its methods and properties: a type whose own code
     // has used its members is a cycle that no cleared variable ends, and
     // the code in it holds this interpreter. Releasing the code ends it.
-    for type in types.values { type.releaseCompiledCode() }
-    for type in structTypes.values { type.scriptMembers.releaseCompiledCode() }
-    for type in enumTypes.values { type.scriptMembers.releaseCompiledCode() }
-    for code in replacedTypeCode { code.releaseCompiledCode() }
-    types.removeAll()
-    structTypes.removeAll()
-    enumTypes.removeAll()
-    pendingStructTypes.removeAll()
-    pendingEnumTypes.removeAll()
-    replacedTypeCode.removeAll()
-    hostValueTypes.removeAll()
+    registry.removeAll()
   }
 }
 

@@ -74,62 +74,8 @@ public final class Interpreter {
   /// each statement's start and end (`deliverHostChanges`).
   let hostChanges = HostChanges()
 
-  var types: [String: ObjectType] = [:]
-  /// Script `struct` types by name (see `Compiler+ValueTypes.swift`).
-  var structTypes: [String: StructType] = [:]
-  /// Script `enum` types by name.
-  var enumTypes: [String: EnumType] = [:]
-  /// Script protocols, by name.
-  var protocols: [String: ProtocolType] = [:]
-  /// Protocols declared in the file being run but not yet compiled, so
-  /// that a type declared before its protocol may conform to it.
-  var hoistedProtocols: [String: ProtocolDeclaration] = [:]
-  /// What kind of type each hoisted type name will be, so a call of a
-  /// struct declared further down compiles as its memberwise initializer.
-  var hoistedTypeKinds: [String: TypeDeclaration.Kind] = [:]
-  /// A struct or enum whose declaration is being compiled, so its fields,
-  /// cases and methods can name it.
-  var declaringStructTypes: [String: StructType] = [:]
-  var declaringEnumTypes: [String: EnumType] = [:]
-  /// Structs and enums hoisted but not declared yet: their type objects
-  /// exist (empty) so functions and types above may name them; the
-  /// declaration fills in the same object.
-  var pendingStructTypes: [String: StructType] = [:]
-  var pendingEnumTypes: [String: EnumType] = [:]
-  /// The code of types a later declaration of the same name replaced (a
-  /// REPL session redefining one): objects and values of the old type may
-  /// still be in use, so ``endSession()`` releases it, with the others'.
-  var replacedTypeCode: [any OwnsCompiledCode] = []
-  /// The free functions the host defined (``define(_:_:)``), by base name.
-  var hostFunctions: [String: [HostFunction]] = [:]
-  /// The Swift protocols scripts may implement (``registerProtocol(_:as:implementedBy:_:)``),
-  /// by their existential type.
-  var hostProtocols: [ObjectIdentifier: HostProtocol] = [:]
-  /// The Swift structs and enums the host registered (`registerStruct`,
-  /// `registerEnum`), by script name and by Swift type.
-  var hostValueTypes = HostValueTypes()
-  /// Static members of registered types left out since their type does not
-  /// bridge, by global name (`Price.formatter`), and why.
-  var unavailableStatics: [String: String] = [:]
-  /// The globals that hold registered types' static constants, which
-  /// scripts read but never write (Swift owns them).
-  var hostStaticNames: Set<String> = []
-  /// The Swift closure types that bridge to script closures (``bridgeClosures(_:)-…``).
-  ///
-  /// Lazy: the standard shapes are 45 closure types whose metadata the
-  /// Swift runtime builds one by one (0.6 M instructions, a fifth of
-  /// `bindscript`'s start-up), and only a host call that takes or returns
-  /// a closure needs them.
-  lazy var closureShapes: [ObjectIdentifier: ClosureShape] = ClosureShape.standard
-  /// The names of the prelude's types (`Label`, …), whether loaded yet or not.
-  var builtinTypeNames: Set<String> { Prelude.typeNames }
-  private(set) var isLoadingPrelude = false
-  /// Whether the prelude's types are declared (see ``loadPreludeIfNamed(in:from:to:)``).
-  private(set) var isPreludeLoaded = false
-  /// Type names visible before their declaration finished compiling
-  /// (self-references such as `var friend: Person?`).
-  var declaringTypeNames: Set<String> = []
-  var hoistedTypeNames: Set<String> = []
+  /// The session's types and what the host registered.
+  let registry = TypeRegistry()
   /// The top-level variables of each hoisted file (by path, "" for REPL
   /// input), which code outside functions may not name before their
   /// declaration (see ``Resolver/topLevelDeclarations(of:)``).
@@ -218,16 +164,16 @@ public final class Interpreter {
 
   /// Declares the prelude's types, once.
   func loadPrelude() {
-    guard !isPreludeLoaded else { return }
-    isPreludeLoaded = true
-    isLoadingPrelude = true
+    guard !registry.isPreludeLoaded else { return }
+    registry.isPreludeLoaded = true
+    registry.isLoadingPrelude = true
     // Declaring types runs no script code: counted as part of a statement,
     // the declarations neither deliver host changes nor reset the step
     // budget, whenever the first mention of a type brings them in.
     statementDepth += 1
     defer {
       statementDepth -= 1
-      isLoadingPrelude = false
+      registry.isLoadingPrelude = false
     }
     let parsed = Parser.parse(Prelude.source, path: "<prelude>")
     precondition(!parsed.hasErrors, "the prelude must parse")
@@ -241,14 +187,8 @@ public final class Interpreter {
   /// the names cannot need them. Any mention counts (in a comment or a
   /// string too): declaring the types for nothing costs time, never meaning.
   func loadPreludeIfNamed(in file: SourceFile, from start: Int = 0, to end: Int? = nil) {
-    guard !isPreludeLoaded else { return }
+    guard !registry.isPreludeLoaded else { return }
     if Prelude.mayBeNamed(in: file.bytes, from: start, to: end ?? file.bytes.count) { loadPrelude() }
-  }
-
-  /// The names a "did you mean" suggestion may offer for a type: the
-  /// declared ones and the prelude's, loaded or not.
-  var typeNamesForSuggestions: [String] {
-    isPreludeLoaded ? Array(types.keys) : Array(types.keys) + Prelude.typeNames.sorted()
   }
 
   // MARK: Entry points
@@ -279,8 +219,8 @@ public final class Interpreter {
       case .variable(let declaration):
         for name in declaration.boundNames { globalScope.declare(name.name, isMutable: declaration.isMutable) }
       case .function(let declaration): globalScope.declare(declaration.name.name, isMutable: false)
-      case .typeDeclaration(let declaration) where !declaration.isExtension: hoistType(declaration)
-      case .protocolDeclaration(let declaration): hoistedProtocols[declaration.name.name] = declaration
+      case .typeDeclaration(let declaration) where !declaration.isExtension: registry.hoistType(declaration)
+      case .protocolDeclaration(let declaration): registry.hoistedProtocols[declaration.name.name] = declaration
       default: continue
       }
     }
@@ -453,38 +393,6 @@ public final class Interpreter {
   /// The top-level variables of `file`, if it was hoisted.
   func topLevelDeclarations(in file: SourceFile) -> [String: Identifier] {
     topLevelDeclarationsByFile[file.path ?? ""] ?? [:]
-  }
-
-  /// Makes a type's name (and those of the types nested in it, as
-  /// `Outer.Inner`) known before its declaration compiles.
-  private func hoistType(_ declaration: TypeDeclaration) {
-    hoistedTypeNames.insert(declaration.name.name)
-    hoistedTypeKinds[declaration.name.name] = declaration.kind
-    hoistValueType(declaration)
-    for nested in declaration.nestedTypes { hoistType(Compiler.qualified(nested, in: declaration.name.name)) }
-  }
-
-  private func hoistValueType(_ declaration: TypeDeclaration) {
-    let name = declaration.name.name
-    switch declaration.kind {
-    case .structure where pendingStructTypes[name] == nil:
-      pendingStructTypes[name] = StructType(name: name, fields: [])
-    case .enumeration where pendingEnumTypes[name] == nil:
-      var rawType: ValueType?
-      if case .named(let raw, _)? = declaration.rawType { rawType = raw == "String" ? .string : raw == "Int" ? .int : nil }
-      pendingEnumTypes[name] = EnumType(name: name, cases: [], rawType: rawType)
-    default: break
-    }
-  }
-
-  /// Whether `name` is (or, hoisted, will be) a script struct or enum of `kind`.
-  func isValueType(_ name: String, _ kind: TypeDeclaration.Kind) -> Bool {
-    switch kind {
-    case .structure: if structTypes[name] != nil { return true }
-    case .enumeration: if enumTypes[name] != nil { return true }
-    case .object: return false
-    }
-    return types[name] == nil && hoistedTypeKinds[name] == kind
   }
 
   // MARK: Services for compiled code
