@@ -90,16 +90,16 @@ extension Interpreter {
   /// Runs an effect's block: like a handler (`run(_:_:_:)`), but its error
   /// is thrown, to the statement whose write re-ran the effect.
   func runEffect(_ handler: ScriptHandler) throws {
-    guard callFits else {
-      throw ScriptError(.connection(.effectLoop(depthLimit: callDepth >= options.maxCallDepth ? options.maxCallDepth : nil)))
+    guard budget.callFits else {
+      throw ScriptError(.connection(.effectLoop(depthLimit: budget.isAtCallDepthLimit ? options.maxCallDepth : nil)))
     }
-    callDepth += 1
+    budget.callDepth += 1
     // What the effect's run makes is the effect's, even when a block's run
     // triggered it.
     let blockRun = connections.currentBlockRun
     connections.currentBlockRun = nil
     defer {
-      callDepth -= 1
+      budget.callDepth -= 1
       connections.currentBlockRun = blockRun
     }
     if let frame = handler.sharedFrame {

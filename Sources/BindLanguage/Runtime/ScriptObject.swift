@@ -86,7 +86,7 @@ public final class ScriptObject {
       // nested evaluation each: a chain of them a million long would
       // overflow the stack. Only the stack is checked, not the call count:
       // chains of 100,000 evaluate.
-      if let interpreter, !interpreter.stackFits {
+      if let interpreter, !interpreter.budget.stackFits {
         throw ScriptError(
           .derivedChainTooDeep(property: spec.name, typeName: self.type.name))
       }

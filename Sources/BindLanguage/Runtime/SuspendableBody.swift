@@ -75,9 +75,9 @@ extension Interpreter {
   /// a job of the session's actor may run on another thread than the
   /// statement that let it run (the main queue drained by a worker).
   func runForHost<T>(_ body: () throws -> T) throws -> T {
-    let floor = stackFloor
-    measureStack()
-    defer { stackFloor = floor }
+    let floor = budget.stackFloor
+    budget.measureStack()
+    defer { budget.stackFloor = floor }
     return try TaskCapture.routing(to: scheduler, body)
   }
 

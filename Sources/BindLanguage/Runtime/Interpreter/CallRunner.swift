@@ -6,41 +6,9 @@ import BindSyntax
 // passes, function and closure calls in their frames, handler runs, and
 // the errors callbacks keep for the statement that triggered them.
 extension Interpreter {
-  /// Stack kept free below the deepest call: what one call's body may use
-  /// before the next call checks again (an expression nested to the
-  /// parser's limit, observers and handlers its writes run, and the error's
-  /// unwinding), with room to spare. Measured in a debug build, where
-  /// frames are largest (Grammar.md, "Limits").
-  public static let stackReserve: UInt = 4 << 20
-
-  /// Finds where the current thread's stack ends, before a top-level
-  /// statement runs (a host may run statements on different threads).
-  func measureStack() {
-    stackFloor = StackSpace.currentThreadLowestAddress().map { $0 + Interpreter.stackReserve } ?? 0
-  }
-
-  /// Whether one more call fits: under the call-count limit, and with
-  /// ``stackReserve`` bytes of stack left.
-  @inline(__always)
-  var callFits: Bool {
-    callDepth < options.maxCallDepth && stackFits
-  }
-
-  /// Whether ``stackReserve`` bytes of stack are left.
-  @inline(__always)
-  var stackFits: Bool { StackSpace.currentAddress() > stackFloor }
-
-  /// The error for a closure call that does not fit (``callFits``).
+  /// The error for a closure call that does not fit (``ExecutionBudget/callFits``).
   private func closureCallDepthError(at context: CallContext, callee: String = "a closure") -> ScriptError {
-    callDepthError(inHandler: false, callee: callee).moved(to: context.range, in: context.file)
-  }
-
-  /// The error for a call that does not fit (``callFits``).
-  private func callDepthError(inHandler: Bool, callee: String = "a function") -> ScriptError {
-    if callDepth >= options.maxCallDepth {
-      return ScriptError(.callDepthLimit(options.maxCallDepth, inHandler: inHandler, callee: callee))
-    }
-    return ScriptError(.stackExhausted(depth: callDepth, inHandler: inHandler, callee: callee))
+    budget.callDepthError(inHandler: false, callee: callee).moved(to: context.range, in: context.file)
   }
 
   /// Calls a compiled function body in a new frame.
@@ -48,13 +16,13 @@ extension Interpreter {
     body: Execution, slotCount: Int, arguments: [Value], parent: Frame?, at context: CallContext,
     selfObject: ScriptObject? = nil, finish: ((Frame) -> Void)? = nil
   ) throws -> Value {
-    guard callFits else {
-      let error = callDepthError(inHandler: false)
+    guard budget.callFits else {
+      let error = budget.callDepthError(inHandler: false)
       throw error.moved(to: context.range, in: context.file)
     }
     try step(at: context.range, in: context.file)
-    callDepth += 1
-    defer { callDepth -= 1 }
+    budget.callDepth += 1
+    defer { budget.callDepth -= 1 }
     let frame = Frame(parent: parent, slotCount: max(slotCount, arguments.count), selfObject: selfObject)
     for (index, argument) in arguments.enumerated() { frame.slots[index] = argument }
     let flow = try body(frame)
@@ -81,10 +49,10 @@ extension Interpreter {
     if try !arguments.evaluate(in: frame, into: callee, checks: code.checks, from: code.firstArgumentSlot) {
       try convertArguments(code, in: callee, at: site)
     }
-    guard callFits else { throw directCallDepthError(code, at: site) }
+    guard budget.callFits else { throw directCallDepthError(code, at: site) }
     try step(at: site)
-    callDepth += 1
-    defer { callDepth -= 1 }
+    budget.callDepth += 1
+    defer { budget.callDepth -= 1 }
     let flow: Flow
     do {
       flow = try code.body(callee)
@@ -101,7 +69,7 @@ extension Interpreter {
 
   @inline(never)
   private func directCallDepthError(_ code: FunctionCode, at site: DirectCallSite) -> ScriptError {
-    callDepthError(inHandler: false, callee: code.calleeKind).moved(to: site.range, in: site.file)
+    budget.callDepthError(inHandler: false, callee: code.calleeKind).moved(to: site.range, in: site.file)
   }
 
   /// Converts the arguments in `callee` to their parameters' types, or
@@ -119,10 +87,10 @@ extension Interpreter {
   /// Calls a closure value: as ``call(body:slotCount:arguments:parent:at:)``,
   /// reusing the closure's spare frame when its body cannot let one escape.
   func call(_ closure: ClosureInvocation, arguments: [Value], at context: CallContext) throws -> Value {
-    guard callFits else { throw closureCallDepthError(at: context) }
+    guard budget.callFits else { throw closureCallDepthError(at: context) }
     try step(at: context.range, in: context.file)
-    callDepth += 1
-    defer { callDepth -= 1 }
+    budget.callDepth += 1
+    defer { budget.callDepth -= 1 }
     let frame = takeFrame(of: closure, slotCount: arguments.count)
     defer {
       if closure.reusesFrame {
@@ -163,10 +131,10 @@ extension Interpreter {
   /// when it is done, so the last element is not kept. The body's own
   /// variables are cleared after each call, as Swift releases them.
   func call(_ closure: ClosureInvocation, _ first: Value, _ second: Value? = nil, at context: CallContext) throws -> Value {
-    guard callFits else { throw closureCallDepthError(at: context) }
+    guard budget.callFits else { throw closureCallDepthError(at: context) }
     try step(at: context.range, in: context.file)
-    callDepth += 1
-    defer { callDepth -= 1 }
+    budget.callDepth += 1
+    defer { budget.callDepth -= 1 }
     let frame = takeFrame(of: closure, slotCount: 2)
     frame.slots[0] = first
     if let second {
@@ -194,12 +162,12 @@ extension Interpreter {
   /// MUST call ``leaveCalls()`` when the run ends. `callee` names what is
   /// called in the error, as "is \(callee) calling itself without end?".
   func enterCalls(at context: CallContext, callee: String = "a closure") throws {
-    guard callFits else { throw closureCallDepthError(at: context, callee: callee) }
-    callDepth += 1
+    guard budget.callFits else { throw closureCallDepthError(at: context, callee: callee) }
+    budget.callDepth += 1
   }
 
   /// Ends a run begun with ``enterCalls(at:)``.
-  func leaveCalls() { callDepth -= 1 }
+  func leaveCalls() { budget.callDepth -= 1 }
 
   /// Clears the parameters a collection method left in a closure's spare frame.
   func releaseArguments(of closure: ClosureInvocation) {
@@ -232,12 +200,12 @@ extension Interpreter {
   /// Inlined into the observer callbacks (one call less a change), with the
   /// error's construction out of line.
   @inline(__always) func run(_ body: Execution, in frame: Frame) {
-    guard callFits else {
+    guard budget.callFits else {
       keepHandlerDepthError()
       return
     }
-    callDepth += 1
-    defer { callDepth -= 1 }
+    budget.callDepth += 1
+    defer { budget.callDepth -= 1 }
     do {
       _ = try body(frame)
     } catch {
@@ -246,7 +214,7 @@ extension Interpreter {
   }
 
   @inline(never) private func keepHandlerDepthError() {
-    keep(callDepthError(inHandler: true))
+    keep(budget.callDepthError(inHandler: true))
   }
 
   /// Runs `body`, keeping its first error for the triggering statement.

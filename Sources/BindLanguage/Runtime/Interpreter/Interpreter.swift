@@ -29,8 +29,15 @@ public final class Interpreter {
     public init() {}
   }
 
-  // Read on every handler run; one thread runs an interpreter at a time.
-  @exclusivity(unchecked) public var options: Options
+  /// The limits in force (see ``Options``).
+  public var options: Options {
+    get { budget.options }
+    set { budget.options = newValue }
+  }
+  /// Steps, call depth, stack and interruption: read and counted on every
+  /// call and loop iteration. One thread runs an interpreter at a time, so
+  /// exclusivity checks would only cost time.
+  @exclusivity(unchecked) var budget: ExecutionBudget
   /// Receives every printed line: `print`, observers, echoed values.
   public var output: (String) -> Void = { Swift.print($0) }
   /// Whether the host registered a class of its own: its objects may have
@@ -56,7 +63,10 @@ public final class Interpreter {
   /// records the point where Ctrl-C stopped a statement, and the test
   /// runner stops the replayed statement at that point again (Grammar.md,
   /// "Test scripts"). Counted only while ``interruptRequested`` is set.
-  public internal(set) var interruptionPoint = 0
+  public internal(set) var interruptionPoint: Int {
+    get { budget.interruptionPoint }
+    set { budget.interruptionPoint = newValue }
+  }
   /// Reads a file for `import`.
   public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
   /// The session's bindings, observers and handlers.
@@ -82,10 +92,8 @@ public final class Interpreter {
   private var topLevelDeclarationsByFile: [String: [String: Identifier]] = [:]
   let globalScope = FunctionScope(parent: nil)
   let globalFrame = Frame(parent: nil)
-  // Counters the hot path updates on every step and call; one thread runs
-  // an interpreter at a time, so exclusivity checks would only cost time.
-  @exclusivity(unchecked) private var steps = 0
-  @exclusivity(unchecked) var callDepth = 0
+  // How deeply top-level statements nest (an import, the prelude), read
+  // on every statement; one thread runs an interpreter at a time.
   @exclusivity(unchecked) var statementDepth = 0
   /// Set while ``executeCooperatively(_:in:isolation:)`` runs a statement: where a host
   /// call may hand its wait back to the async caller.
@@ -97,10 +105,6 @@ public final class Interpreter {
   unowned(unsafe) var currentTaskOrigin: TaskOrigin?
   /// What awaited host calls changed, while ``recordsAwaitedChanges``.
   var awaitedChanges: AwaitedChanges?
-  /// The stack address below which a call stops with an error rather than
-  /// overflow: the thread's lowest stack address plus ``stackReserve``; 0
-  /// when the system cannot say (the call-count limit still holds).
-  @exclusivity(unchecked) var stackFloor: UInt = 0
   @exclusivity(unchecked) var pendingError: ScriptError? {
     didSet { hasPendingError = pendingError != nil }
   }
@@ -135,7 +139,7 @@ public final class Interpreter {
   /// is compiled (``loadPreludeIfNamed(in:from:to:)``), so a script that
   /// uses none of them does not pay for parsing and declaring them.
   public init(options: Options = Options()) {
-    self.options = options
+    budget = ExecutionBudget(options: options)
     scheduler = Scheduler(mode: options.realTime ? .realTime : .virtual)
     // Through `hook`, not `[weak self]`: a weak reference gives the
     // interpreter a side table, and from then on every retain and release
@@ -249,9 +253,7 @@ public final class Interpreter {
         try scheduler.trackingTasks(label: { Self.label(of: statement, in: file) }) { origin in
           currentTaskOrigin = origin
           defer { currentTaskOrigin = nil }
-          steps = 0
-          interruptionPoint = 0
-          measureStack()
+          budget.restart()
           deliverHostChanges()
           hasRunStatements = true
           return try executeStatement(statement, in: file)
@@ -299,9 +301,7 @@ public final class Interpreter {
   /// - Returns: without running `body` while a statement runs.
   func runAsStatement(_ body: () throws -> Void) throws {
     guard statementDepth == 0 else { return }
-    steps = 0
-    interruptionPoint = 0
-    measureStack()
+    budget.restart()
     try TaskCapture.routing(to: scheduler) {
       deliverHostChanges()
       statementDepth += 1
@@ -400,56 +400,6 @@ public final class Interpreter {
   func ensureGlobalCapacity() {
     let missing = globalScope.slotCount - globalFrame.slots.count
     if missing > 0 { globalFrame.slots.append(contentsOf: repeatElement(.null, count: missing)) }
-  }
-
-  /// Counts one loop iteration or call against the step limit, and polls
-  /// for interruption now and then.
-  @inline(__always)
-  func step(at range: SourceRange, in file: SourceFile) throws {
-    steps &+= 1
-    if steps & 1023 == 0 { try checkLimits(at: range, in: file) }
-  }
-
-  /// ``step(at:in:)`` for a direct call: the site's location is read only
-  /// when the limits are checked.
-  @inline(__always)
-  func step(at site: DirectCallSite) throws {
-    steps &+= 1
-    if steps & 1023 == 0 { try checkLimits(at: site) }
-  }
-
-  @inline(never) private func checkLimits(at site: DirectCallSite) throws {
-    try checkLimits(at: site.range, in: site.file)
-  }
-
-  /// Counts `cost` steps at once, checking the limits every time.
-  func step(at range: SourceRange, in file: SourceFile, cost: Int) throws {
-    do {
-      try step(cost: cost)
-    } catch let error as ScriptError {
-      throw error.moved(to: range, in: file)
-    }
-  }
-
-  /// Counts `cost` steps; the error it throws has no location yet.
-  func step(cost: Int) throws {
-    steps &+= cost
-    if steps > options.maxSteps {
-      throw ScriptError(.stepLimit(options.maxSteps))
-    }
-    if pollInterruption() { throw ScriptError(.interrupted) }
-  }
-
-  /// Asks ``interruptRequested`` whether to stop, counting the point
-  /// (``interruptionPoint``).
-  func pollInterruption() -> Bool {
-    guard let interruptRequested else { return false }
-    interruptionPoint += 1
-    return interruptRequested()
-  }
-
-  private func checkLimits(at range: SourceRange, in file: SourceFile) throws {
-    try step(at: range, in: file, cost: 0)
   }
 
   /// Member writes under way that use the object of a `let` without
