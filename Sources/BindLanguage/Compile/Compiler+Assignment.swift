@@ -98,7 +98,7 @@ extension Compiler {
     store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation, valueSlot: FrameSlot?
   ) -> Execution {
     let interpreter = self.interpreter
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     let site = storedWriteSite(slot, name, at: range, store: store)
     @inline(__always) func assign(_ newValue: Value, in holder: Frame, _ frame: Frame) throws -> Flow {
       // The inline cache: a script object of the type this site wrote
@@ -115,9 +115,9 @@ extension Compiler {
         // write runs (observers, bindings) can assign a `let`. Only a
         // top-level declaration can rebind a global `let` (an `import` in an
         // observer, the REPL), and those keep the old value alive while
-        // such a write is under way (`Interpreter.bindGlobal`); a local
+        // such a write is under way (`Session.bindGlobal`); a local
         // `let` lives in this frame, which no other code declares into.
-        interpreter.borrowingWrites += 1
+        session.borrowingWrites += 1
         do {
           // An Int is passed rebuilt: the value needs no copy (an outlined
           // switch over every case) to outlive its variable's slot.
@@ -127,10 +127,10 @@ extension Compiler {
             try node._withUnsafeGuaranteedRef { try $0.set(newValue) }
           }
         } catch {
-          interpreter.endBorrowingWrite()
+          session.endBorrowingWrite()
           throw site.located(error)
         }
-        interpreter.endBorrowingWrite()
+        session.endBorrowingWrite()
       } else {
         do {
           try node.takeUnretainedValue().set(newValue)
@@ -218,7 +218,7 @@ extension Compiler {
     value: @escaping Evaluation, literal: Value?
   ) -> Execution {
     let file = self.file
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     let isAdd = op == .add
     @inline(__always) func update(in holder: Frame, _ frame: Frame) throws -> Flow {
       var current = holder.slots[slot.index]

@@ -23,7 +23,7 @@ extension Compiler {
     let kind: Connections.Kind = isTwoWay ? .twoWayBinding : .binding
     return { frame in
       let (token, ends) = try connect(frame)
-      interpreter.connections.add(name: name, kind: kind, summary: summary, ends: ends, token: token)
+      interpreter.session.connections.add(name: name, kind: kind, summary: summary, ends: ends, token: token)
       try interpreter.throwPendingError()
       return .next
     }

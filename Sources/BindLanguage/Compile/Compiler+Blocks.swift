@@ -48,7 +48,7 @@ extension Compiler {
     defer { scope.popBlock() }
     let slot = variables.map { declare($0, isMutable: false) }
     let body = try compileSequence(statements)
-    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    let globals = scope.isGlobal ? interpreter.session.globalFrame : nil
     return (.sharesFrame(releasedSlots: scope.slotsOfInnermostBlock, globals: globals), slot, body)
   }
 

@@ -96,7 +96,7 @@ extension Compiler {
         let given = evaluated
         evaluated = []
         evaluated = try signature.arrange(
-          call, values: given, defaultFrame: callable.defaultFrame, globals: interpreter.globalFrame,
+          call, values: given, defaultFrame: callable.defaultFrame, globals: interpreter.session.globalFrame,
           plan: callable.argumentPlanKey.flatMap { plans.plan(for: $0, signature, labels: call.labels) })
       } else if let labeled {
         throw ScriptError(

@@ -26,7 +26,7 @@ extension Compiler {
     default: return nil
     }
     let interpreter = self.interpreter
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     let index = slot.index
     @inline(__always) func append(in holder: Frame, _ frame: Frame) throws -> Value {
       // The general path reads the receiver before the argument, and its
@@ -67,7 +67,7 @@ extension Compiler {
       (keys, elements) = (ScalarKind(key), ScalarKind(value))
     default: return nil
     }
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     let index = slot.index
     @inline(__always) func store(_ element: Value, in holder: Frame, _ frame: Frame) throws {
       // The general path reads the container before the key, and its

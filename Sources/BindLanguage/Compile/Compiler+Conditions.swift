@@ -30,7 +30,7 @@ extension Compiler {
     let holds = try compileClauses(statement.conditions)
     let body = try valueBranch?(statement.thenBlock) ?? compileSequence(statement.thenBlock.statements)
     let slots = scope.slotsOfInnermostBlock
-    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    let globals = scope.isGlobal ? interpreter.session.globalFrame : nil
     return { frame in
       defer {
         let holder = globals ?? frame
@@ -76,12 +76,12 @@ extension Compiler {
         let value = try compileExpression(binding.value ?? .name(binding.name.name, binding.name.range))
         let slot = declare(binding.name, isMutable: binding.isMutable)
         if scope.isGlobal {
-          interpreter.ensureGlobalCapacity()
-          let interpreter = self.interpreter
+          interpreter.session.ensureGlobalCapacity()
+          let session = interpreter.session
           checks.append(Check { frame in
             let unwrapped = try value(frame)
             if unwrapped.isNull { return false }
-            interpreter.bindGlobal(slot, to: unwrapped)
+            session.bindGlobal(slot, to: unwrapped)
             return true
           })
         } else {

@@ -48,7 +48,7 @@ extension Compiler {
         node = try Effect(label: label) { [unowned(unsafe) interpreter] effect in
           if !isRegistered {
             isRegistered = true
-            interpreter.connections.add(name: name, kind: .effect, summary: "effect", token: effect)
+            interpreter.session.connections.add(name: name, kind: .effect, summary: "effect", token: effect)
           }
           try interpreter.runEffect(block)
         }

@@ -12,7 +12,7 @@ extension Compiler {
     if let closure = try initializerReference(expression) {
       // Made here, after the resolver's walk, so resolved on its own: it
       // captures nothing (its body names its parameters and a type).
-      return try Compiler(interpreter: interpreter, file: file, resolving: .expression(closure), scope: interpreter.globalScope)
+      return try Compiler(interpreter: interpreter, file: file, resolving: .expression(closure), scope: interpreter.session.globalScope)
         .compileExpression(closure)
     }
     if case .member(let base, let name, let range) = expression, let global = try staticMemberName(base, name, range: range) {

@@ -63,8 +63,8 @@ extension Compiler {
   func knownHostObject(_ receiver: Expression) -> ScriptObject? {
     guard case .name(let name, let range) = receiver.unparenthesized,
       case .global(let slot, isMutable: false)? = resolveInScopes(name, at: range),
-      slot < interpreter.globalFrame.slots.count,
-      case .object(let object) = interpreter.globalFrame.slots[slot], object.type.host != nil
+      slot < interpreter.session.globalFrame.slots.count,
+      case .object(let object) = interpreter.session.globalFrame.slots[slot], object.type.host != nil
     else { return nil }
     return object
   }
@@ -201,7 +201,7 @@ final class HostCallSite {
     guard overloads.isEmpty else { return }
     for (index, argument) in arguments.enumerated() where argument.value.isLiteral {
       if decimalLiterals[index] != nil, function.parameterTypes[index].takesDecimal { continue }
-      guard let literal = try? compiler.compileExpression(argument.value)(compiler.interpreter.globalFrame) else { continue }
+      guard let literal = try? compiler.compileExpression(argument.value)(compiler.interpreter.session.globalFrame) else { continue }
       if function.parameterTypes[index].coerce(literal) == nil {
         throw mismatch(function, index: index, value: literal)
       }

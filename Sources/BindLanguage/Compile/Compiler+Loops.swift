@@ -207,10 +207,10 @@ extension Compiler {
     defer { scope.popBlock() }
     let slots = names.map { declare($0, isMutable: false) }
     let isGlobal = scope.isGlobal
-    if isGlobal { interpreter.ensureGlobalCapacity() }
+    if isGlobal { interpreter.session.ensureGlobalCapacity() }
     let body = try compileBlock(loop.body)
     return LoopParts(
       iterationScope: nil, slot: slots[0], secondSlot: slots.count > 1 ? slots[1] : nil,
-      globals: isGlobal ? interpreter.globalFrame : nil, body: body)
+      globals: isGlobal ? interpreter.session.globalFrame : nil, body: body)
   }
 }

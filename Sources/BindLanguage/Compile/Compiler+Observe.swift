@@ -47,7 +47,7 @@ extension Compiler {
       let runs = BlockRuns()
       let (changed, other) = callbacks(frame, runs)
       runs.attach(observeSource(options, changed, other))
-      interpreter.connections.add(
+      interpreter.session.connections.add(
         name: name, kind: .observer, summary: text, ends: .init(source: .node(id: observed), target: nil), token: runs)
       try interpreter.throwPendingError()
       return .next
@@ -86,7 +86,7 @@ extension Compiler {
   private static func observerCallbacks(
     running block: ScriptHandler, runs: BlockRuns, parameterCount: Int, interpreter: Interpreter
   ) -> ObserverCallbacks {
-    let connections = interpreter.connections
+    let connections = interpreter.session.connections
     let changed: (Value, Value) -> Void
     switch parameterCount {
     case 0 where block.sharedFrame != nil:
@@ -157,13 +157,13 @@ extension Compiler {
       }
       let block = ScriptHandler(body: body, slotCount: slots, parent: keepsParent ? frame : nil, reusesFrame: reusesFrame)
       let runs = BlockRuns()
-      let connections = interpreter.connections
+      let connections = interpreter.session.connections
       runs.attach(stream.on { [unowned(unsafe) interpreter] payload in
         runs.run(in: connections) {
           if takesPayload { interpreter.run(block, payload) } else { interpreter.run(block) }
         }
       })
-      interpreter.connections.add(
+      interpreter.session.connections.add(
         name: name, kind: .handler, summary: text, ends: .init(source: .init(stream), target: nil), token: runs)
       return .next
     }
@@ -202,8 +202,8 @@ extension Compiler {
         handle.token.dispose()
         return .next
       }
-      guard interpreter.connections.dispose(named: name.name) else {
-        let guess = suggestion(for: name.name, among: interpreter.connections.names)
+      guard interpreter.session.connections.dispose(named: name.name) else {
+        let guess = suggestion(for: name.name, among: interpreter.session.connections.names)
         throw ScriptError(.unknownConnection(name.name, suggestion: guess), at: name.range, in: file)
       }
       return .next

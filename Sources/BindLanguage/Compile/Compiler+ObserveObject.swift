@@ -45,7 +45,7 @@ extension Compiler {
         }
       }
       let token = ActionDisposable { for token in tokens { token.dispose() } }
-      interpreter.connections.add(name: name, kind: .observer, summary: variable, token: token)
+      interpreter.session.connections.add(name: name, kind: .observer, summary: variable, token: token)
       try interpreter.throwPendingError()
       return .next
     }

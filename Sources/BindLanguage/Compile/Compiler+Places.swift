@@ -58,7 +58,7 @@ extension Compiler {
     case .local(let index, _): (variables, slot) = ({ $0 }, index)
     case .outer(let hops, let index, _): (variables, slot) = ({ $0.ancestor(hops) }, index)
     case .global(let index, _):
-      let globals = interpreter.globalFrame
+      let globals = interpreter.session.globalFrame
       (variables, slot) = ({ _ in globals }, index)
     case .captured, .selfMember: fatalError("not a variable in a frame")
     }

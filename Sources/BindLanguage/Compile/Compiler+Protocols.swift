@@ -107,7 +107,7 @@ extension Compiler {
       let fullName = method.signature.fullName
       let wanted = describe(method.signature)
       if method.isStatic {
-        if interpreter.globalScope.lookup(Self.staticName(typeName, method.signature.name)) == nil {
+        if interpreter.session.globalScope.lookup(Self.staticName(typeName, method.signature.name)) == nil {
           return "it has no 'static func \(fullName)'; add 'static \(wanted) { … }'"
         }
         continue
@@ -143,7 +143,7 @@ extension Compiler {
     }
     for property in required.properties {
       if property.isStatic {
-        if interpreter.globalScope.lookup(Self.staticName(typeName, property.name)) == nil {
+        if interpreter.session.globalScope.lookup(Self.staticName(typeName, property.name)) == nil {
           return "it has no 'static var \(property.name)'; add 'static var \(property.name): \(property.type)'"
         }
         continue

@@ -128,11 +128,11 @@ extension Compiler {
     }
     let slot = declare(declaration.name, isMutable: declaration.isMutable, type: type)
     if scope.isGlobal {
-      interpreter.ensureGlobalCapacity()
-      let interpreter = self.interpreter
+      interpreter.session.ensureGlobalCapacity()
+      let session = interpreter.session
       let run = scope.declarationRun(ofSlot: slot)
       return { frame in
-        interpreter.bindGlobal(slot, to: try initializer(frame))
+        session.bindGlobal(slot, to: try initializer(frame))
         run.hasRun = true
         return .next
       }
@@ -153,7 +153,7 @@ extension Compiler {
     }
     let slot = declare(declaration.name, isMutable: false, isThrowingFunction: declaration.isThrowing)
     let isGlobal = scope.isGlobal
-    if isGlobal { interpreter.ensureGlobalCapacity() }
+    if isGlobal { interpreter.session.ensureGlobalCapacity() }
     let signature = declaration.hasSwiftSignature ? try functionSignature(declaration) : nil
     let (body, slotCount, keepsParent) = try compileFunctionBody(
       parameters: declaration.parameters, body: declaration.body,
@@ -161,7 +161,7 @@ extension Compiler {
       cannotThrow: declaration.isThrowing ? nil : .functionCannotThrow)
     let interpreter = self.interpreter
     let arity = declaration.parameters.count
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     let argumentPlanKey = signature == nil ? nil : ArgumentPlanCache.Key()
     // The declaring frame only for defaults to evaluate in: a nested
     // function's value is in that frame, so keeping the frame for nothing
@@ -183,7 +183,7 @@ extension Compiler {
     if isGlobal {
       // Top-level functions exist from the moment they are compiled, so a
       // function can call one declared later in the file.
-      interpreter.bindGlobal(slot, to: makeFunction(globals))
+      interpreter.session.bindGlobal(slot, to: makeFunction(globals))
       return { _ in .next }
     }
     return { frame in
@@ -352,8 +352,8 @@ extension Compiler {
     let slots = names.enumerated().map { index, name in
       name.name == "_" ? nil : declare(name, isMutable: declaration.isMutable, type: elementTypes?[index])
     }
-    if scope.isGlobal { interpreter.ensureGlobalCapacity() }
-    let (interpreter, isGlobal, file, range) = (self.interpreter, scope.isGlobal, self.file, declaration.initializer.range)
+    if scope.isGlobal { interpreter.session.ensureGlobalCapacity() }
+    let (session, isGlobal, file, range) = (interpreter.session, scope.isGlobal, self.file, declaration.initializer.range)
     let count = names.count
     let runs = isGlobal ? slots.compactMap { $0.map(scope.declarationRun(ofSlot:)) } : []
     return { frame in
@@ -366,7 +366,7 @@ extension Compiler {
       }
       for (slot, element) in zip(slots, tuple.elements) {
         guard let slot else { continue }
-        if isGlobal { interpreter.bindGlobal(slot, to: element) } else { frame.slots[slot] = element }
+        if isGlobal { session.bindGlobal(slot, to: element) } else { frame.slots[slot] = element }
       }
       for run in runs { run.hasRun = true }
       return .next

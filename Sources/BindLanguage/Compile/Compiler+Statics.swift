@@ -14,15 +14,15 @@ extension Compiler {
     for member in declaration.staticMembers {
       switch member {
       case .variable(let variable):
-        interpreter.globalScope.declare(
+        interpreter.session.globalScope.declare(
           Self.staticName(declaration.name.name, variable.name.name), isMutable: variable.isMutable)
       case .function(let function):
-        interpreter.globalScope.declare(Self.staticName(declaration.name.name, function.name.name), isMutable: false)
+        interpreter.session.globalScope.declare(Self.staticName(declaration.name.name, function.name.name), isMutable: false)
       default:
         continue
       }
     }
-    interpreter.ensureGlobalCapacity()
+    interpreter.session.ensureGlobalCapacity()
   }
 
   /// Compiles a type's static members into globals named `Type.member`.
@@ -44,7 +44,7 @@ extension Compiler {
         initializers.append(Initializer(run: try compileStatement(.variable(variable))))
       case .function(var function):
         function.name = Identifier(Self.staticName(typeName, function.name.name), range: function.name.range)
-        _ = try compileStatement(.function(function))(interpreter.globalFrame)
+        _ = try compileStatement(.function(function))(interpreter.session.globalFrame)
       default:
         throw error(.declaration(.staticMemberKind), at: member.range)
       }
@@ -75,7 +75,7 @@ extension Compiler {
     if forWriting, interpreter.registry.hostStaticNames.contains(name) {
       throw error(.declaration(.hostStaticReadOnly(name: name)), at: range)
     }
-    if interpreter.globalScope.lookup(name) != nil || interpreter.registry.hostFunctions[name] != nil { return .name(name, range) }
+    if interpreter.session.globalScope.lookup(name) != nil || interpreter.registry.hostFunctions[name] != nil { return .name(name, range) }
     if let unavailable = interpreter.registry.unavailableStatics[name] { throw error(.unavailableMember(reason: unavailable), at: member.range) }
     let isObjectType = interpreter.registry.types[typeName] != nil
     guard isObjectType || interpreter.registry.isValueType(typeName, .structure) || interpreter.registry.hostValueTypes[typeName]?.structType != nil
@@ -94,7 +94,7 @@ extension Compiler {
         at: member.range)
     }
     let prefix = Self.staticName(typeName, "")
-    let statics = (interpreter.globalScope.visibleNames + interpreter.registry.hostFunctions.keys.sorted())
+    let statics = (interpreter.session.globalScope.visibleNames + interpreter.registry.hostFunctions.keys.sorted())
       .filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     let guess = suggestion(for: member.name, among: statics)
     throw error(.noStaticMember(name: member.name, typeName: typeName, suggestion: guess, statics: statics), at: member.range)
@@ -104,7 +104,7 @@ extension Compiler {
   /// first()`), which Swift resolves among the type's static members.
   func staticMemberInContext(_ name: String) -> Resolution? {
     guard let staticContextType,
-      let variable = interpreter.globalScope.lookup(Self.staticName(staticContextType, name))
+      let variable = interpreter.session.globalScope.lookup(Self.staticName(staticContextType, name))
     else { return nil }
     return .global(slot: variable.slot, isMutable: variable.isMutable)
   }

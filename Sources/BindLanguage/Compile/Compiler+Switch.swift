@@ -119,18 +119,18 @@ extension Compiler {
         throw error(.statement(.unboundInPattern(name: missing)), at: other.range)
       }
     }
-    if scope.isGlobal { interpreter.ensureGlobalCapacity() }
+    if scope.isGlobal { interpreter.session.ensureGlobalCapacity() }
     let matchers = try patterns.map { try compilePattern($0, slots: slots) }
     let (compiled, extra) = try body()
     let caseScope: BlockScope = makesClosures
       ? .ownFrame(scope, linksEnclosingFrame: !enclosing.isGlobal)
-      : .sharesFrame(releasedSlots: slots.values.sorted(), globals: scope.isGlobal ? interpreter.globalFrame : nil)
+      : .sharesFrame(releasedSlots: slots.values.sorted(), globals: scope.isGlobal ? interpreter.session.globalFrame : nil)
     return (matchers, caseScope, compiled, extra)
   }
 
   /// pattern -> '_' | 'let' NAME | enumCasePattern | expression
   func compilePattern(_ pattern: Pattern, slots: [String: Int]) throws -> PatternMatcher {
-    let globals = scope.isGlobal ? interpreter.globalFrame : nil
+    let globals = scope.isGlobal ? interpreter.session.globalFrame : nil
     switch pattern {
     case .wildcard:
       return { _, _ in true }

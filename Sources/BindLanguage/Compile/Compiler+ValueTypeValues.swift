@@ -188,7 +188,7 @@ extension Compiler {
       }
       // `self` goes first, in the same array as the arguments.
       let arguments = try method.signature.arrange(
-        call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.globalFrame,
+        call, values: try values.map { try $0(frame) }, defaultFrame: nil, globals: interpreter.session.globalFrame,
         leading: receiver, plan: plans.plan(for: method.argumentPlanKey, method.signature, labels: call.labels))
       if method.signature.isThrowing, !isMarked { throw ErrorHandling.unmarkedCall(methodName, at: range, in: file) }
       let context = CallContext(interpreter: interpreter, range: range, file: file, argumentRanges: call.ranges)

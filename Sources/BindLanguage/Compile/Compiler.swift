@@ -13,7 +13,7 @@ final class Compiler {
   /// one statement, resolved when first asked: most top-level statements
   /// (`x = x + 1`, `print(x)`) ask nothing, and a file may have 10⁵ of them.
   private(set) lazy var resolved: ResolvedSyntax = Resolver.resolve(
-    statementToResolve.map { [$0] } ?? [], topLevelDeclarations: interpreter.topLevelDeclarations(in: file))
+    statementToResolve.map { [$0] } ?? [], topLevelDeclarations: interpreter.session.topLevelDeclarations(in: file))
   private let statementToResolve: Statement?
   var scope: FunctionScope
   /// Set while compiling the expression of a `bind` or `observe`.
@@ -163,7 +163,7 @@ final class Compiler {
   /// local one, or else the global of that name.
   func declaredVariable(_ name: String, at range: SourceRange) -> FunctionScope.Variable? {
     if let (_, variable) = localVariable(name, at: range) { return variable }
-    return interpreter.globalScope.lookup(name)
+    return interpreter.session.globalScope.lookup(name)
   }
 
   /// The declared type of the variable the name used at `range` resolves to, if it has one.
@@ -247,7 +247,7 @@ final class Compiler {
 
   /// A closure that reads a resolved variable.
   func reader(for resolution: Resolution, name: String, range: SourceRange) -> Evaluation {
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     switch resolution {
     case .local(let slot, _): return { frame in frame.slots[slot] }
     case .outer(let hops, let slot, _): return { frame in frame.ancestor(hops).slots[slot] }
@@ -272,8 +272,8 @@ final class Compiler {
   private func readerBeforeDeclaration(
     _ slot: Int, name: String, declaration: Identifier, range: SourceRange
   ) -> Evaluation {
-    let run = interpreter.globalScope.declarationRun(ofSlot: slot)
-    let globals = interpreter.globalFrame
+    let run = interpreter.session.globalScope.declarationRun(ofSlot: slot)
+    let globals = interpreter.session.globalFrame
     let (line, file) = (declaration.range.start.line, self.file)
     return { _ in
       guard run.hasRun else {
@@ -294,7 +294,7 @@ final class Compiler {
       }
       throw error(.assignToLet(name: name, owner: nil), at: range)
     }
-    let globals = interpreter.globalFrame
+    let globals = interpreter.session.globalFrame
     switch resolution {
     case .local(let slot, _): return { frame, value in frame.slots[slot] = value }
     case .outer(let hops, let slot, _): return { frame, value in frame.ancestor(hops).slots[slot] = value }

@@ -141,11 +141,11 @@ struct MemberCheck {
   private mutating func checkEnumCase(_ base: Expression, _ name: Identifier, in statement: Int) {
     let bindings = types.bindings
     guard case .name(let typeName, let range) = base, bindings.names[typeName] == nil, !bindings.hasImports,
-      !bindings.memberNames.contains(typeName), interpreter.globalScope.lookup(typeName) == nil,
+      !bindings.memberNames.contains(typeName), interpreter.session.globalScope.lookup(typeName) == nil,
       bindings.typeDeclarations[typeName] == 1,
       bindings.typeDeclarationOffsets[typeName, default: .max] < range.start.offset,
       let type = interpreter.registry.enumTypes[typeName], type.index(ofCase: name.name) == nil,
-      interpreter.globalScope.lookup(Compiler.staticName(typeName, name.name)) == nil
+      interpreter.session.globalScope.lookup(Compiler.staticName(typeName, name.name)) == nil
     else { return }
     report(ScriptError(type.unknownCase(name.name)), at: name, in: statement)
   }

@@ -149,7 +149,7 @@ struct ReceiverTypes {
 
   /// A constructor call `T(…)`: the name is a type, not a variable or function.
   private func constructed(_ name: String, at range: SourceRange) -> Known? {
-    guard bindings.names[name] == nil, interpreter.globalScope.lookup(name) == nil,
+    guard bindings.names[name] == nil, interpreter.session.globalScope.lookup(name) == nil,
       interpreter.registry.hostFunctions[name] == nil, interpreter.registry.hostValueTypes[name] == nil,
       let type = knownType(named: name, writtenAt: range.start.offset)
     else { return nil }
@@ -201,7 +201,7 @@ struct ReceiverTypes {
   /// An object the app injected (`interpreter.inject(vm, as: "vm")`): a
   /// constant global of a registered class, which the file does not declare.
   private func injectedObject(_ name: String) -> Known? {
-    guard let variable = interpreter.globalScope.lookup(name), !variable.isMutable,
+    guard let variable = interpreter.session.globalScope.lookup(name), !variable.isMutable,
       case .object(let object)? = interpreter.global(name), object.type.host != nil,
       bindings.typeDeclarations[object.type.name] == nil
     else { return nil }

@@ -46,7 +46,7 @@ extension Interpreter {
   /// Runs another file once per session; its path is relative to the importer.
   func importFile(_ path: String, from importer: SourceFile, at range: SourceRange) throws {
     let resolved = FileSystem.resolve(path, relativeTo: importer.path)
-    guard importedPaths.insert(resolved).inserted else { return }
+    guard session.importedPaths.insert(resolved).inserted else { return }
     let file: SourceFile
     do {
       file = try SourceFile.load(path: resolved, read: readFile)

@@ -69,8 +69,8 @@ public final class Interpreter {
   }
   /// Reads a file for `import`.
   public var readFile: (String) throws -> [UInt8] = FileSystem.readBytes
-  /// The session's bindings, observers and handlers.
-  public let connections = Connections()
+  /// The session's globals, connections and imports.
+  let session = Session()
   /// The script's time: its timers, and the host tasks that wait on it.
   /// Hand ``Scheduler/clock`` to view-models so their sleeps follow `wait`.
   public let scheduler: Scheduler
@@ -86,12 +86,6 @@ public final class Interpreter {
 
   /// The session's types and what the host registered.
   let registry = TypeRegistry()
-  /// The top-level variables of each hoisted file (by path, "" for REPL
-  /// input), which code outside functions may not name before their
-  /// declaration (see ``Resolver/topLevelDeclarations(of:)``).
-  private var topLevelDeclarationsByFile: [String: [String: Identifier]] = [:]
-  let globalScope = FunctionScope(parent: nil)
-  let globalFrame = Frame(parent: nil)
   // How deeply top-level statements nest (an import, the prelude), read
   // on every statement; one thread runs an interpreter at a time.
   @exclusivity(unchecked) var statementDepth = 0
@@ -121,7 +115,6 @@ public final class Interpreter {
   /// Whether an unknown name's error looks for the name likely meant; off
   /// while ``check(_:keepingFirst:until:)`` counts errors past its limit.
   var suggestsNames = true
-  var importedPaths: Set<String> = []
   /// Whether this session records the causes of changes, for `why`
   /// (`Interpreter+Why.swift`): switched on by the first `why` it is given.
   var recordsCauses = false
@@ -199,7 +192,7 @@ public final class Interpreter {
 
   /// Runs a parsed script, stopping at the first error (`bindscript run`).
   public func run(_ parsed: ParseResult) throws {
-    if let path = parsed.file.path { importedPaths.insert(FileSystem.resolve(path, relativeTo: nil)) }
+    if let path = parsed.file.path { session.importedPaths.insert(FileSystem.resolve(path, relativeTo: nil)) }
     hoist(parsed)
     for statement in parsed.statements { _ = try execute(statement, in: parsed.file) }
   }
@@ -217,7 +210,7 @@ public final class Interpreter {
     loadPreludeIfNamed(in: parsed.file)
     let statements = parsed.statements
     recordCausesIfAsked(by: statements)
-    topLevelDeclarationsByFile[parsed.file.path ?? ""] = Resolver.topLevelDeclarations(of: statements)
+    session.recordTopLevelDeclarations(of: statements, in: parsed.file)
     for statement in statements {
       switch statement {
       case .variable(let declaration):
@@ -390,45 +383,7 @@ public final class Interpreter {
     return (merged, failures + members.count)
   }
 
-  /// The top-level variables of `file`, if it was hoisted.
-  func topLevelDeclarations(in file: SourceFile) -> [String: Identifier] {
-    topLevelDeclarationsByFile[file.path ?? ""] ?? [:]
-  }
-
   // MARK: Services for compiled code
-
-  func ensureGlobalCapacity() {
-    let missing = globalScope.slotCount - globalFrame.slots.count
-    if missing > 0 { globalFrame.slots.append(contentsOf: repeatElement(.null, count: missing)) }
-  }
-
-  /// Member writes under way that use the object of a `let` without
-  /// retaining it (`Compiler.compileMemberAssignment`).
-  @exclusivity(unchecked) var borrowingWrites = 0
-  /// Values that a top-level declaration replaced while such a write was
-  /// under way: released when the last of those writes ends.
-  @exclusivity(unchecked) private var keptForBorrowingWrites: [Value] = []
-
-  /// Stores a top-level declaration's value into its global slot. A name
-  /// declared again (the REPL, an imported file) replaces the old value,
-  /// which is kept until the writes that may be using it end.
-  @inline(__always) func bindGlobal(_ slot: Int, to value: Value) {
-    if borrowingWrites > 0 { keptForBorrowingWrites.append(globalFrame.slots[slot]) }
-    globalFrame.slots[slot] = value
-  }
-
-  /// Ends a write counted in ``borrowingWrites``.
-  @inline(__always) func endBorrowingWrite() {
-    borrowingWrites -= 1
-    if borrowingWrites == 0 && !keptForBorrowingWrites.isEmpty { releaseKeptValues() }
-  }
-
-  @inline(never) private func releaseKeptValues() {
-    // Taken out first: a deinit may run scripts that write and declare.
-    let kept = keptForBorrowingWrites
-    keptForBorrowingWrites = []
-    withExtendedLifetime(kept) {}
-  }
 
   @inline(__always) func throwPendingError() throws {
     if hasPendingError { try throwKeptError() }
