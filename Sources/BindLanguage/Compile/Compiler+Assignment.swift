@@ -97,8 +97,8 @@ extension Compiler {
     _ slot: FrameSlot, _ name: Identifier, at range: SourceRange,
     store: @escaping (Frame, Value) throws -> Void, value: @escaping Evaluation, valueSlot: FrameSlot?
   ) -> Execution {
-    let interpreter = self.interpreter
-    let globals = interpreter.session.globalFrame
+    let (interpreter, session) = (self.interpreter, interpreter.session)
+    let globals = session.globalFrame
     let site = storedWriteSite(slot, name, at: range, store: store)
     @inline(__always) func assign(_ newValue: Value, in holder: Frame, _ frame: Frame) throws -> Flow {
       // The inline cache: a script object of the type this site wrote
