@@ -272,11 +272,12 @@ extension Compiler {
   private func compileInitializerCall(_ typeName: String, _ arguments: [Argument], range: SourceRange) throws
     -> Evaluation
   {
-    let values = try arguments.map { try compileExpression($0.value) }
+    let compiledArguments = try compileArguments(arguments)
+    let values = compiledArguments.map(\.evaluate)
     let call = CallArguments(
       labels: arguments.map { $0.label?.name }, ranges: arguments.map(\.range), range: range, file: file)
     let interpreter = self.interpreter
-    return { frame in
+    let general: Evaluation = { frame in
       guard let type = interpreter.registry.types[typeName] else {
         throw ScriptError(.unknownType(typeName, suggestion: nil), at: call.range, in: call.file)
       }
@@ -284,12 +285,9 @@ extension Compiler {
       let method = try interpreter.initializer(among: type.initializers, of: typeName, for: call)
       return try interpreter.initialize(
         .object(try interpreter.blankObject(of: type)), with: method, call, values: evaluated, typeName: typeName,
-        storedNames: type.stored.map(\.name)
-      ) { made, index in
-        guard case .object(let object) = made else { return false }
-        return object.stored[index].value.isNull && type.stored[index].type.zeroValue == nil
-      }
+        storedNames: type.stored.map(\.name), isUnset: Interpreter.isUnsetProperty(of: type))
     }
+    return specialisedInitializerCall(typeName, compiledArguments, arguments, range: range, general: general)
   }
 
   /// `assert(condition[, message])`: on failure, reports the values of the

@@ -107,6 +107,81 @@ extension Compiler {
       }
     }
   }
+
+  /// `Type(arguments)` for a script type with `init`s: direct when the
+  /// initializer the general path would pick takes every argument as
+  /// given, else `general`. As there, the arguments are evaluated before
+  /// the blank object is made (its properties' defaults), and converted
+  /// after.
+  func specialisedInitializerCall(
+    _ typeName: String, _ values: [CompiledExpression], _ arguments: [Argument], range: SourceRange,
+    general: @escaping Evaluation
+  ) -> Evaluation {
+    guard interpreter.specialises else { return general }
+    let site = DirectCallSite(arguments, range: range, file: file, isMarked: errorHandling.isTrying)
+    switch values.count {
+    case 0: return directInitializerCall(typeName, NoArguments(), site, general)
+    case 1: return directInitializerCall(typeName, OneArgument(values), site, general)
+    case 2: return directInitializerCall(typeName, TwoArguments(values), site, general)
+    case 3: return directInitializerCall(typeName, ThreeArguments(values), site, general)
+    default: return directInitializerCall(typeName, ArgumentList(values), site, general)
+    }
+  }
+
+  private func directInitializerCall<Arguments: DirectArguments>(
+    _ typeName: String, _ arguments: Arguments, _ site: DirectCallSite, _ general: @escaping Evaluation
+  ) -> Evaluation {
+    let interpreter = self.interpreter
+    let initializers = DirectInitializerCache()
+    return { frame in
+      guard let type = interpreter.registry.types[typeName], type.host == nil,
+        let method = initializers.initializer(of: type, for: site), let code = method.code
+      else { return try general(frame) }
+      let calleeFrame = method.spares.take() ?? Frame(parent: nil, slotCount: code.slotCount)
+      defer {
+        calleeFrame.selfObject = nil
+        if code.reusesFrame { method.spares.give(calleeFrame) }
+      }
+      let admitted = try arguments.evaluate(
+        in: frame, into: calleeFrame, checks: code.checks, from: code.firstArgumentSlot)
+      let object = try interpreter.blankObject(of: type)
+      calleeFrame.slots[0] = .object(object)
+      calleeFrame.selfObject = object
+      object.isInitializing = true
+      defer { object.isInitializing = false }
+      _ = try interpreter.runDirect(code, in: calleeFrame, admitted: admitted, at: site)
+      interpreter.lastCallProducedValue = true
+      let made = Value.object(object)
+      try interpreter.checkNothingUnset(
+        made, by: method, typeName: typeName, storedCount: type.stored.count, at: site.range, in: site.file,
+        isUnset: Interpreter.isUnsetProperty(of: type), name: { type.stored[$0].name })
+      return made
+    }
+  }
+}
+
+/// The initializer a direct initializer call site found for the last
+/// type of its name it saw: the one the general path picks (the first
+/// whose labels the call's fit, defaults included), kept only when the
+/// call gives its every argument in order (``DirectCallSite/fits(_:)``).
+final class DirectInitializerCache {
+  @exclusivity(unchecked) private var owner: ObjectType?
+  @exclusivity(unchecked) private var initializer: ScriptMethod?
+
+  @inline(__always) func initializer(of type: ObjectType, for site: DirectCallSite) -> ScriptMethod? {
+    if type === owner { return initializer }
+    return lookUp(type, site)
+  }
+
+  @inline(never) private func lookUp(_ type: ObjectType, _ site: DirectCallSite) -> ScriptMethod? {
+    let chosen = type.initializers.first { method in
+      if case .success = method.signature.plan(site.labels) { return true }
+      return false
+    }
+    let direct = chosen.flatMap { method in method.code.map(site.fits) == true ? method : nil }
+    (owner, initializer) = (type, direct)
+    return direct
+  }
 }
 
 /// The script method a direct method call site found for the last receiver

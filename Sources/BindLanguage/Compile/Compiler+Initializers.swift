@@ -72,12 +72,31 @@ extension Interpreter {
     defer { if case .object(let object) = blank { object.isInitializing = false } }
     let made = try callMethod(method, withSelfFirst: arguments, at: context).newSelf
     lastCallProducedValue = true
-    if let unset = storedNames.indices.first(where: { isUnset(made, $0) }) {
-      throw ScriptError(
-        .declaration(.initializerLeavesUnset(initializer: method.signature.fullName, typeName: typeName, property: storedNames[unset])),
-        at: call.range, in: call.file)
-    }
+    try checkNothingUnset(
+      made, by: method, typeName: typeName, storedCount: storedNames.count, at: call.range, in: call.file,
+      isUnset: isUnset, name: { storedNames[$0] })
     return made
+  }
+
+  /// The error for a value `method` made that left a stored property
+  /// without a default unset.
+  func checkNothingUnset(
+    _ made: Value, by method: ScriptMethod, typeName: String, storedCount: Int, at range: SourceRange,
+    in file: SourceFile, isUnset: (Value, Int) -> Bool, name: (Int) -> String
+  ) throws {
+    guard let unset = (0..<storedCount).first(where: { isUnset(made, $0) }) else { return }
+    throw ScriptError(
+      .declaration(.initializerLeavesUnset(initializer: method.signature.fullName, typeName: typeName, property: name(unset))),
+      at: range, in: file)
+  }
+
+  /// Whether stored property `index` of an object of `type` an
+  /// initializer made is unset: nil, with no zero value to stand for it.
+  static func isUnsetProperty(of type: ObjectType) -> (Value, Int) -> Bool {
+    { made, index in
+      guard case .object(let object) = made else { return false }
+      return object.stored[index].value.isNull && type.stored[index].type.zeroValue == nil
+    }
   }
 
   /// An object of a script type with initializers, before one runs: each

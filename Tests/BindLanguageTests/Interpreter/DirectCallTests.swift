@@ -231,6 +231,54 @@ final class DirectCallTests: XCTestCase {
       output.filter { !$0.hasPrefix("error:") }, ["6", "14", "\">5\"", "\"#5\"", "nil", "7", "3", "11", ".off"])
   }
 
+  func testInitializersOfScriptTypes() {
+    let output = bothWays([
+      """
+      func say(_ text: String) -> Int { print(text); return 1 }
+      type Point {
+        var x: Int
+        var label: String = "p\\(say("default"))"
+        let fixed: Int
+        init(x: Int) { self.x = x; fixed = 1 }
+        init(x: Int, y: Int = 5) { self.x = x + y; fixed = 2 }
+        init(_ text: String) { x = 0 }
+      }
+      Point(x: 1).x
+      Point(x: say("argument")).label
+      Point(x: 1, y: 2).x
+      Point(x: 2.5).x
+      Point(x: "a")
+      Point(y: 1)
+      Point()
+      Point("unset")
+      Point(x: 1).fixed
+      Point(x: [1][3])
+      type Deep {
+        var n: Int
+        init(n: Int) { self.n = n == 0 ? 0 : Deep(n: n - 1).n + 1 }
+      }
+      Deep(n: 150).n
+      type Failing {
+        var n: Int
+        init(n: Int) { self.n = [n][1] }
+      }
+      Failing(n: 1)
+      type Before { var n: Int; init(n: Int) { self.n = n } }
+      for i in 1...3 { print(Before(n: i).n) }
+      """,
+      "type Before { var n: Int; init(n: String) { self.n = 7 } }",
+      "Before(n: \"a\").n",
+      "Before(n: 1)",
+    ])
+    XCTAssertEqual(
+      output.filter { !$0.hasPrefix("error:") },
+      [
+        "default", "1", "argument", "default", "\"p1\"", "default", "3", "default", "default", "default", "Point#6",
+        "default", "1", "150", "1", "2", "3", "7",
+      ],
+      "\(output)")
+  }
+
   func testThrowingFunctionsAndMethods() {
     let output = bothWays([
       """

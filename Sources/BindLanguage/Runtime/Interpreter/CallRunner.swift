@@ -46,9 +46,17 @@ extension Interpreter {
   func callDirect<Arguments: DirectArguments>(
     _ code: FunctionCode, in callee: Frame, arguments: Arguments, from frame: Frame, at site: DirectCallSite
   ) throws -> Value {
-    if try !arguments.evaluate(in: frame, into: callee, checks: code.checks, from: code.firstArgumentSlot) {
-      try convertArguments(code, in: callee, at: site)
-    }
+    let admitted = try arguments.evaluate(in: frame, into: callee, checks: code.checks, from: code.firstArgumentSlot)
+    return try runDirect(code, in: callee, admitted: admitted, at: site)
+  }
+
+  /// The rest of ``callDirect(_:in:arguments:from:at:)`` once the arguments
+  /// are in `callee` (`admitted`: each already of its parameter's type):
+  /// an initializer call makes its object between the two, as the general
+  /// path does.
+  @inline(__always)
+  func runDirect(_ code: FunctionCode, in callee: Frame, admitted: Bool, at site: DirectCallSite) throws -> Value {
+    if !admitted { try convertArguments(code, in: callee, at: site) }
     guard budget.callFits else { throw directCallDepthError(code, at: site) }
     try step(at: site)
     budget.callDepth += 1
