@@ -27,3 +27,34 @@ public struct GraphSnapshot: Sendable {
   public internal(set) var nodes: [Node] = []
   public internal(set) var edges: [Edge] = []
 }
+
+extension GraphSnapshot {
+  /// The part of the picture joined to `roots`: those nodes and every node
+  /// a chain of edges leads to from them, either way, a time operator's
+  /// value and its source, two-way halves. The graph is the process's, so a
+  /// session's picture starts from what it holds and leaves out the nodes of
+  /// sessions running beside it, even those with the same labels
+  /// (`Counter#1.count` in both).
+  public func reachable(from roots: Set<Int>) -> GraphSnapshot {
+    var neighbours: [Int: [Int]] = [:]
+    func join(_ a: Int, _ b: Int) {
+      neighbours[a, default: []].append(b)
+      neighbours[b, default: []].append(a)
+    }
+    for edge in edges { join(edge.from, edge.to) }
+    for node in nodes {
+      if let followed = node.followedID { join(node.id, followed) }
+      if let partner = node.partnerID { join(node.id, partner) }
+    }
+    var reached = Set<Int>()
+    var pending = Array(roots)
+    while let id = pending.popLast() {
+      guard reached.insert(id).inserted else { continue }
+      pending.append(contentsOf: neighbours[id] ?? [])
+    }
+    var part = GraphSnapshot()
+    part.nodes = nodes.filter { reached.contains($0.id) }
+    part.edges = edges.filter { reached.contains($0.from) }
+    return part
+  }
+}

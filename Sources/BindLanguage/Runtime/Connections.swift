@@ -153,6 +153,19 @@ public final class Connections {
     live.filter { !$0.token.isDisposed }.map(\.entry)
   }
 
+  /// The runtime nodes the active connections join, and those that are
+  /// connections themselves (an effect): where the session's part of the
+  /// graph is found (``GraphExport``).
+  var graphNodeIDs: [Int] {
+    live.filter { !$0.token.isDisposed }.flatMap { connection -> [Int] in
+      let ends = [connection.entry.ends.source, connection.entry.ends.target].compactMap { end -> Int? in
+        if case .node(let id) = end { return id }
+        return nil
+      }
+      return ends + [(connection.token as? GraphNode)?.id].compactMap { $0 }
+    }
+  }
+
   /// The timers still to fire, with when they fire next, in creation order.
   var pendingTimers: [(entry: Entry, due: Duration)] {
     live.compactMap { connection in

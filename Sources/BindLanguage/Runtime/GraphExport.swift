@@ -8,11 +8,13 @@ public enum GraphExport {
     graph(for: interpreter).dot(legend: legend)
   }
 
-  /// The session's graph: the runtime's nodes and edges, and the session's
-  /// events, handlers, observers and timers.
+  /// The session's graph: the runtime's nodes and edges joined to what the
+  /// session holds (not those of other sessions in the process), and the
+  /// session's events, handlers, observers and timers.
   public static func graph(for interpreter: Interpreter) -> BindingGraph {
+    let snapshot = ReactiveGraph.shared.snapshot().reachable(from: SessionGraphRoots(interpreter).ids)
     var builder = GraphBuilder(
-      snapshot: ReactiveGraph.shared.snapshot(), connections: interpreter.connections.entries,
+      snapshot: snapshot, connections: interpreter.connections.entries,
       objects: GraphSessionObjects(interpreter),
       hostType: { name in
         interpreter.types[name].flatMap { type in

@@ -122,6 +122,14 @@ public final class ScriptObject {
     return index < stored.count ? stored[index].id : -1
   }
 
+  /// The value of stored property `index` as the graph shows it, without
+  /// running Swift code: a live host object's as scripts last read it; nil
+  /// for a host object that is gone.
+  func graphValue(_ index: Int) -> Value? {
+    if index < hostProperties.count { return hostProperties[index].graphValue }
+    return host == nil && index < stored.count ? stored[index].value : nil
+  }
+
   /// The event `index`, created on first use.
   func event(_ index: Int) -> ScriptEvent {
     if let stream = eventStreams[index] { return stream }

@@ -1,10 +1,10 @@
 import BindRuntime
+import Foundation
 import XCTest
 @testable import BindLanguage
 
-/// The binding graph as data (`GraphExport.graph`) and as DOT. The runtime's
-/// graph is shared by the process, so each test names its types uniquely and
-/// looks only at its own objects.
+/// The binding graph as data (`GraphExport.graph`) and as DOT: a session's
+/// part of the runtime's graph, which the process shares.
 final class GraphExportTests: XCTestCase {
   /// The graph of `source`, run in a fresh session kept alive while `check` looks.
   private func graph(of source: String, _ check: (BindingGraph) throws -> Void) throws {
@@ -183,17 +183,83 @@ final class GraphExportTests: XCTestCase {
   }
 
   func testEffectsAreDrawnWithWhatTheyRead() throws {
-    let source = Property(1, label: "GxEffectHost#1.count")
-    var seen = 0
-    let effect = try Effect(label: "effect at GxEffect:1") { seen = source.value }
+    let session = TranscriptSession()
+    defer { session.end() }
+    session.run("type GxEffectHost { var count: Int = 1 }\nlet host = GxEffectHost()")
+    guard case .object(let host)? = session.interpreter.globals.first(where: { $0.name == "host" })?.value else {
+      return XCTFail("no host")
+    }
+    // Made by Swift, not by the script: drawn because it reads the session's object.
+    var seen = Value.null
+    let effect = try Effect(label: "effect at GxEffect:1") { seen = host.stored[0].value }
     defer { effect.dispose() }
-    XCTAssertEqual(seen, 1)
-    try graph(of: "") { graph in
-      let count = try node(graph, "GxEffectHost#1", "count")
-      let drawn = try XCTUnwrap(graph.nodes.first { $0.title == "effect at GxEffect:1" })
-      XCTAssertEqual(drawn.kind, .effect)
-      XCTAssertNil(drawn.value)
-      XCTAssertEqual(edges(graph, from: count, to: drawn), [.reads])
+    // One that reads nothing of the session's is another session's business.
+    let elsewhere = Property(1, label: "GxEffectHost#1.count")
+    let unrelated = try Effect(label: "effect at GxElsewhere:1") { _ = elsewhere.value }
+    defer { unrelated.dispose() }
+    XCTAssertEqual(seen, .int(1))
+    let graph = GraphExport.graph(for: session.interpreter)
+    let count = try node(graph, "host: GxEffectHost", "count")
+    let drawn = try XCTUnwrap(graph.nodes.first { $0.title == "effect at GxEffect:1" })
+    XCTAssertEqual(drawn.kind, .effect)
+    XCTAssertNil(drawn.value)
+    XCTAssertEqual(edges(graph, from: count, to: drawn), [.reads])
+    XCTAssertEqual(graph.nodes.filter { $0.title == "count" }.count, 1, "the other count is not the session's")
+    XCTAssertFalse(graph.nodes.contains { $0.title == "effect at GxElsewhere:1" })
+  }
+
+  /// The runtime's graph is the process's: two sessions that run at once,
+  /// with the same types (so the same labels, `GxTwin#1.name`), each see
+  /// only their own nodes, as parallel script tests' failure pictures must.
+  func testSessionsRunningAtOnceEachDrawOnlyTheirOwnNodes() throws {
+    @Sendable func script(_ name: String) -> String {
+      """
+      type GxTwin {
+        var name: String = ""
+        var greeting: String { "Hi, " + name }
+      }
+      let vm = GxTwin()
+      let label = Label()
+      bind vm.greeting -> label.text
+      effect { print(vm.name) }
+      observe vm.name as watcher
+      vm.name = "\(name)"
+      """
+    }
+    let names = ["ada", "bob"]
+    let built = DispatchGroup(), drawn = DispatchGroup(), finished = DispatchGroup()
+    let results = SessionResults()
+    for name in names {
+      built.enter(); drawn.enter(); finished.enter()
+      let thread = Thread {
+        let session = TranscriptSession()
+        let output = session.run(script(name))
+        built.leave()
+        // Both sessions are alive while each draws its graph.
+        built.wait()
+        results.set(output: output, graph: GraphExport.graph(for: session.interpreter), for: name)
+        drawn.leave()
+        drawn.wait()
+        session.end()
+        finished.leave()
+      }
+      thread.stackSize = 16 << 20
+      thread.start()
+    }
+    // Not a speed limit: a deadlock fails the test instead of hanging the suite.
+    XCTAssertEqual(finished.wait(timeout: .now() + 300), .success)
+    for (name, other) in [("ada", "bob"), ("bob", "ada")] {
+      let (output, graph) = try XCTUnwrap(results[name])
+      XCTAssertEqual(output, ["", name, "vm.name: \"\" -> \"\(name)\""], name)
+      XCTAssertEqual(graph.clusters.map(\.title).sorted(), ["label: Label", "vm: GxTwin"], name)
+      let titles = graph.nodes.map { "\($0.cluster.map { graph.clusters[$0].title } ?? "-") \($0.title) = \($0.value ?? "")" }
+      XCTAssertEqual(
+        titles.sorted(),
+        [
+          "- effect at line 8 = ", "- observe as watcher = ", "label: Label isHidden = false", "label: Label text = \"Hi, \(name)\"",
+          "vm: GxTwin greeting = \"Hi, \(name)\"", "vm: GxTwin name = \"\(name)\"",
+        ], name)
+      XCTAssertFalse(graph.dot().contains(other), "\(name)'s graph shows \(other)'s nodes")
     }
   }
 
@@ -214,4 +280,13 @@ final class GraphExportTests: XCTestCase {
     XCTAssertFalse(dot.contains("Legend"))
     XCTAssertTrue(graph.dot().contains("subgraph cluster_legend"))
   }
+}
+
+/// What each session printed and the graph it drew, on its own thread.
+private final class SessionResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [String: (output: [String], graph: BindingGraph)] = [:]
+
+  func set(output: [String], graph: BindingGraph, for name: String) { lock.withLock { results[name] = (output, graph) } }
+  subscript(name: String) -> (output: [String], graph: BindingGraph)? { lock.withLock { results[name] } }
 }

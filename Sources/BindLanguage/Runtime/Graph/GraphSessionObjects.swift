@@ -75,13 +75,7 @@ struct GraphSessionObjects {
     switch value {
     case .object(let object):
       for (index, property) in object.type.stored.enumerated() where property.type.holdsObjects {
-        let member: Value?
-        if index < object.hostProperties.count {
-          member = object.hostProperties[index].graphValue
-        } else {
-          member = object.host == nil && index < object.stored.count ? object.stored[index].value : nil
-        }
-        if let member { hold(member, as: "\(name).\(property.name)", among: &reached) }
+        if let member = object.graphValue(index) { hold(member, as: "\(name).\(property.name)", among: &reached) }
       }
     case .array(let elements):
       for (index, element) in elements.enumerated() { hold(element, as: "\(name)[\(index)]", among: &reached) }
