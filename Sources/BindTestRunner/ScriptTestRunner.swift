@@ -270,11 +270,17 @@ package struct ScriptTestRunner {
   static func pendingFailures(of interpreter: Interpreter) -> [TestFailure] {
     let pending = interpreter.pendingWork
     guard !pending.isEmpty else { return [] }
+    // Waiting never ends an `every`: say how to dispose one that has no name.
+    let repeating =
+      interpreter.hasPendingUnnamedRepeatingTimer
+      ? "; an 'every' timer runs until disposed: name it ('every 1s as ticker { … }', then 'dispose ticker') "
+        + "or keep it ('let ticker = every 1s { … }', then 'ticker.dispose()')"
+      : ""
     return [
       TestFailure(
         kind: .pending, line: nil,
         message: "the script ends with \(pending.count) thing\(pending.count == 1 ? "" : "s") still to run (--strict); "
-          + "'wait' for them and state what they print, or dispose them",
+          + "'wait' for them and state what they print, or dispose them" + repeating,
         details: pending)
     ]
   }

@@ -25,6 +25,9 @@ public final class Connections {
     /// The statement that made it, where one is known (a timer's: for
     /// `pending` and `--strict`).
     var site: SourceSite? = nil
+
+    /// An `every` timer: it runs until disposed, so no `wait` settles it.
+    public var isRepeatingTimer: Bool { kind == .timer && summary.hasPrefix("every") }
   }
 
   /// What a connection reads and what it writes, as the graph draws them.

@@ -15,7 +15,7 @@ extension Interpreter {
     for (entry, due) in timers {
       let name = entry.name.map { " as \($0)" } ?? ""
       let site = entry.site.map { " at \(Self.location(of: $0.range, in: $0.file))" } ?? ""
-      lines.append("\(entry.summary)\(name)\(site): \(entry.summary.hasPrefix("every") ? "next at" : "due at") \(due.literal)")
+      lines.append("\(entry.summary)\(name)\(site): \(entry.isRepeatingTimer ? "next at" : "due at") \(due.literal)")
     }
     let sleeps = scheduler.pendingSleeps
     for sleep in sleeps {
@@ -37,6 +37,12 @@ extension Interpreter {
       lines.append("\(ready) Swift task job\(ready == 1 ? "" : "s") ready to run ('wait 0ms' runs \(ready == 1 ? "it" : "them"))")
     }
     return lines
+  }
+
+  /// Whether an `every` timer with no `as` name is among ``pendingWork``:
+  /// waiting never settles it, only disposing it does, and no name says how.
+  public var hasPendingUnnamedRepeatingTimer: Bool {
+    connections.pendingTimers.contains { $0.entry.isRepeatingTimer && $0.entry.name == nil }
   }
 
   /// The Swift tasks still running that are not asleep on the script's
