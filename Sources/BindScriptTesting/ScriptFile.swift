@@ -64,7 +64,7 @@ extension ScriptTest {
         attachments.append((name + "-graph.dot", Array(graph.utf8)))
       }
     }
-    for diagram in TimelineArtifacts.diagrams(for: result) {
+    for diagram in TimelineArtifacts.diagrams(for: result, scriptName: name) {
       attachments.append((diagram.name, Array(diagram.svg.utf8)))
     }
     return attachments

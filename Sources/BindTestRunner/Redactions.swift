@@ -19,6 +19,8 @@ package struct Redactions: Sendable {
   package struct Redaction: Sendable {
     package var name: String
     package var pattern: LinePattern
+    /// The pattern as declared, for messages.
+    package var source = ""
   }
 
   /// A declaration that cannot be used, and where it is.
@@ -113,6 +115,40 @@ package struct Redactions: Sendable {
     return line
   }
 
+  /// For a statement whose output differs: a line for each `<name>` in its
+  /// `expected` lines that its redacted `actual` output never shows, saying
+  /// why (the redaction matched nothing, or no redaction has that name), as
+  /// a diff of `<uuid>` against a concrete value does not.
+  package func unmatchedNames(expected: [String], actual: [String]) -> [String] {
+    var seen = Set<String>()
+    return expected.flatMap(Self.names(in:)).compactMap { name in
+      guard seen.insert(name).inserted, !actual.contains(where: { $0.contains(name) }) else { return nil }
+      guard let redaction = redactions.first(where: { $0.name == name }) else {
+        return "note: '\(name)' names no redaction this script has; declare it with a line "
+          + "'# redact \(name) PATTERN' in the script or '\(name) PATTERN' in a .redactions file"
+          + (Self.builtInPatterns[name] == nil ? "" : " ('# redact \(name)' alone: it is built in)")
+      }
+      return "note: '\(name)' stands for each match of '\(redaction.source)', and this statement's output has none"
+    }
+  }
+
+  /// The `<name>`s in `line`, as a declaration may spell one.
+  private static func names(in line: String) -> [String] {
+    var names: [String] = []
+    var rest = line[...]
+    while let open = rest.firstIndex(of: "<") {
+      let afterOpen = rest.index(after: open)
+      let body = rest[afterOpen...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+      if !body.isEmpty, body.endIndex < rest.endIndex, rest[body.endIndex] == ">", body.count + 2 <= maxNameLength {
+        names.append("<\(body)>")
+        rest = rest[rest.index(after: body.endIndex)...]
+      } else {
+        rest = rest[afterOpen...]
+      }
+    }
+    return names
+  }
+
   /// Reads `<name> PATTERN` (or a built-in `<name>` alone).
   private mutating func add(_ declaration: Substring, path: String?, line: Int) {
     func fail(_ message: String) { errors.append(DeclarationError(path: path, line: line, message: message)) }
@@ -141,7 +177,7 @@ package struct Redactions: Sendable {
     guard !pattern.matches("") else {
       return fail("the pattern of '\(name)' matches empty text, so it would be put between every two characters; make it match at least one")
     }
-    add(Redaction(name: name, pattern: pattern))
+    add(Redaction(name: name, pattern: pattern, source: patternSource))
   }
 
   private mutating func add(_ redaction: Redaction) {

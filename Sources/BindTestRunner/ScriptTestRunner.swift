@@ -335,7 +335,12 @@ package struct ScriptTestRunner {
       if case .added(let line) = edit, line.hasPrefix("error: ") { return line }
       return nil
     }.first
-    return [TestFailure(kind: .output, line: step.line, message: unexpected ?? "output differs", details: [source] + diff)]
+    let removed = edits.compactMap { edit -> String? in
+      if case .removed(let line) = edit { return line }
+      return nil
+    }
+    let notes = script.redactions.unmatchedNames(expected: removed, actual: step.actual)
+    return [TestFailure(kind: .output, line: step.line, message: unexpected ?? "output differs", details: [source] + diff + notes)]
   }
 
   /// The failure of a ` (re)` or ` (glob)` line whose pattern does not compile: what is

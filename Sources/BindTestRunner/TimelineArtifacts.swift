@@ -51,21 +51,27 @@ package enum TimelineArtifacts {
   }
 
   /// The diagrams of `result`'s failing timelines, each as SVG text with
-  /// the file name it is written or attached under.
-  package static func diagrams(for result: FileTestResult) -> [(name: String, svg: String)] {
+  /// the file name it is written or attached under: named after the
+  /// script's path, flattened, so that one folder holds a whole run's, or
+  /// after `scriptName` (a test's attachments, which are the test's own).
+  package static func diagrams(for result: FileTestResult, scriptName: String? = nil) -> [(name: String, svg: String)] {
     result.failures.flatMap { failure in
       pairs(in: failure).enumerated().map { number, pair in
         let svg = TimelineDiagram.svg([("expected", pair.expected), ("actual", pair.actual)], frame: frame(of: failure))
-        return (fileName(result.path, line: failure.line, number: number), svg)
+        return (fileName(scriptName ?? flattened(result.path), line: failure.line, number: number), svg)
       }
     }
   }
 
-  /// `Scripts/time/search.bind`, line 12 → `Scripts_time_search.bind-line12.svg`.
-  static func fileName(_ path: String, line: Int?, number: Int) -> String {
+  /// `search.bind`, line 12 → `search.bind-line12-timeline.svg`.
+  static func fileName(_ name: String, line: Int?, number: Int) -> String {
+    name + (line.map { "-line\($0)" } ?? "") + (number > 0 ? "-\(number + 1)" : "") + "-timeline.svg"
+  }
+
+  /// `Scripts/time/search.bind` → `Scripts_time_search.bind`.
+  static func flattened(_ path: String) -> String {
     var name = Substring(path)
     while name.hasPrefix("./") || name.hasPrefix("/") { name = name.drop { $0 == "." || $0 == "/" } }
-    let flat = name.map { $0 == "/" || $0 == "\\" ? "_" : $0 }
-    return String(flat) + (line.map { "-line\($0)" } ?? "") + (number > 0 ? "-\(number + 1)" : "") + "-timeline.svg"
+    return String(name.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
   }
 }

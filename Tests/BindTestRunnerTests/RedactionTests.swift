@@ -106,6 +106,26 @@ final class RedactionTests: XCTestCase {
     XCTAssertEqual(result.failures.first?.details.suffix(2), ["-<n> of 3", "+<n> of 2"])
   }
 
+  func testAFailureSaysWhichNameMatchedNothing() {
+    let text = """
+      # redact <id> ID-\\d+
+      print("user X-7 at <b>")
+      #> user <id> at <b> (<uuid>)
+      print("ID-1")
+      #> <id>
+      """
+    let failures = run(text).failures
+    XCTAssertEqual(failures.map(\.line), [2])
+    XCTAssertEqual(
+      failures.first?.details.suffix(4),
+      [
+        "-user <id> at <b> (<uuid>)", "+user X-7 at <b>",
+        "note: '<id>' stands for each match of 'ID-\\d+', and this statement's output has none",
+        "note: '<uuid>' names no redaction this script has; declare it with a line '# redact <uuid> PATTERN' in the "
+          + "script or '<uuid> PATTERN' in a .redactions file ('# redact <uuid>' alone: it is built in)",
+      ], "'<b>' is in the output as it is: no note")
+  }
+
   func testBadDeclarationsAreLocatedFailures() {
     let text = """
       # redact <id>

@@ -52,8 +52,9 @@ final class TimelineDiagramTests: XCTestCase {
     let plain = TestFailure(kind: .output, line: 2, message: "m", details: ["| print(1)", "-1", "+2"])
     XCTAssertTrue(TimelineArtifacts.pairs(in: plain).isEmpty)
     XCTAssertNil(TimelineArtifacts.frame(of: plain))
-    XCTAssertEqual(TimelineArtifacts.fileName("./Scripts/time/a.bind", line: 9, number: 0), "Scripts_time_a.bind-line9-timeline.svg")
-    XCTAssertEqual(TimelineArtifacts.fileName("/tmp/a.bind", line: 3, number: 1), "tmp_a.bind-line3-2-timeline.svg")
+    XCTAssertEqual(TimelineArtifacts.flattened("./Scripts/time/a.bind"), "Scripts_time_a.bind")
+    XCTAssertEqual(TimelineArtifacts.flattened("/tmp/a.bind"), "tmp_a.bind")
+    XCTAssertEqual(TimelineArtifacts.fileName("tmp_a.bind", line: 3, number: 1), "tmp_a.bind-line3-2-timeline.svg")
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -621,4 +621,29 @@ final class InterpreterReactiveTests: XCTestCase {
       """,
       ["c.x: 0 -> 10", "b.x: 0 -> 1", "a.x: 0 -> 1"])
   }
+
+  /// `observe vm` of a model with a thousand properties: one observer each,
+  /// in declaration order, printing each change and only the changes; a
+  /// batch reports them in that order, and disposing ends all of them.
+  func testObservingAnObjectWithAThousandProperties() {
+    let properties = (0..<1000).map { "  var p\($0): Int = 0" }.joined(separator: "\n")
+    let session = TranscriptSession()
+    let output = session.run(
+      """
+      type Wide {
+      \(properties)
+      }
+      let vm = Wide()
+      observe vm as all
+      vm.p999 = 1
+      vm.p0 = 2
+      batch { vm.p500 = 3; vm.p2 = 4; vm.p500 = 0 }
+      dispose all
+      vm.p1 = 5
+      observe vm initial
+      """)
+    XCTAssertEqual(output.prefix(4), ["vm.p999: 0 -> 1", "vm.p0: 0 -> 2", "vm.p2: 0 -> 4", "vm.p0: 2"])
+    XCTAssertEqual(output.count, 3 + 1000, "the changes, then each property's value once")
+    XCTAssertEqual(output.last, "vm.p999: 1")
+  }
 }
