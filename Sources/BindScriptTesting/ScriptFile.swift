@@ -17,8 +17,11 @@ import BindTestRunner
 /// ```
 ///
 /// Each case is named by the script's path under the folder
-/// (`login/sign-in.bind`), which `swift test --filter` and Xcode's test
-/// navigator show.
+/// (`login/sign-in.bind`), which `swift test`'s output and Xcode's test
+/// navigator show. `swift test --filter` selects tests, not one argument of
+/// a test (Swift Testing 6.3), so the environment variable
+/// `BINDSCRIPT_SCRIPTS` selects scripts: `BINDSCRIPT_SCRIPTS=login swift test
+/// --filter AppScripts` runs the scripts whose names contain `login`.
 public struct ScriptFile: Sendable, Hashable, CustomStringConvertible {
   /// The script's path (absolute when the folder was found next to a test file).
   public let path: String
@@ -34,12 +37,31 @@ extension ScriptTest {
   /// `bindscript test` runs them (hidden folders skipped). A folder that
   /// does not exist gives one case that fails with why, rather than none:
   /// a parameterised test with no arguments would pass unseen.
+  ///
+  /// When the environment variable `BINDSCRIPT_SCRIPTS` is set, only the
+  /// scripts whose names contain one of its comma-separated parts are
+  /// listed (one failing case when none does), since `swift test --filter`
+  /// cannot pick one argument of a test.
   public static func scripts(in folder: String, nextTo filePath: StaticString = #filePath) -> [ScriptFile] {
+    scripts(in: folder, nextTo: filePath, selecting: getenv(scriptSelectionVariable).map { String(cString: $0) })
+  }
+
+  /// The environment variable that selects scripts by name.
+  public static let scriptSelectionVariable = "BINDSCRIPT_SCRIPTS"
+
+  static func scripts(in folder: String, nextTo filePath: StaticString, selecting selection: String?) -> [ScriptFile] {
     let root = path(folder, nextTo: filePath)
     guard let found = try? ScriptDiscovery.find(in: [root]) else {
       return [ScriptFile(path: root, name: folder)]
     }
-    return found.map { ScriptFile(path: $0, name: relative($0, to: root)) }
+    let all = found.map { ScriptFile(path: $0, name: relative($0, to: root)) }
+    let parts = selection?.split(separator: ",").map(String.init) ?? []
+    guard !parts.isEmpty else { return all }
+    let selected = all.filter { script in parts.contains { script.name.contains($0) } }
+    // Named so the case says why it fails (its path is no script).
+    return selected.isEmpty
+      ? [ScriptFile(path: root + "/" + (selection ?? ""), name: "\(scriptSelectionVariable)=\(selection ?? "") matches no script")]
+      : selected
   }
 
   private static func relative(_ path: String, to root: String) -> String {

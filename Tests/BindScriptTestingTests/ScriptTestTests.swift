@@ -1,6 +1,6 @@
 import BindLanguage
 import BindPlatform
-import BindScriptTesting
+@testable import BindScriptTesting
 import BindSyntax
 import XCTest
 
@@ -97,6 +97,22 @@ final class ScriptFileTests: XCTestCase {
     XCTAssertEqual(scripts.map(\.name), ["a.bind", "b.bind", "login/sign-in.bind"])
     XCTAssertEqual(scripts.first?.path, folder + "/a.bind")
     XCTAssertEqual(scripts.first?.description, "a.bind")
+  }
+
+  func testTheEnvironmentSelectsScriptsByName() throws {
+    let folder = try FileSystem.makeTemporaryDirectory(prefix: "script-selection")
+    mkdir(folder + "/login", 0o755)
+    for name in ["a.bind", "login/sign-in.bind", "login/sign-out.bind"] {
+      try FileSystem.write("print(1)\n#> 1\n", to: folder + "/" + name)
+    }
+    func names(_ selection: String?) -> [String] {
+      ScriptTest.scripts(in: folder, nextTo: #filePath, selecting: selection).map(\.name)
+    }
+    XCTAssertEqual(names(nil), ["a.bind", "login/sign-in.bind", "login/sign-out.bind"])
+    XCTAssertEqual(names("sign-in,a.b"), ["a.bind", "login/sign-in.bind"])
+    let none = ScriptTest.scripts(in: folder, nextTo: #filePath, selecting: "nothing")
+    XCTAssertEqual(none.map(\.name), ["BINDSCRIPT_SCRIPTS=nothing matches no script"], "one failing case, not none")
+    XCTAssertEqual(ScriptTest.run(file: none[0].path).status, .failed)
   }
 
   func testAMissingFolderIsOneFailingCaseNotNone() {
