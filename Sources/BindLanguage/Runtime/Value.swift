@@ -88,10 +88,16 @@ public enum Value {
     }
   }
 
-  /// What `print` shows: strings without quotes, everything else as a literal.
+  /// What `print`, interpolation and `String(describing:)` show, as Swift's
+  /// `description` does: strings without quotes, durations as Swift prints a
+  /// `Duration` (`0.3 seconds`), so text a script builds is the text Swift
+  /// builds from the same values; everything else as a literal.
   public var printed: String {
-    if case .string(let text) = self { return text }
-    return literal
+    switch self {
+    case .string(let text): return text
+    case .duration(let duration): return duration.description
+    default: return literal
+    }
   }
 
   /// Doubles print as Swift prints them, always with a fraction or exponent.

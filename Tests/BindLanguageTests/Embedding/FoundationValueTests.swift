@@ -206,13 +206,18 @@ final class FoundationValueTests: XCTestCase {
       t - 500ms
       vm.delay = 3
       vm.delay + 1
+      print(vm.delay)
+      "after \\(vm.delay)"
       """)
+    // Shown as a value, a duration is the script's literal; as text, it is
+    // what Swift's `description` makes of the same `Duration`.
     XCTAssertEqual(
       lines,
       [
         "300ms", "true", "1.5s", "true", "2.0", "vm.delay: 300ms -> 1.5s", "true", "1s",
         "error: 12:1: cannot assign value of type 'Int' to property 'delay' of type 'Duration'",
         "error: 13:1: cannot apply '+' to 'Duration' and 'Int'; durations add and subtract durations, and multiply or divide by numbers",
+        "\(Duration.milliseconds(1500))", "\"after \(Duration.milliseconds(1500))\"",
       ])
     XCTAssertEqual(debouncer.delay, .milliseconds(1500))
     XCTAssertEqual(debouncer.waited, [.milliseconds(500)])
