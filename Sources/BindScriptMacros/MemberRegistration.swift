@@ -79,7 +79,7 @@ struct MemberRegistration<Context: MacroExpansionContext> {
       let unquoted = swiftName.trimmingCharacters(in: "`")
       let name = (renames ? rename : nil) ?? unquoted
       guard let call = registration(for: binding, swiftName: swiftName, name: name) else { continue }
-      if let type = binding.typeAnnotation?.type { warnIfUnbridged(type, "property '\(swiftName)'") }
+      warnIfUnbridged(binding, "property '\(swiftName)'")
       propertyNames[unquoted] = name
       if let getter = binding.getterBody { getters.append((name, unquoted, getter)) }
       calls.append(call)
@@ -370,8 +370,19 @@ struct MemberRegistration<Context: MacroExpansionContext> {
   /// Registered all the same (at run time it is left out, and a script
   /// that names it is told why), but said now, where the fix is made.
   private func warnIfUnbridged(_ type: TypeSyntax, _ what: String) {
-    guard let name = type.knownUnbridgedName else { return }
+    guard let name = TypeSyntax.knownUnbridgedName(type) else { return }
     context.diagnose(Diagnostic(node: type, message: ScriptableDiagnostic.unbridged(what, name)))
+  }
+
+  /// A property by its written type or, when it has none, by the type its
+  /// initializer makes (`var formatter = NumberFormatter()`), as Swift
+  /// infers it.
+  private func warnIfUnbridged(_ binding: PatternBindingSyntax, _ what: String) {
+    if let type = binding.typeAnnotation?.type { return warnIfUnbridged(type, what) }
+    guard let made = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression,
+      let name = TypeSyntax.knownUnbridgedName(made)
+    else { return }
+    context.diagnose(Diagnostic(node: made, message: ScriptableDiagnostic.unbridged(what, name)))
   }
 
   private func warn(_ node: some SyntaxProtocol, _ what: String, _ reason: String) {
@@ -449,14 +460,15 @@ extension FunctionParameterSyntax {
 
 extension TypeSyntax {
   /// The name of one of Foundation's classes a script can never hold
-  /// (formatters, coders, queues), for the warning that names the member;
+  /// (formatters, coders, queues) that `type` (a type, or the name an
+  /// initializer call makes) spells, for the warning that names the member;
   /// `nil` for any other type, since a macro sees only syntax and cannot
   /// know what an app registers. A member of such a type is left out at
   /// run time anyway.
-  var knownUnbridgedName: String? {
-    var base = TypeSyntax(self)
-    if let optional = base.as(OptionalTypeSyntax.self) { base = optional.wrappedType }
-    if let optional = base.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { base = optional.wrappedType }
+  static func knownUnbridgedName(_ type: some SyntaxProtocol) -> String? {
+    var base = Syntax(type)
+    if let optional = base.as(OptionalTypeSyntax.self) { base = Syntax(optional.wrappedType) }
+    if let optional = base.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { base = Syntax(optional.wrappedType) }
     let name = base.trimmedDescription
     let last = name.split(separator: ".").last.map(String.init) ?? name
     return Self.knownUnbridged.contains(last) ? last : nil

@@ -364,8 +364,9 @@ final class ScriptableExpansionTests: XCTestCase {
   /// A macro sees only syntax: Foundation's formatters and their kin are
   /// the types it knows scripts cannot use. Such a member is still
   /// registered (at run time it is left out, and a script that names it is
-  /// told why), and the warning names it and the fix. Static constants are
-  /// the type's members, registered after it without a word.
+  /// told why), and the warning names it and the fix, whether the type is
+  /// written or inferred from the initializer. Static constants are the
+  /// type's members, registered after it without a word.
   func testWellKnownUnbridgedTypesAreWarnedAboutAndStaticsAreQuiet() {
     assertMacro {
       """
@@ -373,6 +374,7 @@ final class ScriptableExpansionTests: XCTestCase {
       final class Price {
         static let maxLength = 280
         @Observed var formatter: NumberFormatter? = nil
+        @Observed var decoder = JSONDecoder()
         func format(_ amount: Int, with style: DateFormatter) -> String { "" }
       }
       """
@@ -384,6 +386,9 @@ final class ScriptableExpansionTests: XCTestCase {
         @Observed var formatter: NumberFormatter? = nil
                                  ┬───────────────
                                  ╰─ ⚠️ property 'formatter' uses type 'NumberFormatter', which scripts cannot use; it is left out, and a script that names it gets an error; mark it @ScriptIgnored
+        @Observed var decoder = JSONDecoder()
+                                ┬──────────
+                                ╰─ ⚠️ property 'decoder' uses type 'JSONDecoder', which scripts cannot use; it is left out, and a script that names it gets an error; mark it @ScriptIgnored
         func format(_ amount: Int, with style: DateFormatter) -> String { "" }
                                                ┬────────────
                                                ╰─ ⚠️ method 'format' uses type 'DateFormatter', which scripts cannot use; it is left out, and a script that names it gets an error; mark it @ScriptIgnored
@@ -394,6 +399,7 @@ final class ScriptableExpansionTests: XCTestCase {
       final class Price {
         static let maxLength = 280
         @Observed var formatter: NumberFormatter? = nil
+        @Observed var decoder = JSONDecoder()
         func format(_ amount: Int, with style: DateFormatter) -> String { "" }
       }
 
@@ -406,6 +412,7 @@ final class ScriptableExpansionTests: XCTestCase {
         public static func register(in interpreter: Interpreter, as name: String = "Price") throws -> ObjectType {
           let objectType = try interpreter.register(Price.self, as: name) { type in
             type.property("formatter", \.$formatter)
+            type.property("decoder", \.$decoder)
             type.method("format(_:with:)") { (object: Price, a: Int, b: DateFormatter) -> String in
               object.format(a, with: b)
             }
