@@ -11,6 +11,9 @@ extension Compiler {
     if assignment.op == .assign, let reading = decimalReading(assignment.value) {
       return decimalLiteralStore(reading, value: value, store: store)
     }
+    if assignment.op == .assign, let text = literalBeyondDecimal(assignment.value) {
+      return decimalOverflowStore(text, assignment.value, value: value, store: store)
+    }
     // The two assignments hot loops are made of get a closure of their own.
     switch (assignment.op, assignment.target) {
     case (.assign, .member(.name(let variable, let variableRange), let name, let memberRange)) where variable != "self":

@@ -57,11 +57,34 @@ extension Compiler {
     }
   }
 
+  /// The text of a float literal no Decimal holds (`1e200`: Decimal stops
+  /// near 1e165), for the overflow error where it meets a Decimal, rather
+  /// than a complaint about the Double it also is; `nil` otherwise.
+  func literalBeyondDecimal(_ expression: Expression) -> String? {
+    switch expression.unparenthesized {
+    case .double(_, let range):
+      let text = file.text(in: range)
+      return DecimalValue(parsing: text.filter { $0 != "_" }) == nil ? text : nil
+    case .unary(.negate, let operand, _):
+      return literalBeyondDecimal(operand).map { "-" + $0 }
+    default:
+      return nil
+    }
+  }
+
+  /// The error for a float literal no Decimal holds, at the literal.
+  private func decimalOverflow(_ text: String, _ expression: Expression) -> ScriptError {
+    error(.library(.decimalOverflow(operation: "the literal \(text)")), at: expression.range)
+  }
+
   /// `expression` for a place declared `type`: a float literal is the
   /// Decimal it spells where the type is `Decimal` or `Decimal?`.
   func compileExpression(_ expression: Expression, expecting type: ValueType?) throws -> Evaluation {
     if let type, let reading = decimalReading(expression), let constant = type.coerce(reading) {
       return { _ in constant }
+    }
+    if let type, type.takesDecimal, let text = literalBeyondDecimal(expression) {
+      throw decimalOverflow(text, expression)
     }
     return try compileExpression(expression)
   }
@@ -93,6 +116,16 @@ extension Compiler {
         return try Operators.apply(op, try left(frame), value)
       }
     }
+    for literal in [rhs, lhs] {
+      guard let text = literalBeyondDecimal(literal) else { continue }
+      let overflow = decimalOverflow(text, literal)
+      return locating(range) { frame in
+        let (a, b) = (try left(frame), try right(frame))
+        if case .decimal = a { throw overflow }
+        if case .decimal = b { throw overflow }
+        return try Operators.apply(op, a, b)
+      }
+    }
     return nil
   }
 
@@ -108,6 +141,23 @@ extension Compiler {
         try store(frame, try value(frame))
       } catch let error as ScriptError where error.expectedType.flatMap({ $0.coerce(literal) }) != nil {
         try store(frame, literal)
+      }
+      return .next
+    }
+  }
+
+  /// `target = 1e200` where the target may be a Decimal property: the
+  /// Double is written, and if the target turns out to want a Decimal, the
+  /// error is the literal's overflow, at the literal.
+  func decimalOverflowStore(
+    _ text: String, _ literal: Expression, value: @escaping Evaluation, store: @escaping (Frame, Value) throws -> Void
+  ) -> Execution {
+    let overflow = decimalOverflow(text, literal)
+    return { frame in
+      do {
+        try store(frame, try value(frame))
+      } catch let error as ScriptError where error.expectedType?.takesDecimal == true {
+        throw overflow
       }
       return .next
     }
