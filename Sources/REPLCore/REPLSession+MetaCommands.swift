@@ -114,13 +114,13 @@ extension REPLSession {
     }
   }
 
-  /// Declared types first, as declarations, then the host's structs and
-  /// enums, then the built-in types.
+  /// Protocols first, then declared types, as declarations, then the
+  /// host's structs and enums, then the built-in types.
   func showTypes() {
     let types = interpreter.typesByName
     let builtIn = interpreter.preludeTypeNames
     let declared = types.keys.filter { !builtIn.contains($0) }.sorted()
-    for valueType in interpreter.valueTypeSummaries {
+    for valueType in interpreter.protocolSummaries + interpreter.valueTypeSummaries {
       console.line(valueType.heading + (valueType.members.isEmpty ? " {}" : " {"))
       guard !valueType.members.isEmpty else { continue }
       for member in valueType.members { console.line("  " + member) }

@@ -301,6 +301,25 @@ final class REPLSessionTests: XCTestCase {
     XCTAssertNil(label)
   }
 
+  /// `:types` shows the protocols a script type may conform to, each
+  /// requirement a line, before the types: what a fake must implement.
+  func testTypesShowsProtocolsWithTheirRequirements() {
+    session.evaluate("protocol Store { var name: String { get }; func value(forKey key: String) async throws -> Int? }")
+    session.evaluate("type Memory: Store { var name = \"memory\"; func value(forKey key: String) async throws -> Int? { nil } }")
+    captured.clear()
+    XCTAssertTrue(session.perform(":types"))
+    XCTAssertTrue(
+      captured.output.hasPrefix("""
+        protocol Store {
+          var name: String { get }
+          func value(forKey key: String) async throws -> Int?
+        }
+        type Memory {
+
+        """),
+      captured.output)
+  }
+
   func testUnknownMetaCommandSuggests() {
     XCTAssertTrue(session.perform(":typs"))
     XCTAssertEqual(captured.errors, "error: unknown command ':typs'; did you mean ':types'?\n")

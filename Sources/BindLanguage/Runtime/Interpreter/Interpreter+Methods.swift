@@ -88,6 +88,22 @@ extension Interpreter {
     }
     return (structs + enums).sorted { $0.0 < $1.0 }.map(\.1)
   }
+
+  /// The protocols scripts may conform to, declared in a script or a Swift
+  /// protocol registered for fakes (`@ScriptImplementable`), as `:types`
+  /// shows them: `protocol SettingsStore` and one requirement a line, so a
+  /// test writer sees what a fake must implement.
+  public var protocolSummaries: [(heading: String, members: [String])] {
+    protocols.sorted { $0.key < $1.key }.map { name, type in
+      let properties = type.properties.map { property in
+        (property.isStatic ? "static " : "") + "var \(property.name): \(property.type) { get\(property.isSettable ? " set" : "") }"
+      }
+      let methods = type.methods.map { method in
+        (method.isStatic ? "static " : "") + (method.isMutating ? "mutating " : "") + method.signature.summary
+      }
+      return (heading: "protocol \(name)", members: properties + methods)
+    }
+  }
 }
 
 extension ValueTypeMembers {
