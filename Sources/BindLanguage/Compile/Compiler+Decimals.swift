@@ -74,7 +74,7 @@ extension Compiler {
 
   /// The error for a float literal no Decimal holds, at the literal.
   private func decimalOverflow(_ text: String, _ expression: Expression) -> ScriptError {
-    error(.library(.decimalOverflow(operation: "the literal \(text)")), at: expression.range)
+    error(.decimalLiteralOverflow(text), at: expression.range)
   }
 
   /// `expression` for a place declared `type`: a float literal is the
@@ -180,6 +180,13 @@ extension Compiler {
     }
     let values = try arguments.map { try compileExpression($0.value) }
     return locating(range) { frame in try initializer(try values.map { try $0(frame) }) }
+  }
+}
+
+extension ScriptError.Kind {
+  /// `1e200` where a Decimal is wanted: no Decimal holds it.
+  static func decimalLiteralOverflow(_ text: String) -> Self {
+    .library(.decimalOverflow(operation: "the literal \(text)"))
   }
 }
 

@@ -54,6 +54,7 @@ extension Compiler {
     }
     for (index, argument) in arguments.enumerated() {
       if let decimal = decimalLiteral(argument.value) { site.decimalLiterals[index] = .decimal(decimal) }
+      if let text = literalBeyondDecimal(argument.value) { site.literalsBeyondDecimal[index] = text }
     }
     return site
   }
@@ -97,6 +98,9 @@ final class HostCallSite {
   /// The float literals among the arguments, as the Decimals they spell:
   /// passed instead where the parameter is a `Decimal` (`cart.add(price: 12.50)`).
   var decimalLiterals: [Int: Value] = [:]
+  /// The float literals among the arguments that no Decimal holds, by
+  /// position, so that passing one to a Decimal parameter says so.
+  var literalsBeyondDecimal: [Int: String] = [:]
   @exclusivity(unchecked) private var cachedType: ObjectType?
   @exclusivity(unchecked) private var cachedMethod: HostFunction?
   /// When several functions have the signature called (`set(_:forKey:)`
@@ -216,6 +220,9 @@ final class HostCallSite {
   }
 
   private func mismatch(_ function: HostFunction, index: Int, value: Value) -> ScriptError {
+    if let text = literalsBeyondDecimal[index], function.parameterTypes[index].takesDecimal {
+      return ScriptError(.decimalLiteralOverflow(text), at: argumentRanges[index], in: file)
+    }
     if let problem = function.parameterTypes[index].crossingProblem(value) {
       return ScriptError(.cannotPassArgument(function: function.name, because: problem), at: argumentRanges[index], in: file)
     }

@@ -237,8 +237,10 @@ final class FoundationValueTests: XCTestCase {
       (Decimal(string: "1e127") ?? 0) * 1000
       vm.price % 2
       URL(url: "x")
+      vm.pay(1e200)
+      vm.price = 1e200
       """)
-    XCTAssertEqual(lines.count, 8, "\(lines)")
+    XCTAssertEqual(lines.count, 10, "\(lines)")
     XCTAssertEqual(
       lines[0],
       "error: 2:1: cannot apply '*' to 'Decimal' and 'Double'; convert one side, as in 'Decimal(x)' or 'Double(d)'")
@@ -251,6 +253,10 @@ final class FoundationValueTests: XCTestCase {
     XCTAssertTrue(lines[6].hasPrefix("error: 8:1: cannot apply '%' to 'Decimal' and 'Int'"), lines[6])
     XCTAssertEqual(
       lines[7], "error: 9:1: no initializer 'URL(url:)' of URL; scripts may call 'URL(string:)'")
+    // A float literal no Decimal holds is an overflow where a Decimal is
+    // wanted, not a Double passed where it should not be.
+    XCTAssertEqual(lines[8], "error: 10:8: decimal overflow: the literal 1e200 does not fit in Decimal")
+    XCTAssertEqual(lines[9], "error: 11:12: decimal overflow: the literal 1e200 does not fit in Decimal")
   }
 
   func testScriptTypesDeclareFoundationTypes() throws {
