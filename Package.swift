@@ -96,11 +96,15 @@ let package = Package(
       dependencies: ["BindRuntime", "BindLanguage", .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms)]),
     // Fixed-argument C wrappers over libedit's variadic el_set/history.
     .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
-    // A line-reading protocol, with a libedit and a plain-stdin implementation.
-    .target(name: "LineEditor", dependencies: ["BindPlatform", "CLibEdit"]),
+    // The line-reading protocol and Tab completion's vocabulary, with no
+    // line editor: what the REPL's core needs, so that an app linking the
+    // attach point does not link libedit.
+    .target(name: "LineReading"),
+    // The libedit and plain-stdin implementations of LineReading's protocol.
+    .target(name: "LineEditor", dependencies: ["BindPlatform", "CLibEdit", "LineReading"]),
     // The REPL's terminal-free logic: input accumulation, meta commands,
     // completion and the loop over a LineReader, so tests can reach it.
-    .target(name: "REPLCore", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner", "LineEditor"]),
+    .target(name: "REPLCore", dependencies: ["BindPlatform", "BindSyntax", "BindLanguage", "BindTestRunner", "LineReading"]),
     // glibc's mallopt, for the command's allocator settings (<malloc.h> is
     // not in Swift's Glibc module).
     .target(name: "CAllocator"),
@@ -111,21 +115,25 @@ let package = Package(
       name: "BindScriptCommandLine",
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
-        "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer", "BindScriptAttach",
-        "BindScriptMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LineReading", "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer",
+        "BindScriptAttachClient", "BindScriptMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The attach point inside an app (a Unix socket, a thread that reads it,
-    // each client's REPL session run on the main queue) and the client side
-    // `bindscript attach` uses, with the wire format they share.
-    .target(name: "BindScriptAttach", dependencies: ["CPlatform", "BindSyntax", "BindLanguage", "REPLCore", "LineEditor"]),
+    // each client's REPL session run on the main queue) and the wire format
+    // it shares with the client. No line editor: an app's debug build links
+    // it without libedit.
+    .target(name: "BindScriptAttach", dependencies: ["CPlatform", "BindSyntax", "BindLanguage", "REPLCore", "LineReading"]),
+    // The client side `bindscript attach` and `bindscript mcp --attach` use:
+    // the connection and the REPL evaluator that forwards to it.
+    .target(name: "BindScriptAttachClient", dependencies: ["BindScriptAttach", "REPLCore", "LineReading", "LineEditor"]),
     // `bindscript mcp`: a Model Context Protocol server over stdio whose tools
     // (run, types, graph, pending, test, reset) print what the REPL would,
     // over a session of its own or an attached app's (BindScriptAttach).
     .target(
       name: "BindScriptMCP",
       dependencies: [
-        "BindSyntax", "BindLanguage", "REPLCore", "LineEditor", "BindScriptAttach",
+        "BindSyntax", "BindLanguage", "REPLCore", "LineReading", "LineEditor", "BindScriptAttach",
         .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
       ]),
     // `bindscript fmt`: the canonical layout, a pass over tokens and comments.
@@ -201,10 +209,11 @@ let package = Package(
         "BindScriptCombine", "BindRuntime", "BindLanguage",
         .product(name: "OpenCombine", package: "OpenCombine", condition: openCombinePlatforms),
       ]),
-    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "LineReading"]),
     .testTarget(name: "BindFormatterTests", dependencies: ["BindFormatter", "BindSyntax"]),
     .testTarget(name: "BindLanguageServerTests", dependencies: ["BindLanguageServer", "BindSyntax", "BindLanguage"]),
-    .testTarget(name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner", "LineEditor"]),
+    .testTarget(
+      name: "REPLCoreTests", dependencies: ["REPLCore", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner", "LineReading", "LineEditor"]),
     .testTarget(name: "BindScriptCommandLineTests", dependencies: ["BindScriptCommandLine", "BindTestRunner"]),
     .testTarget(
       name: "ExamplesTests",

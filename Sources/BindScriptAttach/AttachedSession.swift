@@ -1,7 +1,7 @@
 import BindLanguage
 import BindSyntax
 import Dispatch
-import LineEditor
+import LineReading
 import REPLCore
 import Synchronization
 

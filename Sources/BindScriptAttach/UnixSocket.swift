@@ -22,7 +22,7 @@ package enum UnixSocket {
       description = "\(what): \(String(cString: strerror(code)))"
     }
 
-    init(message: String) { description = message }
+    package init(message: String) { description = message }
   }
 
   /// A new stream socket, closed on `exec`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BindScriptAttach
+import BindScriptAttachClient
 import LineEditor
 import REPLCore
 

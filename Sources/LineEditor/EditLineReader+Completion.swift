@@ -1,4 +1,5 @@
 import CLibEdit
+import LineReading
 
 /// Tab completion: applies a `Completer`'s answer to libedit's line buffer.
 extension EditLineReader {

@@ -1,4 +1,5 @@
 import CLibEdit
+import LineReading
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LineReading
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LineReading
 
 /// Reads lines from a file descriptor with no prompts and no editing.
 ///

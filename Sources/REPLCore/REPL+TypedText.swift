@@ -1,4 +1,4 @@
-import LineEditor
+import LineReading
 
 extension REPL {
   /// Runs `text` in `session` as if its lines were typed at the prompt

@@ -1,6 +1,6 @@
 import BindLanguage
 import BindSyntax
-import LineEditor
+import LineReading
 
 /// The read–eval–print loop: reads entries from a `LineReader`, evaluates
 /// them in a `REPLSession`, and handles Ctrl-C and Ctrl-D.

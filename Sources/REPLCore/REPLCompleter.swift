@@ -1,6 +1,6 @@
 import BindLanguage
 import BindSyntax
-import LineEditor
+import LineReading
 
 /// Tab completion from the live session: keywords, variables, defined
 /// functions, type names and built-in functions; the members of a value

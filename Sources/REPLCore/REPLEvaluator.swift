@@ -1,5 +1,5 @@
 import BindSyntax
-import LineEditor
+import LineReading
 
 /// What the REPL loop hands its complete entries and meta commands to: a
 /// session in this process (``REPLSession``), or one inside a running app

@@ -1,7 +1,7 @@
 import BindLanguage
 import BindSyntax
 import BindTestRunner
-import LineEditor
+import LineReading
 
 /// The state of one REPL session and how it evaluates input: an
 /// interpreter, the transcript `:save` writes, and the console it prints to.

@@ -1,5 +1,7 @@
+import BindScriptAttach
 import BindSyntax
 import LineEditor
+import LineReading
 import REPLCore
 
 /// The REPL's side of `bindscript attach`: each entry and meta command

@@ -1,3 +1,4 @@
+import BindScriptAttach
 import LineEditor
 
 #if canImport(Glibc)

@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads input one line at a time, with or without line editing.
 ///
 /// The REPL talks only to this protocol, so it runs unchanged over a
-/// terminal (`EditLineReader`) and over a pipe or a test (`PlainLineReader`).
+/// terminal (`EditLineReader`) and over a pipe or a test (`PlainLineReader`),
+/// and an app that links the REPL's core without a line editor (the attach
+/// point) does not link libedit.
 public protocol LineReader: AnyObject {
   /// Shows `prompt` (when the reader shows prompts) and reads one line.
   ///
@@ -39,23 +35,4 @@ extension LineReader {
 
   /// Readers that only block on their input do no idle work.
   public func setIdleWork(_ work: IdleWork?) {}
-}
-
-/// Returns the reader the REPL should use: an `EditLineReader` when both
-/// standard input and standard output are terminals and libedit starts,
-/// otherwise a `PlainLineReader` on standard input (no prompts, no editing).
-///
-/// - Parameters:
-///   - history: The persistent history for the line editor.
-///   - completer: Tab completion for the line editor.
-public func makeLineReader(
-  history: HistoryStore,
-  completer: Completer? = nil
-) -> any LineReader {
-  if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-    let editor = EditLineReader(history: history, completer: completer)
-  {
-    return editor
-  }
-  return PlainLineReader()
 }
