@@ -1,4 +1,5 @@
 import Foundation
+import LineReading
 import XCTest
 
 @testable import LineEditor

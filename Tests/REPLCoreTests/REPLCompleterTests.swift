@@ -2,6 +2,7 @@ import BindLanguage
 import BindSyntax
 import Foundation
 import LineEditor
+import LineReading
 import XCTest
 
 @testable import REPLCore

@@ -1,5 +1,6 @@
 import BindLanguage
 import LineEditor
+import LineReading
 import XCTest
 
 @testable import REPLCore

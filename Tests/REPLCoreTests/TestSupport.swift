@@ -1,6 +1,7 @@
 import BindLanguage
 import BindSyntax
 import LineEditor
+import LineReading
 import REPLCore
 
 /// A console that keeps what the REPL printed.

@@ -77,7 +77,8 @@ func runLifetimes() -> Never {
 /// point with the configure closure `ExampleCommand` uses, exposing its own
 /// `settings` in place of the fresh one that closure makes. A session saved
 /// here replays with `ExampleCommand test`. Runs until SIGTERM or SIGINT.
-func runAttached() -> Never {
+/// `--max-steps N` is each statement's step limit (the default otherwise).
+func runAttached(maxSteps: Int) -> Never {
   MainActor.assumeIsolated {
     let settings = Settings()
     // `exit` (not the signal's default) runs the exit handlers, which remove
@@ -97,7 +98,7 @@ func runAttached() -> Never {
           try ExampleTypes.configure(interpreter)
           try PreferencesTypes.configure(interpreter)
         },
-        expose: ["settings": settings])
+        expose: ["settings": settings], maxSteps: maxSteps)
       print("attach point: \(point.socketPath)")
       fflush(stdout)
     } catch {
@@ -118,7 +119,13 @@ nonisolated(unsafe) var runningTimer: (any DispatchSourceTimer)?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--lifetimes"] { runLifetimes() }
-if arguments == ["--attach"] { runAttached() }
+if arguments.first == "--attach" {
+  guard arguments.count == 1 || (arguments.count == 3 && arguments[1] == "--max-steps" && Int(arguments[2]).map { $0 > 0 } == true) else {
+    print("usage: BindScriptExample --attach [--max-steps N]")
+    exit(2)
+  }
+  runAttached(maxSteps: arguments.count == 3 ? Int(arguments[2])! : Interpreter.Options().maxSteps)
+}
 var repeats = 1
 if let flag = arguments.firstIndex(of: "--repeat") {
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {

@@ -13,6 +13,7 @@ XDG_RUNTIME_DIR, so parallel runs never see each other's apps.
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import stat
@@ -34,14 +35,14 @@ COMMAND_BIN = os.environ.get("EXAMPLE_COMMAND_BIN", os.path.join(os.path.dirname
 class App:
     """The example app, listening; its socket path from its first line."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, *options):
         if not os.path.exists(EXAMPLE_BIN):
             pytest.fail(f"no binary at {EXAMPLE_BIN}; build BindScriptExample or set BINDSCRIPT_EXAMPLE_BIN")
         runtime = tmp_path / "run"
         runtime.mkdir(mode=0o700, exist_ok=True)
         self.env = environment(tmp_path, XDG_RUNTIME_DIR=str(runtime))
         self.process = subprocess.Popen(
-            [EXAMPLE_BIN, "--attach"], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [EXAMPLE_BIN, "--attach", *options], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         assert line.startswith("attach point: "), line + self.process.stderr.read()
         self.socket_path = line.split(": ", 1)[1].strip()
@@ -148,6 +149,41 @@ def test_the_socket_is_the_users_alone(app):
     assert stat.S_ISSOCK(os.stat(app.socket_path).st_mode)
 
 
+# A raw client that prints the app's first message, as JSON, without
+# sending one (a refusal comes at once, and closes the connection).
+FIRST_MESSAGE_CLIENT = """
+import socket, struct, sys
+client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+client.settimeout(30)
+client.connect(sys.argv[1])
+data = b""
+while len(data) < 4 or len(data) < 4 + struct.unpack(">I", data[:4])[0]:
+    chunk = client.recv(65536)
+    if not chunk:
+        break
+    data += chunk
+print(data[4:].decode())
+"""
+
+
+def test_a_connection_from_another_user_is_refused(app):
+    # The folder's and the socket's modes keep other users out; this client
+    # runs as `nobody` but keeps the right to pass them (CAP_DAC_OVERRIDE),
+    # so what refuses it is the app's check of its peer credentials.
+    if os.getuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("connecting as another user needs root and setpriv")
+    other_user = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                  "--inh-caps=+dac_override", "--ambient-caps=+dac_override"]
+    result = subprocess.run(other_user + [sys.executable, "-c", FIRST_MESSAGE_CLIENT, app.socket_path],
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"kind": "refused", "text": "this app accepts sessions from its own user only"}
+    own = RawClient(app.socket_path)
+    own.hello()
+    assert own.evaluate("settings.theme") == '"system"\n'
+    assert app.alive()
+
+
 def test_observe_what_the_app_changes_on_its_timer_then_call_a_method(attach, app):
     a = attach()
     assert a.run("settings.theme") == '"system"\n'
@@ -217,6 +253,18 @@ def test_ctrl_c_stops_an_endless_loop_and_the_app_goes_on(attach, app):
     time.sleep(0.5)
     assert int(a.run("settings.volume")) != first
     assert app.alive()
+
+
+def test_an_endless_loop_ends_at_the_apps_step_limit_and_the_app_goes_on(tmp_path):
+    app = App(tmp_path, "--max-steps", "100000")
+    try:
+        client = RawClient(app.socket_path)
+        client.hello()
+        assert client.evaluate("while true { }").startswith("error: step limit of 100000 exceeded")
+        assert client.evaluate("settings.theme") == '"system"\n'
+        assert app.alive()
+    finally:
+        app.stop()
 
 
 def test_several_clients_each_have_their_own_session(attach):
