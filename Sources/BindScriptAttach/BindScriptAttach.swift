@@ -87,7 +87,14 @@ public enum BindScriptAttach {
     }
     let pid = getpid()
     let names = exposed.map(\.name)
-    let header = "# Saved from an attached session of PID \(pid); \(names.isEmpty ? "no live objects" : names.map { "'\($0)'" }.joined(separator: ", ") + " were the app's live objects"): replay with the app's command, whose configure provides them.\n"
+    let quotedNames = names.map { "'\($0)'" }.joined(separator: ", ")
+    let liveObjects =
+      switch names.count {
+      case 0: "no live objects"
+      case 1: quotedNames + " was the app's live object"
+      default: quotedNames + " were the app's live objects"
+      }
+    let header = "# Saved from an attached session of PID \(pid); \(liveObjects): replay with the app's command, whose configure provides them.\n"
     let server: AttachServer
     do {
       server = try AttachServer(path: AttachAddress.socketPath(pid: pid, in: directory)) { connection, hello in

@@ -222,7 +222,7 @@ def test_meta_commands_show_the_live_session(attach):
     assert "after 1h" in a.run(":pending")
 
 
-def test_a_saved_session_replays_with_the_apps_command(attach, tmp_path):
+def test_a_saved_session_replays_with_the_apps_command(attach, app, tmp_path):
     a = attach()
     assert a.run('settings.theme = "dark"') == ""
     assert a.run("observe settings.theme") == ""
@@ -233,7 +233,7 @@ def test_a_saved_session_replays_with_the_apps_command(attach, tmp_path):
     assert a.run("settings.reset()") == 'settings.theme: "light" -> "system"\n'
     assert a.run(":save session.bind") == "saved 7 statements to 'session.bind'\n"
     saved = (tmp_path / "session.bind").read_text()
-    assert saved.startswith("# Saved from an attached session")
+    assert saved.startswith(f"# Saved from an attached session of PID {app.pid}; 'settings' was the app's live object: ")
     assert '#> settings.theme: "dark" -> "light"' in saved
     replay = subprocess.run(
         [COMMAND_BIN, "test", "session.bind"], cwd=str(tmp_path), capture_output=True, text=True, timeout=60)
