@@ -14,7 +14,11 @@ wire format, measures as medians and 99th percentiles of --runs:
   through the socket, the attach thread and the app's main queue with no
   statement to run.
 Then the attach thread's context switches over 2 s with no client
-attached (target: none: it sleeps in `poll`).
+attached (target: none: it sleeps in `poll`), and the CPU time of an app
+loop (`BindScriptExample --events N`: N main-queue events, each a change
+of the live object) with the attach point started and without it, runs
+alternated, as medians of --loops (target: the same, within the spread
+of the runs).
 """
 import argparse
 import json
@@ -73,10 +77,20 @@ def attach_thread_switches(pid):
     return None
 
 
+def cpu_seconds(command, env):
+    """The user and system CPU time of one run of `command`."""
+    process = subprocess.Popen(command, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, command
+    return usage.ru_utime + usage.ru_stime
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bin_dir", nargs="?", default=os.path.join(ROOT, ".build", "debug"))
     parser.add_argument("--runs", type=int, default=2000)
+    parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--loops", type=int, default=7)
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as runtime:
         os.chmod(runtime, 0o700)
@@ -108,10 +122,20 @@ def main():
         finally:
             app.terminate()
             app.wait()
+        loop = [os.path.join(arguments.bin_dir, "BindScriptExample"), "--events", str(arguments.events)]
+        env = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+        with_attach, without_attach = [], []
+        for _ in range(arguments.loops):
+            without_attach.append(cpu_seconds(loop + ["--no-attach"], env) * 1000)
+            with_attach.append(cpu_seconds(loop, env) * 1000)
     print(f"statement round trip: median {statement_median:.3f} ms, p99 {statement_p99:.3f} ms (target < 2 ms)")
     print(f"baseline (no statement): median {baseline_median:.3f} ms, p99 {baseline_p99:.3f} ms")
     print(f"statement / baseline: {statement_median / baseline_median:.2f}x")
     print(f"attach thread context switches in 2 s with no client: {idle}")
+    spread = statistics.pstdev(without_attach) / statistics.median(without_attach) * 100
+    print(f"{arguments.events} events: CPU median {statistics.median(with_attach):.0f} ms with the attach point, "
+          f"{statistics.median(without_attach):.0f} ms without "
+          f"({statistics.median(with_attach) / statistics.median(without_attach):.3f}x; runs without it spread ±{spread:.1f}%)")
 
 
 if __name__ == "__main__":

@@ -93,12 +93,7 @@ func runAttached(maxSteps: Int) -> Never {
       signalSources.append(source)
     }
     do {
-      let point = try BindScriptAttach.start(
-        configure: { interpreter in
-          try ExampleTypes.configure(interpreter)
-          try PreferencesTypes.configure(interpreter)
-        },
-        expose: ["settings": settings], maxSteps: maxSteps)
+      let point = try BindScriptAttach.start(configure: configureAttached, expose: ["settings": settings], maxSteps: maxSteps)
       print("attach point: \(point.socketPath)")
       fflush(stdout)
     } catch {
@@ -107,18 +102,65 @@ func runAttached(maxSteps: Int) -> Never {
     }
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
-    timer.setEventHandler { MainActor.assumeIsolated { settings.volume = settings.volume == 10 ? 0 : settings.volume + 1 } }
+    timer.setEventHandler { MainActor.assumeIsolated { stepVolume(settings) } }
     timer.resume()
     withExtendedLifetime(timer) {}
     runningTimer = timer
   }
   dispatchMain()
 }
+/// The attached sessions' types: those `ExampleCommand`'s configure registers.
+@MainActor func configureAttached(_ interpreter: Interpreter) throws {
+  try ExampleTypes.configure(interpreter)
+  try PreferencesTypes.configure(interpreter)
+}
+
+/// What the app's timer does: the volume one step up, 10 wrapping to 0.
+@MainActor func stepVolume(_ settings: Settings) {
+  settings.volume = settings.volume == 10 ? 0 : settings.volume + 1
+}
+
+/// What the attach point costs an app while nobody is attached
+/// (Benchmarks/Attach/bench_attach.py): `count` main-queue events, each a
+/// step of the volume, after starting the attach point unless `attach` is
+/// false; then exits. The two runs' CPU times are compared.
+func runEvents(_ count: Int, attach: Bool) -> Never {
+  MainActor.assumeIsolated {
+    let settings = Settings()
+    if attach {
+      do {
+        try BindScriptAttach.start(configure: configureAttached, expose: ["settings": settings])
+      } catch {
+        print("error: \(error)")
+        exit(2)
+      }
+    }
+    stepVolume(settings, times: count)
+  }
+  dispatchMain()
+}
+
+/// `stepVolume` `remaining` times, each in an event of its own on the main queue.
+@MainActor func stepVolume(_ settings: Settings, times remaining: Int) {
+  guard remaining > 0 else { exit(0) }
+  stepVolume(settings)
+  DispatchQueue.main.async { MainActor.assumeIsolated { stepVolume(settings, times: remaining - 1) } }
+}
+
 nonisolated(unsafe) var signalSources: [any DispatchSourceSignal] = []
 nonisolated(unsafe) var runningTimer: (any DispatchSourceTimer)?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--lifetimes"] { runLifetimes() }
+if arguments.first == "--events" {
+  guard let count = arguments.dropFirst().first.flatMap({ Int($0) }), count >= 0,
+    arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--no-attach")
+  else {
+    print("usage: BindScriptExample --events N [--no-attach]")
+    exit(2)
+  }
+  runEvents(count, attach: arguments.count == 2)
+}
 if arguments.first == "--attach" {
   guard arguments.count == 1 || (arguments.count == 3 && arguments[1] == "--max-steps" && Int(arguments[2]).map { $0 > 0 } == true) else {
     print("usage: BindScriptExample --attach [--max-steps N]")
