@@ -280,6 +280,32 @@ def test_several_clients_each_have_their_own_session(attach):
     assert b.run("1 + 1") == "2\n"
 
 
+def test_detaching_ends_what_the_session_set_up_in_the_live_graph(app):
+    def live_graph(client):
+        client.send("graph")
+        message = client.receive()
+        assert message["kind"] == "graph", message
+        return message["text"]
+
+    watcher = RawClient(app.socket_path)
+    watcher.hello()
+    leaving = RawClient(app.socket_path)
+    leaving.hello()
+    leaving.evaluate("observe settings.theme as watch")
+    leaving.evaluate("let label = Label()")
+    leaving.evaluate("bind settings.theme -> label.text")
+    attached = live_graph(watcher)
+    assert 'label="1 observer"' in attached and 'label="Label#1"' in attached
+    leaving.close()
+    # The app ends the session when it reads the close: poll until it has.
+    deadline = time.monotonic() + TIMEOUT
+    while "Label#1" in live_graph(watcher) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    detached = live_graph(watcher)
+    assert 'label="1 observer"' not in detached and "Label#1" not in detached
+    assert app.alive()
+
+
 def test_a_client_gone_mid_statement_frees_the_app(attach, app):
     a = attach()
     a.child.sendline("while true { }")
