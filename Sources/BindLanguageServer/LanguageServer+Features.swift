@@ -70,7 +70,7 @@ extension LanguageServer {
     return tokens[position].kind == .dot || tokens[position].kind == .questionDot ? position : nil
   }
 
-  private func lastToken(endingAtOrBefore offset: Int, in tokens: [Token]) -> Int? {
+  private func lastToken(endingAtOrBefore offset: Int, in tokens: [IndexToken]) -> Int? {
     var low = 0
     var high = tokens.count - 1
     var found: Int?
@@ -230,7 +230,7 @@ extension LanguageServer {
     guard let text else { return .null }
     return .object([
       "contents": .object(["kind": .string("markdown"), "value": .string(Self.markdown(text))]),
-      "range": document.lspRange(token.range),
+      "range": document.lspRange(from: token.range.start.offset, to: token.range.end.offset),
     ])
   }
 

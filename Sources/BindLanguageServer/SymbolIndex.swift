@@ -39,19 +39,28 @@ public struct SymbolIndex: Sendable {
   /// `import "path"` statements: the string's byte range and the path.
   public private(set) var imports: [(range: Range<Int>, path: String)] = []
   /// The tokens that are text (no `newline`/`eof`), for lookups by offset.
-  public let tokens: [Token]
+  public let tokens: [IndexToken]
 
   static let typeKeywords: Set<String> = ["type", "struct", "enum", "class", "protocol"]
 
-  /// The index of `allTokens`, which it keeps, less the layout tokens:
-  /// filtered in place when the caller passes its only reference.
+  /// The index of `allTokens`, which it keeps, less the layout tokens, as
+  /// ``IndexToken``s; the lexer's tokens are freed before the index is
+  /// built when the caller passes its only reference.
   public init(tokens allTokens: consuming [Token], fileSize: Int) {
-    allTokens.removeAll { $0.kind == .newline || $0.kind == .eof || $0.isRecovery }
-    tokens = allTokens
+    var kept: [IndexToken] = []
+    kept.reserveCapacity(allTokens.count)
+    for token in allTokens where token.kind != .newline && token.kind != .eof && !token.isRecovery {
+      // The path's decoded value, which an `IndexToken` does not keep.
+      if token.kind == .string, kept.last?.kind == .import, let path = token.value {
+        imports.append((token.range.start.offset..<token.range.end.offset, path))
+      }
+      kept.append(IndexToken(token))
+    }
+    allTokens = []
+    tokens = kept
     var builder = Builder(tokens: tokens, fileSize: fileSize)
     builder.run()
     symbols = builder.symbols
-    imports = builder.imports
   }
 
   /// The symbols usable at `offset`, innermost first (a name declared in
@@ -98,12 +107,48 @@ public struct SymbolIndex: Sendable {
   }
 }
 
+/// A token as the index keeps it: the lexer's `Token` without its columns
+/// and a string's decoded value, in 32 bytes rather than 64. A document's
+/// index keeps one per word and symbol (a million for a 10^6-line file)
+/// while the document is open, beside the parser's own tokens while its
+/// analysis runs (issue 33: the peak resident set).
+public struct IndexToken: Sendable {
+  /// Where a token starts or ends: its byte offset and its 1-based line.
+  public struct Location: Sendable {
+    public var offset: Int
+    public var line: Int
+  }
+
+  /// The token's exact source text.
+  public let text: String
+  private let startOffset: Int32
+  private let endOffset: Int32
+  private let line: Int32
+  public let kind: TokenKind
+
+  /// Offsets and lines are kept as 32-bit numbers, as `SourceLocation`
+  /// keeps them (the server analyses files of up to 8 MiB).
+  init(_ token: Token) {
+    text = token.text
+    startOffset = Int32(clamping: token.range.start.offset)
+    endOffset = Int32(clamping: token.range.end.offset)
+    line = Int32(clamping: token.range.start.line)
+    kind = token.kind
+  }
+
+  /// Where the token starts and ends. Both ends are on one line: of the
+  /// lexer's tokens only `newline` spans a line break (a string literal
+  /// cannot), and the index keeps none.
+  public var range: (start: Location, end: Location) {
+    (Location(offset: Int(startOffset), line: Int(line)), Location(offset: Int(endOffset), line: Int(line)))
+  }
+}
+
 /// One left-to-right pass over the tokens.
 private struct Builder {
-  let tokens: [Token]
+  let tokens: [IndexToken]
   let fileSize: Int
   var symbols: [Symbol] = []
-  var imports: [(range: Range<Int>, path: String)] = []
   /// For each `{`, `(`, `[`, the index of its closer.
   var closer: [Int: Int] = [:]
 
@@ -111,7 +156,7 @@ private struct Builder {
   /// half-typed script never closes a `{`. `run` MUST see the same blocks
   /// as this matching (it pushes at `{`, pops at `}`): a block it still
   /// thinks open after its closer gives scopes that end before they start.
-  init(tokens: [Token], fileSize: Int) {
+  init(tokens: [IndexToken], fileSize: Int) {
     self.tokens = tokens
     self.fileSize = fileSize
     var braces: [Int] = []
@@ -196,15 +241,11 @@ private struct Builder {
         pendingBodyParameters = [symbol(name, kind: .constant, from: index, container: nil, scope: 0..<0, typeName: nil)]
       } else if token.kind == .as, let name = name(after: index), statementKeyword(before: index) {
         symbols.append(symbol(name, kind: .connection, from: index, container: nil, scope: 0..<fileSize, typeName: nil))
-      } else if token.kind == .import, index + 1 < tokens.count, tokens[index + 1].kind == .string,
-        let path = tokens[index + 1].value
-      {
-        imports.append((tokens[index + 1].range.start.offset..<tokens[index + 1].range.end.offset, path))
       }
     }
   }
 
-  static func isTypeKeyword(_ text: String, at index: Int, in tokens: [Token]) -> Bool {
+  static func isTypeKeyword(_ text: String, at index: Int, in tokens: [IndexToken]) -> Bool {
     SymbolIndex.typeKeywords.contains(text) && index + 2 < tokens.count
       && tokens[index + 1].kind == .identifier
       && [.leftBrace, .colon].contains(tokens[index + 2].kind)

@@ -23,6 +23,15 @@ final class SymbolIndexTests: XCTestCase {
     XCTAssertEqual(index("f(a, { ]\nlet c = 1 )\n}").symbols.map(\.name), ["c"])
   }
 
+  func testImportsAreTheStringsAfterImportWithTheirDecodedPaths() {
+    // The index keeps no string values: the paths are taken while its
+    // tokens are made.
+    let text = "import \"lib\\\\x.bind\"\nlet s = \"other.bind\"\n"
+    let imports = index(text).imports
+    XCTAssertEqual(imports.map(\.path), ["lib\\x.bind"])
+    XCTAssertEqual(imports.map(\.range), [7..<20])
+  }
+
   func testDeclarationsAndScopes() {
     let text = """
       type User { var name: String = ""; event saved }

@@ -12,7 +12,7 @@ public struct SourceFile: Sendable {
   /// The text as UTF-8 bytes; offsets in `SourceLocation` index this.
   public let bytes: [UInt8]
   /// The byte offset where each line starts; `lineStarts[0] == 0`.
-  let lineStarts: [Int]
+  public let lineStarts: [Int]
 
   /// Creates a source file from text; `path` is `nil` for REPL input.
   public init(path: String? = nil, text: String) {
