@@ -50,6 +50,7 @@ final class AttachedSession {
     repl = REPLSession(
       interpreter: interpreter, console: console, interruptRequested: { [connection] in connection.consumeInterrupt() },
       makeInterpreter: makeInterpreter)
+    repl.graphScope = .process
     completer = REPLCompleter { [repl] in repl.interpreter }
     signal.session = self
   }

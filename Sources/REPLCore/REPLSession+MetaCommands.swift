@@ -167,7 +167,7 @@ extension REPLSession {
   }
 
   /// The session's binding graph as Graphviz DOT.
-  package var graphDOT: String { GraphExport.dot(for: interpreter) }
+  package var graphDOT: String { GraphExport.dot(for: interpreter, scope: graphScope) }
 
   /// Writes a session's graph (DOT) to the console, or to `path` drawn by
   /// Graphviz in the format its extension names.

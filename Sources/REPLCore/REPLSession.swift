@@ -20,6 +20,9 @@ public final class REPLSession: REPLEvaluator {
   public private(set) var recordedStatementCount = 0
   /// Where output and errors go.
   public let console: REPLConsole
+  /// What `:graph` draws: the session's part of the process's graph, or
+  /// all of it (an attached app's live graph).
+  package var graphScope = GraphExport.Scope.session
 
   /// Makes the interpreter `:reset` starts over with.
   let makeInterpreter: () throws -> Interpreter

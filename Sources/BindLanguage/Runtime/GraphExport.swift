@@ -3,16 +3,31 @@ import BindRuntime
 /// The live binding graph of a session, as data (``BindingGraph``) or as
 /// Graphviz DOT.
 public enum GraphExport {
-  /// The session's graph as DOT, with a legend unless `legend` is false.
-  public static func dot(for interpreter: Interpreter, legend: Bool = true) -> String {
-    graph(for: interpreter).dot(legend: legend)
+  /// Which part of the process's runtime graph an export draws.
+  public enum Scope: Sendable {
+    /// The runtime's nodes and edges joined to what the session holds, so
+    /// that a script test's picture never shows a parallel test's nodes.
+    case session
+    /// Every node in the process: the live graph of an app attached to
+    /// (`bindscript attach`), which is the app's own bindings and those of
+    /// every client attached, not only what this client's session holds.
+    case process
   }
 
-  /// The session's graph: the runtime's nodes and edges joined to what the
-  /// session holds (not those of other sessions in the process), and the
+  /// The session's graph as DOT, with a legend unless `legend` is false.
+  public static func dot(for interpreter: Interpreter, scope: Scope = .session, legend: Bool = true) -> String {
+    graph(for: interpreter, scope: scope).dot(legend: legend)
+  }
+
+  /// The session's graph: the runtime's nodes and edges in `scope`, and the
   /// session's events, handlers, observers and timers.
-  public static func graph(for interpreter: Interpreter) -> BindingGraph {
-    let snapshot = ReactiveGraph.shared.snapshot().reachable(from: SessionGraphRoots(interpreter).ids)
+  public static func graph(for interpreter: Interpreter, scope: Scope = .session) -> BindingGraph {
+    let wholeProcess = ReactiveGraph.shared.snapshot()
+    let snapshot =
+      switch scope {
+      case .session: wholeProcess.reachable(from: SessionGraphRoots(interpreter).ids)
+      case .process: wholeProcess
+      }
     var builder = GraphBuilder(
       snapshot: snapshot, connections: interpreter.connections.entries,
       objects: GraphSessionObjects(interpreter),

@@ -263,6 +263,20 @@ final class GraphExportTests: XCTestCase {
     }
   }
 
+  /// An attached app's live graph (`Scope.process`) is the whole process's:
+  /// another session's objects are in it, as they are not in the session's own.
+  func testTheProcessScopeDrawsEverySessionsNodes() {
+    let other = TranscriptSession()
+    let elsewhere = "let source = Label()\nlet far = Label()\nbind source.text -> far.text\nsource.text = \"elsewhere\""
+    XCTAssertEqual(other.run(elsewhere), [])
+    let session = TranscriptSession()
+    XCTAssertEqual(session.run("let near = Label()"), [])
+    XCTAssertFalse(GraphExport.dot(for: session.interpreter).contains("elsewhere"))
+    XCTAssertTrue(GraphExport.dot(for: session.interpreter, scope: .process).contains("elsewhere"))
+    session.end()
+    other.end()
+  }
+
   func testDOTLabelsAreEscapedOnceAndCut() {
     var graph = BindingGraph()
     graph.clusters = [.init(title: "Vm#1", swiftTypeName: "SearchViewModel")]
