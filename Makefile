@@ -67,10 +67,11 @@ build-all: deps
 # same binary (one set of flags in .build/release, so switching between the
 # two targets recompiles nothing).
 # The static executable on Linux only (macOS links its system libraries
-# dynamically, always).
+# dynamically, always), and without `bindscript mcp`'s server (the
+# AssistantServer trait, Package.swift says why): `make mcp` builds that.
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
-  -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+  -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd --disable-default-traits
 else
 RELEASE_FLAGS := -c release --static-swift-stdlib
 endif
@@ -85,6 +86,13 @@ RELEASE_BIN := .build/release/bindscript
 
 run: release
 	@$(RELEASE_BIN)
+
+# `bindscript mcp` for coding assistants: a release build linked
+# dynamically, with the MCP server the static `make release` leaves out.
+.PHONY: mcp
+mcp: deps
+	$(SWIFT) build -c release --product bindscript --scratch-path .build-mcp
+	@echo "Register $(CURDIR)/.build-mcp/release/bindscript with the argument 'mcp' as the assistant's stdio server."
 
 # Everything CI runs. The conformance suite goes last: its closing line,
 # `N passed, N failed`, is the summary a CI log should end with.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -30,6 +30,18 @@ let package = Package(
     // `@Scriptable`: registration written by a macro. Only apps that use it
     // build swift-syntax.
     .library(name: "BindScriptable", targets: ["BindScriptable"]),
+  ],
+  traits: [
+    // `bindscript mcp`'s server, on unless turned off. `make release` turns
+    // it off: swift-sdk's MCP library imports FoundationNetworking, whose
+    // static library needs libcurl's, and Debian has no libcurl that links
+    // into a static executable (its dependencies, Kerberos among them,
+    // ship shared only). `make mcp` builds a dynamically linked command
+    // with it.
+    .trait(
+      name: "AssistantServer",
+      description: "The Model Context Protocol server of `bindscript mcp` (swift-sdk's MCP library)."),
+    .default(enabledTraits: ["AssistantServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -116,7 +128,8 @@ let package = Package(
       dependencies: [
         "BindPlatform", "BindSyntax", "BindRuntime", "BindLanguage", "BindTestRunner",
         "LineReading", "LineEditor", "REPLCore", "CAllocator", "BindFormatter", "BindLanguageServer",
-        "BindScriptAttachClient", "BindScriptMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BindScriptAttachClient", .target(name: "BindScriptMCP", condition: .when(traits: ["AssistantServer"])),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The attach point inside an app (a Unix socket, a thread that reads it,

@@ -53,7 +53,7 @@ else
   # As `make release` builds it (its RELEASE_FLAGS): on Linux, one static executable.
   release_flags=(-c release --static-swift-stdlib)
   if [ "$(uname -s)" = Linux ]; then
-    release_flags+=(-Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd)
+    release_flags+=(-Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd --disable-default-traits)
   fi
   echo "Building bindscript (make release's flags, --scratch-path .build-langbench)..." >&2
   (cd "$root" && swift build "${release_flags[@]}" --product bindscript --scratch-path "$scratch" >&2)

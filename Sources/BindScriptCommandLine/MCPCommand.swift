@@ -1,5 +1,7 @@
 import ArgumentParser
+#if AssistantServer
 import BindScriptMCP
+#endif
 import Foundation
 import LineEditor
 import REPLCore
@@ -31,6 +33,23 @@ struct MCPCommand: ParsableCommand {
   @OptionGroup var limits: LimitOptions
 
   func run() throws {
+    #if AssistantServer
+    try serve()
+    #else
+    Terminal.printError(
+      """
+      error: this \(CommandContext.current.commandName) was built without the MCP server: a static executable \
+      (make release, make run) cannot link the MCP library's networking. Build one that has it with \
+      'make mcp' and register .build-mcp/release/bindscript (with the argument 'mcp') as the assistant's \
+      server, or use a debug build (.build/debug/bindscript).
+
+      """)
+    throw ExitCode(2)
+    #endif
+  }
+
+  #if AssistantServer
+  private func serve() throws {
     let context = CommandContext.current
     let options = limits.interpreterOptions
     try AssistantServer.serve(
@@ -45,6 +64,7 @@ struct MCPCommand: ParsableCommand {
       },
       runTests: runTests)
   }
+  #endif
 
   /// Runs `bindscript test PATH` with this command's limits, as a child
   /// process (so each script has its worker, its fresh interpreter and
