@@ -35,10 +35,13 @@ final class StrictAwaitTests: XCTestCase {
   }
 
   func testWhatChecksAnAwaitedCallsChange() {
-    let unchecked = "'a.balance' changed during 'await a.deposit(5)' at s.bind:2 and nothing checked it (--strict); "
-      + "'observe a' before the call, or state 'a.balance' with a '#>' line after it"
+    // Located at the call, after `await`.
+    func unchecked(at location: String = "s.bind:2:7") -> String {
+      "'a.balance' changed during 'await a.deposit(5)' at \(location) and nothing checked it (--strict); "
+        + "'observe a' before the call, or state 'a.balance' with a '#>' line after it"
+    }
     let rows: [(script: String, failures: [String])] = [
-      ("let a = Account()\nawait a.deposit(5)\n", [unchecked]),
+      ("let a = Account()\nawait a.deposit(5)\n", [unchecked()]),
       ("let a = Account()\nawait a.deposit(5)\na.balance\n#> 5\n", []),
       ("let a = Account()\nawait a.deposit(5)\nprint(a.balance)\n#> 5\n", []),
       ("let a = Account()\nawait a.deposit(5)\nassert(a.balance == 5)\n", []),
@@ -47,15 +50,13 @@ final class StrictAwaitTests: XCTestCase {
       ("let a = Account()\nobserve a.balance\nawait a.deposit(5)\n#> a.balance: 0 -> 5\n", []),
       // Nothing changed; a value assigned is not one read.
       ("let a = Account()\nawait a.deposit(0)\n", []),
-      ("let a = Account()\nawait a.deposit(5)\na.balance = 1\n", [unchecked]),
+      ("let a = Account()\nawait a.deposit(5)\na.balance = 1\n", [unchecked()]),
       // A read before the call checks nothing it did.
-      ("let a = Account()\na.balance; await a.deposit(5)\n#> 0\n", [unchecked]),
+      ("let a = Account()\na.balance; await a.deposit(5)\n#> 0\n", [unchecked(at: "s.bind:2:18")]),
       // The receiver as written: another name for the object is not it.
-      ("let a = Account()\nawait a.deposit(5)\nlet b = a\nb.balance\n#> 5\n", [unchecked]),
+      ("let a = Account()\nawait a.deposit(5)\nlet b = a\nb.balance\n#> 5\n", [unchecked()]),
       // An observer disposed before the call printed nothing.
-      ("let a = Account()\nobserve a as watch\ndispose watch\nawait a.deposit(5)\n", [
-        unchecked.replacingOccurrences(of: "s.bind:2", with: "s.bind:4")
-      ]),
+      ("let a = Account()\nobserve a as watch\ndispose watch\nawait a.deposit(5)\n", [unchecked(at: "s.bind:4:7")]),
     ]
     for row in rows {
       let result = run(row.script)

@@ -212,11 +212,11 @@ def test_strict_names_a_main_actor_task_left_running_and_an_unchecked_await(tmp_
     assert (
         f"  {running}: the script ends with 1 thing still to run (--strict); "
         "'wait' for them and state what they print, or dispose them\n"
-        f"    1 Swift task started during 'banner.show(\"Saved\")' at {running}:2 by BannerModel.show(_:) has not "
+        f"    1 Swift task started during 'banner.show(\"Saved\")' at {running}:2:1 by BannerModel.show(_:) has not "
         "finished: it waits to run ('wait' runs it) or for something other than the script's clock, such as a "
         "continuation or a stream nothing resumes\n") in result.stdout
     assert (
-        f"  {unchecked}:5: 'login.user' changed during 'await login.signIn()' at {unchecked}:5 and nothing checked "
+        f"  {unchecked}:5: 'login.user' changed during 'await login.signIn()' at {unchecked}:5:7 and nothing checked "
         "it (--strict); 'observe login' before the call, or state 'login.user' with a '#>' line after it\n"
     ) in result.stdout
     assert "errorMessage" not in result.stdout

@@ -53,12 +53,12 @@ import Testing
       search.text = "ru"
       wait 100ms
       pending()
-      #> a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at pending.bind:2
+      #> a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at pending.bind:2:1
       """, path: "pending.bind", configure: configure)
     #expect(lenient.passed)
     let strict = await ScriptTest.run(file: "strict.bind", source: "search.text = \"ru\"\nwait 100ms\n", strict: true, configure: configure)
     #expect(strict.failures.map(\.kind) == [.pending])
-    #expect(strict.failures.first?.details == ["a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at strict.bind:2"])
+    #expect(strict.failures.first?.details == ["a Swift task sleeping until 300ms; it fell asleep during 'wait 100ms' at strict.bind:2:1"])
     let settled = await ScriptTest.run(file: "settled.bind", source: "search.text = \"ru\"\nwait 1s\n", strict: true, configure: configure)
     #expect(settled.passed, "\(settled.failures)")
   }

@@ -63,7 +63,7 @@ final class FeedModel {
     let result = await ScriptTest.run(file: "strict.bind", source: "let feed = Feed()\nfeed.reload()\n", strict: true, configure: configure)
     #expect(result.failures.map(\.kind) == [.pending])
     #expect(result.failures.first?.details == [
-      "1 Swift task started during 'feed.reload()' at strict.bind:2 by FeedModel.reload() has not finished: it waits to "
+      "1 Swift task started during 'feed.reload()' at strict.bind:2:1 by FeedModel.reload() has not finished: it waits to "
         + "run ('wait' runs it) or for something other than the script's clock, such as a continuation or a stream nothing resumes"
     ])
     let waited = await ScriptTest.run(file: "strict.bind", source: "let feed = Feed()\nfeed.reload()\nwait\nfeed.items\n#> [\"news\"]\n", strict: true, configure: configure)
@@ -74,7 +74,7 @@ final class FeedModel {
     let result = await ScriptTest.run(file: "strict.bind", source: "let feed = Feed()\nfeed.listen()\nwait 1s\nfeed.push(\"a\")\nwait\nfeed.items\n#> [\"a\"]\n", strict: true, configure: configure)
     #expect(result.failures.map(\.kind) == [.pending])
     #expect(result.failures.first?.details.first?.hasPrefix(
-      "1 Swift task started during 'feed.listen()' at strict.bind:2 by FeedModel.listen() has not finished") == true)
+      "1 Swift task started during 'feed.listen()' at strict.bind:2:1 by FeedModel.listen() has not finished") == true)
     let finished = await ScriptTest.run(file: "strict.bind", source: "let feed = Feed()\nfeed.listen()\nfeed.stopListening()\nwait\n", strict: true, configure: configure)
     #expect(finished.passed, "\(finished.failures)")
   }
@@ -86,7 +86,7 @@ final class FeedModel {
     #expect(result.failures.map(\.kind) == [.unchecked])
     #expect(result.failures.map(\.line) == [2])
     #expect(result.failures.map(\.message) == [
-      "'feed.items' changed during 'await feed.submit()' at strict.bind:2 and nothing checked it (--strict); "
+      "'feed.items' changed during 'await feed.submit()' at strict.bind:2:7 and nothing checked it (--strict); "
         + "'observe feed' before the call, or state 'feed.items' with a '#>' line after it"
     ])
   }

@@ -186,7 +186,7 @@ def test_types_graph_and_pending_show_the_session(server):
     assert graph.startswith("digraph bindings {") and "count" in graph
     assert server.tool("pending") == ("nothing pending\n", False)
     server.run('after 5s { print("later") }')
-    assert server.tool("pending") == ("after 5s at line 1: due at 5s\n", False)
+    assert server.tool("pending") == ("after 5s at line 1, column 7: due at 5s\n", False)
     # Time is virtual: the timer fires when a statement waits for it.
     assert server.run("wait 5s") == "later\n"
     assert server.tool("pending") == ("nothing pending\n", False)

@@ -65,7 +65,7 @@ extension Interpreter {
     scheduler.labelNewSleeps { Self.label(of: statement, in: file) }
   }
 
-  /// `'vm.refresh()' at login.bind:12`: a statement's first line, cut at
+  /// `'vm.refresh()' at login.bind:12:1`: a statement's first line, cut at
   /// 40 characters, and its place.
   static func label(of statement: Statement, in file: SourceFile) -> String {
     let text = file.text(in: statement.range).prefix { $0 != "\n" }
@@ -73,8 +73,10 @@ extension Interpreter {
     return "'\(shown)' at \(location(of: statement.range, in: file))"
   }
 
-  /// `path:line`, or `line N` for text with no file.
+  /// `path:line:column`, or `line L, column C` for text with no file (a
+  /// REPL statement), as diagnostics locate what they report.
   static func location(of range: SourceRange, in file: SourceFile) -> String {
-    file.path.map { "\($0):\(range.start.line)" } ?? "line \(range.start.line)"
+    let start = range.start
+    return file.path.map { "\($0):\(start.line):\(start.column)" } ?? "line \(start.line), column \(start.column)"
   }
 }
