@@ -95,9 +95,16 @@ extension Parser {
     let keyword = advance()
     let source = try expression()
     try expect(.for, "expected 'for' and a duration after the timeline's source, as in 'timeline vm.query for 1s'")
-    let duration = try expression()
+    // No trailing closures: a `{` after the duration is a block the
+    // statement does not take, said as such rather than as a call of `1s`.
+    let duration = try withTrailingClosures(false) { try expression() }
     var frame: Expression?
-    if match(.every) != nil { frame = try expression() }
+    if match(.every) != nil { frame = try withTrailingClosures(false) { try expression() } }
+    if check(.leftBrace) {
+      throw error(
+        "a timeline takes no block: 'timeline SOURCE for D' lets D pass and records SOURCE; "
+          + "start what changes it before the timeline (an 'after' or 'every' timer, a Swift task)")
+    }
     return .timeline(TimelineStatement(
       source: source, duration: duration, frame: frame, range: keyword.range.union((frame ?? duration).range)))
   }
