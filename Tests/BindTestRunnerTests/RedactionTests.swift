@@ -272,7 +272,7 @@ final class StrictRunTests: XCTestCase {
     XCTAssertEqual(
       strict.failures.first?.message,
       "the script ends with 2 things still to run (--strict); 'wait' for them and state what they print, or dispose them")
-    XCTAssertEqual(strict.failures.first?.details, ["after 300ms at s.bind:2:1: due at 300ms", "every 1s as ticks at s.bind:3:1: next at 1s"])
+    XCTAssertEqual(strict.failures.first?.details, ["after 300ms at s.bind:2:7: due at 300ms", "every 1s as ticks at s.bind:3:7: next at 1s"])
   }
 
   func testAnUnnamedRepeatingTimerIsNamedByWhereItWasMadeWithHowToDisposeIt() {
@@ -283,7 +283,7 @@ final class StrictRunTests: XCTestCase {
       "the script ends with 2 things still to run (--strict); 'wait' for them and state what they print, or dispose them; "
         + "an 'every' timer runs until disposed: name it ('every 1s as ticker { … }', then 'dispose ticker') "
         + "or keep it ('let ticker = every 1s { … }', then 'ticker.dispose()')")
-    XCTAssertEqual(strict.failures.first?.details, ["every 10ms at s.bind:2:18: next at 20ms", "every 10ms at s.bind:2:18: next at 20ms"])
+    XCTAssertEqual(strict.failures.first?.details, ["every 10ms at s.bind:2:24: next at 20ms", "every 10ms at s.bind:2:24: next at 20ms"])
     XCTAssertEqual(
       run("var ts = []\nfor i in 1...2 { let t = every 10ms { }; ts.append(t) }\nfor t in ts { t.dispose() }\n", strict: true).status,
       .passed, "kept and disposed, as the message says")
