@@ -335,7 +335,13 @@ struct LayoutPass {
     guard open > 0, code[open - 1].kind == .identifier,
       code[open - 1].range.end.offset == code[open].range.start.offset
     else { return }
-    let typeTokens: Set<TokenKind> = [.identifier, .comma, .leftBracket, .rightBracket, .colon, .question, .less]
+    // Every token a type annotation may hold: qualified names
+    // (`Screen.State`), optionals, arrays, dictionaries, function and tuple
+    // types (`(Int) throws -> Int`), attributes (`@escaping`).
+    let typeTokens: Set<TokenKind> = [
+      .identifier, .comma, .leftBracket, .rightBracket, .colon, .question, .questionQuestion, .less, .dot,
+      .leftParen, .rightParen, .arrow, .throws, .at,
+    ]
     var depth = 0
     var close = open
     while close < code.count {

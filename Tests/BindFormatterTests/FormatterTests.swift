@@ -40,6 +40,11 @@ final class FormatterTests: XCTestCase {
     assertFormats(
       "var s: Set<Int>? = nil\nvar d:Dictionary<String, Int> = [:]\nlet b = 1<2 ? 1:2\n",
       "var s: Set<Int>? = nil\nvar d: Dictionary<String, Int> = [:]\nlet b = 1 < 2 ? 1 : 2\n")
+    // So do qualified names, function types and doubled optionals among them
+    // (found by `make fuzz`: `Dictionary<String.Int, Int>` became `Dictionary < String.Int, Int >`).
+    assertFormats(
+      "let a: Dictionary<Screen.State, Int> = [:]\nlet f: Array<(Int) throws -> Int> = []\nlet o: Array<Int??> = []\n",
+      "let a: Dictionary<Screen.State, Int> = [:]\nlet f: Array<(Int) throws -> Int> = []\nlet o: Array<Int??> = []\n")
     // An initializer named by its labels is written as Swift writes it; a call is spaced.
     assertFormats(
       "let f = Point.init( x : y : )\nlet p = Point.init(x :1, y:2)\n",
